@@ -1,0 +1,331 @@
+"""Bundle the self-hosted Pyodide runtime with the ``rules_pkg`` wheel.
+
+Run as ``.venv/bin/python -m sitebuild.runtime [--force]`` (``scripts/build-runtime.sh``).
+
+Produces::
+
+    build/wheel/rules_pkg-<v>-py3-none-any.whl
+    build/pyodide/runtime.json              {version, package, wheel, wheel_sha256, ...}
+    build/pyodide/<PYODIDE_VERSION>/
+        pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip  (from node_modules/pyodide)
+        pyodide-lock.json   upstream lock + the wheel (``pyodide lockfile add-wheels``)
+        rules_pkg-<v>-py3-none-any.whl
+
+so that a page can ``loadPyodide({indexURL: ".../pyodide/<version>/"})`` and then
+``pyodide.loadPackage("rules-pkg")``; Pyodide checks the wheel's sha256 against the lock.
+
+The Pyodide version lives in one place: ``package.json`` (``dependencies.pyodide``,
+an exact version, installed by ``npm ci`` from ``package-lock.json``).
+
+The wheel is built from a clean copy of the sources (so setuptools' own ``build/``
+scratch directory can never leak stale modules into it) with ``SOURCE_DATE_EPOCH``
+fixed, so the same sources always give the same bytes and the same sha256.
+A stamp keyed by the hash of every input makes a second run a no-op.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_JSON = ROOT / "package.json"
+PYPROJECT = ROOT / "pyproject.toml"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+BUILD = ROOT / "build"
+WHEEL_DIR = BUILD / "wheel"
+OUT = BUILD / "pyodide"
+RUNTIME_JSON = OUT / "runtime.json"
+STAMP = BUILD / ".runtime-stamp"
+PYODIDE_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
+
+#: What ``loadPyodide`` fetches at run time (checked by booting it in Node and in
+#: Chromium): the loader, the Emscripten module, the WebAssembly binary and the
+#: standard library. The lock file is generated, the wheel added. Not copied:
+#: ``pyodide.js`` (classic-script loader; the worker is a module), ``*.map``,
+#: ``*.d.ts``, ``console*.html``, ``package.json``, ``README.md``.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_NAME = "pyodide-lock.json"
+
+#: Source files that go into the wheel (besides the package directory itself).
+PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE")
+IGNORE = ("__pycache__", "*.pyc", "*.pyo", ".*", "*.egg-info", "*~")
+#: 1980-01-01, the earliest date a zip file can hold: reproducible wheels.
+SOURCE_DATE_EPOCH = "315532800"
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def _log(msg: str) -> None:
+    print(f"[runtime] {msg}", flush=True)
+
+
+def pyodide_version() -> str:
+    """The exact Pyodide version pinned in package.json (the single source of truth)."""
+    data = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))
+    version = data["dependencies"]["pyodide"]
+    if not re.fullmatch(r"\d+(\.\d+)*", version):
+        raise BuildError(f"package.json: pyodide must be pinned to an exact version, not {version!r}")
+    return version
+
+
+PYODIDE_VERSION = pyodide_version()
+OUT_VERSION = OUT / PYODIDE_VERSION
+
+
+def project_meta() -> tuple[str, str, list[str]]:
+    """(distribution name, normalized name, top-level package dirs) from pyproject.toml."""
+    data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    name = data["project"]["name"]
+    packages = data.get("tool", {}).get("setuptools", {}).get("packages", ["rules_pkg"])
+    top = sorted({p.split(".")[0] for p in packages})
+    return name, re.sub(r"[-_.]+", "-", name).lower(), top
+
+
+def _ignored(name: str) -> bool:
+    return any(fnmatch.fnmatch(name, pat) for pat in IGNORE)
+
+
+def _source_files() -> list[Path]:
+    """Every file that can change the wheel, relative to ROOT, sorted."""
+    _, _, top = project_meta()
+    files = [Path(f) for f in PROJECT_FILES if (ROOT / f).is_file()]
+    for pkg in top:
+        for dirpath, dirnames, filenames in os.walk(ROOT / pkg):
+            dirnames[:] = sorted(d for d in dirnames if not _ignored(d))
+            for f in sorted(filenames):
+                if not _ignored(f):
+                    files.append((Path(dirpath) / f).relative_to(ROOT))
+    return sorted(files)
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _fingerprint() -> str:
+    h = hashlib.sha256()
+    h.update(Path(__file__).read_bytes())
+    h.update(PYODIDE_VERSION.encode())
+    for rel in _source_files():
+        h.update(str(rel).encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
+    for name in (*RUNTIME_FILES, LOCK_NAME):
+        p = NODE_PYODIDE / name
+        h.update(name.encode() + b"\0" + (_sha256(p).encode() if p.is_file() else b"missing"))
+    if PYODIDE_CLI.exists():
+        h.update(os.path.realpath(PYODIDE_CLI).encode())
+    return h.hexdigest()
+
+
+def _check_node_pyodide() -> None:
+    pkg = NODE_PYODIDE / "package.json"
+    if not pkg.is_file():
+        raise BuildError(f"{NODE_PYODIDE} is missing: run scripts/setup.sh (npm ci)")
+    installed = json.loads(pkg.read_text(encoding="utf-8"))["version"]
+    if installed != PYODIDE_VERSION:
+        raise BuildError(
+            f"node_modules has pyodide {installed}, package.json pins {PYODIDE_VERSION}: "
+            "run scripts/setup.sh"
+        )
+    for name in (*RUNTIME_FILES, LOCK_NAME):
+        if not (NODE_PYODIDE / name).is_file():
+            raise BuildError(f"{NODE_PYODIDE / name} is missing")
+    if not PYODIDE_CLI.exists():
+        raise BuildError(f"{PYODIDE_CLI} is missing: run scripts/setup.sh (.venv-pyodide)")
+
+
+def _run(cmd: list[str], what: str, **kw) -> None:
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if proc.returncode != 0:
+        raise BuildError(f"{what} failed ({proc.returncode}):\n{proc.stdout}")
+
+
+def build_wheel(dest_dir: Path = WHEEL_DIR) -> Path:
+    """Build the pure-Python wheel from a clean copy of the sources into dest_dir."""
+    _, _, top = project_meta()
+    with tempfile.TemporaryDirectory(prefix="rules-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        dist = Path(tmp) / "dist"
+        src.mkdir()
+        for rel in _source_files():
+            (src / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / rel, src / rel)
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
+        _run(
+            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(src)],
+            "python -m build --wheel",
+            env=env,
+            cwd=tmp,
+        )
+        wheels = sorted(dist.glob("*.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"expected one wheel, got {wheels}")
+        _check_wheel(wheels[0], top)
+        dest_dir.mkdir(parents=True, exist_ok=True)
+        for old in dest_dir.glob("*.whl"):
+            old.unlink()
+        target = dest_dir / wheels[0].name
+        shutil.copyfile(wheels[0], target)
+    return target
+
+
+def _check_wheel(wheel: Path, top: list[str]) -> None:
+    """Only the package and its dist-info; every source module present."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    stray = [
+        n for n in names
+        if n.split("/", 1)[0] not in top and not n.split("/", 1)[0].endswith(".dist-info")
+    ]
+    if stray:
+        raise BuildError(f"{wheel.name} contains files outside {top}: {stray[:10]}")
+    missing = [
+        str(rel) for rel in _source_files()
+        if rel.suffix == ".py" and rel.parts[0] in top and rel.as_posix() not in names
+    ]
+    if missing:
+        raise BuildError(
+            f"{wheel.name} lacks {missing[:10]}: list every subpackage under "
+            "[tool.setuptools] packages in pyproject.toml"
+        )
+
+
+def _lock_entry(lock: dict, wheel_name: str) -> tuple[str, dict]:
+    for key, entry in lock["packages"].items():
+        if entry.get("file_name") == wheel_name:
+            return key, entry
+    raise BuildError(f"{LOCK_NAME}: no package with file_name {wheel_name}")
+
+
+def assemble(wheel: Path) -> dict:
+    """Write build/pyodide/ (via a staging directory, swapped in at the end)."""
+    dist_name, _, _ = project_meta()
+    staging = BUILD / f".pyodide-staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    vdir = staging / PYODIDE_VERSION
+    vdir.mkdir(parents=True)
+    try:
+        files: dict[str, int] = {}
+        for name in RUNTIME_FILES:
+            shutil.copyfile(NODE_PYODIDE / name, vdir / name)
+        shutil.copyfile(wheel, vdir / wheel.name)
+        _run(
+            [
+                str(PYODIDE_CLI), "lockfile", "add-wheels",
+                "--input", str(NODE_PYODIDE / LOCK_NAME),
+                "--output", str(vdir / LOCK_NAME),
+                "--base-path", str(vdir),
+                str(vdir / wheel.name),
+            ],
+            "pyodide lockfile add-wheels",
+            cwd=staging,
+        )
+        lock = json.loads((vdir / LOCK_NAME).read_text(encoding="utf-8"))
+        key, entry = _lock_entry(lock, wheel.name)
+        wheel_sha = _sha256(vdir / wheel.name)
+        if entry.get("sha256") != wheel_sha:
+            raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
+        for name in (*RUNTIME_FILES, LOCK_NAME, wheel.name):
+            files[name] = (vdir / name).stat().st_size
+        info = {
+            "version": PYODIDE_VERSION,
+            "python": lock.get("info", {}).get("python"),
+            "path": f"{PYODIDE_VERSION}/",
+            "package": key,
+            "distribution": dist_name,
+            "wheel": wheel.name,
+            "wheel_sha256": wheel_sha,
+            "lock_sha256": _sha256(vdir / LOCK_NAME),
+            "files": files,
+        }
+        (staging / "runtime.json").write_text(
+            json.dumps(info, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+        old = BUILD / f".pyodide-old-{os.getpid()}"
+        if OUT.exists():
+            OUT.rename(old)
+        staging.rename(OUT)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return info
+
+
+def load_info() -> dict:
+    """runtime.json of the last build (for the site hook and tests)."""
+    return json.loads(RUNTIME_JSON.read_text(encoding="utf-8"))
+
+
+def _up_to_date(fingerprint: str) -> bool:
+    try:
+        if STAMP.read_text(encoding="utf-8").strip() != fingerprint:
+            return False
+        info = load_info()
+    except (OSError, ValueError):
+        return False
+    vdir = OUT / info.get("version", "?")
+    return info.get("version") == PYODIDE_VERSION and all(
+        (vdir / name).is_file() and (vdir / name).stat().st_size == size
+        for name, size in info.get("files", {}).items()
+    ) and (WHEEL_DIR / info["wheel"]).is_file()
+
+
+def ensure_built(force: bool = False, quiet: bool = False) -> dict:
+    """Build wheel + runtime bundle unless the stamp says nothing changed."""
+    say = (lambda m: None) if quiet else _log
+    _check_node_pyodide()
+    fingerprint = _fingerprint()
+    if not force and _up_to_date(fingerprint):
+        info = load_info()
+        say(f"build/pyodide/{PYODIDE_VERSION}: up to date ({info['wheel']})")
+        return info
+    t0 = time.monotonic()
+    STAMP.unlink(missing_ok=True)
+    wheel = build_wheel()
+    say(f"wheel: {wheel.relative_to(ROOT)} ({wheel.stat().st_size} B)")
+    info = assemble(wheel)
+    STAMP.write_text(fingerprint + "\n", encoding="utf-8")
+    total = sum(info["files"].values())
+    say(
+        f"build/pyodide/{PYODIDE_VERSION}: {len(info['files'])} files, {total / 1e6:.1f} MB, "
+        f"package {info['package']!r} in {LOCK_NAME} ({time.monotonic() - t0:.1f} s)"
+    )
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    parser.add_argument("--print-version", action="store_true", help="print the Pyodide version and exit")
+    args = parser.parse_args(argv)
+    if args.print_version:
+        print(PYODIDE_VERSION)
+        return 0
+    try:
+        ensure_built(force=args.force)
+    except BuildError as exc:
+        print(f"[runtime] ERROR: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
