@@ -221,6 +221,15 @@ class Game:
         """Players' rows, whose turn, pending decision, game-specific extras."""
         raise NotImplementedError
 
+    # ---- random play: property tests, fuzzing, parity cases, the тренажёр ----
+    def random_action(self, state: Any, rng) -> dict:
+        """A random action (JSON) that :meth:`read_action` accepts in ``state``."""
+        raise NotImplementedError
+
+    def random_situation(self, rng) -> dict:
+        """A random situation (JSON) that :meth:`state_from_situation` accepts."""
+        raise NotImplementedError
+
 
 def default_names(n: int) -> list[str]:
     return [f"Игрок {i + 1}" for i in range(n)]

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from ..core import Game
+from .kaiza import Kaiza
+from .kladka_kiem import KladkaKiem
 from .kovboy import Kovboy
+from .po_chasovoy import PoChasovoy
+from .probka import Probka
+from .pyat_sharov import PyatSharov
+from .snimanie_rukoy import SnimanieRukoy
 
 GAMES: dict[str, Game] = {}
 
@@ -15,5 +21,6 @@ def register(game: Game) -> Game:
     return game
 
 
-for _cls in (Kovboy,):
+# The rulebook's order (seed 000, 001, 002).
+for _cls in (Kovboy, PyatSharov, Kaiza, Probka, PoChasovoy, KladkaKiem, SnimanieRukoy):
     register(_cls())

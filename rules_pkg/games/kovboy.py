@@ -567,3 +567,36 @@ class Kovboy(Game):
                 "finished": state.finished, "winner": state.winner, "decision": decision, "status": status,
                 "extra": {"series": state.series, "off_table": sorted(state.off_table),
                           "cue_in_hand": state.cue_in_hand, "opening_break": state.breaking}}
+
+    # ---- random play ------------------------------------------------------
+    def random_action(self, state: State, rng) -> dict:
+        if state.decision is not None:
+            return {"type": "decision", "choice": rng.choice(tuple(DECISIONS))}
+        free = [b for b in BALLS if b not in state.off_table]
+        k = min(len(free), rng.choices((0, 1, 2, 3), weights=(1, 4, 4, 2))[0])
+        contacts = rng.sample(free, k)
+        if state.breaking and free and rng.random() < 0.8:
+            contacts = [3] + [b for b in contacts if b != 3]
+        action: dict = {"type": "shot", "contacts": contacts}
+        if contacts:
+            action["pocketed"] = [b for b in free if rng.random() < 0.3]
+            action["jumped"] = [b for b in free if b not in action["pocketed"] and rng.random() < 0.05]
+        action["cushion"] = rng.random() < 0.85
+        fate = rng.choices(CUE_FATES, weights=(8, 2, 1))[0]
+        action["cue_ball"] = fate
+        if fate == "pocket":
+            action["cue_pocket"] = rng.choice(POCKET_IDS)
+        if state.score(state.current) == LIMIT_CAROM:
+            action["called_pocket"] = action.get("cue_pocket") if rng.random() < 0.7 and fate == "pocket" \
+                else rng.choice(POCKET_IDS)
+            if rng.random() < 0.5:
+                action["contacts"] = [1] if 1 in free else contacts
+                action["pocketed"], action["jumped"] = [], []
+        respot = set(action.get("pocketed", ())) | set(action.get("jumped", ())) | set(state.off_table)
+        action["spot_occupied"] = sorted(b for b in respot if rng.random() < 0.1)
+        return action
+
+    def random_situation(self, rng) -> dict:
+        score = rng.choice((rng.randint(0, 100), rng.randint(80, 100), 100, 90, 89, 99))
+        return {"score": score, "series": rng.randint(0, score), "fouls_in_row": rng.randint(0, 2),
+                "opening_break": False, "off_table": [b for b in BALLS if rng.random() < 0.05]}
