@@ -287,9 +287,9 @@ class Match:
             r = Reader(state, "state")
             r.raw("format"); r.raw("game")
             names = read_players(r.raw("players"), game, "state.players")
-            opts = game.read_options(Reader(r.raw("options", {}), "state.options"))
-            actions = r.raw("actions", [])
-            undone = r.raw("undone", [])
+            opts = game.read_options(Reader(r.raw("options"), "state.options"))
+            actions = r.raw("actions")
+            undone = r.raw("undone")
             r.done()
             if not isinstance(actions, list) or not isinstance(undone, list):
                 raise InputError("Поля state.actions и state.undone должны быть списками.", "state.actions")

@@ -1,0 +1,83 @@
+"""Random play through the JSON API, shared by the property tests, the fuzz
+test and the Pyodide parity cases. Uses each game's own ``random_action`` and
+``random_situation`` (the same generators the тренажёр uses)."""
+
+from __future__ import annotations
+
+import random
+
+from rules_pkg.api import handle
+from rules_pkg.core import Match
+from rules_pkg.games import GAMES
+
+
+def internal_state(state_json: dict):
+    """The engine's state object for a stored match (for random_action)."""
+    state, _ = Match.from_json(state_json, GAMES).replay()
+    return state
+
+
+def new_match(game_id: str, rng: random.Random) -> dict:
+    game = GAMES[game_id]
+    n = rng.randint(game.min_players, min(game.max_players, 4))
+    out = handle({"op": "match.new", "game": game_id, "players": [f"Игрок {i + 1}" for i in range(n)],
+                  "options": random_options(game_id, rng)})
+    assert out["ok"], out
+    return out
+
+
+def random_options(game_id: str, rng: random.Random) -> dict:
+    """A random valid options object from the game's declared option fields."""
+    options = {}
+    for f in GAMES[game_id].declaration()["options"]:
+        if rng.random() < 0.5:
+            continue
+        value = random_field_value(f, rng)
+        if value is not None:
+            options[f["name"]] = value
+    return options
+
+
+def random_field_value(field: dict, rng: random.Random):
+    kind = field["kind"]
+    if kind == "int":
+        return rng.randint(field.get("min", 0), field.get("max", field.get("min", 0) + 10))
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "choice":
+        return rng.choice(field["options"])["id"]
+    if kind in ("set", "sequence"):
+        ids = [o["id"] for o in field["options"]]
+        return rng.sample(ids, rng.randint(0, len(ids)))
+    return None
+
+
+def play_random_match(game_id: str, rng: random.Random, max_actions: int = 40):
+    """Yield (request, response) pairs of a random match: plays, undos, redos."""
+    out = new_match(game_id, rng)
+    state = out["state"]
+    game = GAMES[game_id]
+    for _ in range(max_actions):
+        if out["view"]["finished"]:
+            break
+        r = rng.random()
+        if r < 0.08 and state["actions"]:
+            request = {"op": "match.undo", "state": state}
+        elif r < 0.12 and state["undone"]:
+            request = {"op": "match.redo", "state": state}
+        else:
+            action = game.random_action(internal_state(state), rng)
+            request = {"op": "match.play", "state": state, "action": action}
+        out = handle(request)
+        yield request, out
+        if out["ok"]:
+            state = out["state"]
+
+
+def random_ruling_request(game_id: str, rng: random.Random) -> dict:
+    game = GAMES[game_id]
+    situation = game.random_situation(rng)
+    from rules_pkg.reader import Reader
+    options = game.read_options(Reader({}, "options"))
+    state = game.state_from_situation(Reader(situation, "situation"), options)
+    return {"op": "ruling", "game": game_id, "situation": situation, "action": game.random_action(state, rng)}

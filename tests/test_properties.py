@@ -1,0 +1,76 @@
+"""Invariants under random play, for every game (STYLE.md point 15)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules_pkg.api import handle, handle_json
+from rules_pkg.games import GAMES
+
+from tests.randplay import internal_state, new_match, random_ruling_request
+
+GAME_IDS = [g.id for g in GAMES.values() if g.tools]
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def scores(view):
+    return [p["score"] for p in view["players"]]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_match_invariants(game_id, seed):
+    rng = random.Random(seed)
+    game = GAMES[game_id]
+    out = new_match(game_id, rng)
+    history = [(out["state"], out["view"])]
+    for _ in range(30):
+        state, view = history[-1]
+        if view["finished"]:
+            # a finished match refuses every further action
+            refused = handle({"op": "match.play", "state": state, "action": {"type": "shot"}})
+            assert not refused["ok"] and refused["error"]["code"] == "state"
+            break
+        action = game.random_action(internal_state(state), rng)
+        out = handle({"op": "match.play", "state": state, "action": action})
+        assert out["ok"], (action, out)
+        ruling = out["ruling"]
+        # scores change only through rulings: the ruling's scores are the new view's scores
+        assert ruling["scores"] == scores(out["view"])
+        assert out["view"]["history"][-1] == ruling
+        assert len(out["view"]["history"]) == len(view["history"]) + 1
+        assert out["view"]["history"][:-1] == view["history"]
+        # every cited id is declared by the game
+        declared = {c.id for c in game.clauses} | {t.id for t in game.tolkovaniya} | {o.id for o in game.outside}
+        assert set(ruling["clauses"]) | set(ruling["tolkovaniya"]) | set(ruling["outside"]) <= declared
+        assert ruling["clauses"], "every ruling cites at least one clause"
+        # undo restores the previous state exactly; redo replays the same ruling
+        undone = handle({"op": "match.undo", "state": out["state"]})
+        assert undone["ok"]
+        assert {**undone["state"], "undone": []} == {**state, "undone": []}
+        assert {**undone["view"], "can_redo": False} == {**view, "can_redo": False}
+        redone = handle({"op": "match.redo", "state": undone["state"]})
+        assert redone["ok"] and redone["ruling"] == ruling and redone["view"] == out["view"]
+        # states round-trip through JSON and survive a reload (match.view)
+        text = json.dumps(out["state"], ensure_ascii=False)
+        reloaded = handle({"op": "match.view", "state": json.loads(text)})
+        assert reloaded["ok"] and reloaded["view"] == out["view"]
+        history.append((out["state"], out["view"]))
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES.values() if "calculator" in g.tools])
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_ruling_requests_roundtrip_through_json(game_id, seed):
+    request = random_ruling_request(game_id, random.Random(seed))
+    direct = handle(request)
+    assert direct["ok"], (request, direct)
+    via_text = json.loads(handle_json(json.dumps(request, ensure_ascii=False)))
+    assert via_text == json.loads(json.dumps(direct, ensure_ascii=False))
+    assert direct["ruling"]["clauses"]
