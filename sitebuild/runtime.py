@@ -91,7 +91,9 @@ def project_meta() -> tuple[str, str, list[str]]:
     """(distribution name, normalized name, top-level package dirs) from pyproject.toml."""
     data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
     name = data["project"]["name"]
-    packages = data.get("tool", {}).get("setuptools", {}).get("packages", ["rules_pkg"])
+    packages = data.get("tool", {}).get("setuptools", {}).get("packages")
+    if not isinstance(packages, list):  # absent or `packages.find`: the engine only
+        packages = ["rules_pkg"]
     top = sorted({p.split(".")[0] for p in packages})
     return name, re.sub(r"[-_.]+", "-", name).lower(), top
 
