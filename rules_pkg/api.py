@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import trainer
 from .core import Match, default_names
 from .errors import InputError, RulesError
 from .games import GAMES
 from .reader import Reader, show
 
-OPS = ("games", "describe", "ruling", "match.new", "match.play", "match.undo", "match.redo", "match.view")
+OPS = ("games", "describe", "ruling", "match.new", "match.play", "match.undo", "match.redo", "match.view",
+       "trainer.question", "trainer.check")
 
 
 def _game(r: Reader):
@@ -58,6 +60,17 @@ def _dispatch(request: Any) -> dict:
         ruling, after = match.step(state, action)
         view = game.view(after, names)
         return {"ok": True, "ruling": ruling.to_json(), "view": view}
+    if op in ("trainer.question", "trainer.check"):
+        game = _game(r)
+        if "calculator" not in game.tools:
+            raise InputError(f"Для игры «{game.title}» тренажёр вопросов не составляет.", "game")
+        seed = trainer.read_seed(r)
+        if op == "trainer.question":
+            r.done()
+            return {"ok": True, "question": trainer.public(trainer.question(game, seed))}
+        answer = r.raw("answer")
+        r.done()
+        return {"ok": True, **trainer.check(game, seed, answer)}
     if op == "match.new":
         game = _game(r)
         players = r.raw("players", None)

@@ -146,6 +146,8 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     tools: ClassVar[tuple[str, ...]] = ("calculator", "scorekeeper")
+    # which aspects of a ruling the тренажёр may ask about (see trainer.py)
+    trainer_aspects: ClassVar[tuple[str, ...]] = ("foul", "score", "next")
     clauses: ClassVar[tuple[Clause, ...]] = ()
     tolkovaniya: ClassVar[tuple[Tolkovanie, ...]] = ()
     outside: ClassVar[tuple[OutsideFact, ...]] = ()

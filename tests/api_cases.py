@@ -23,6 +23,8 @@ def build_cases(seed: int = 314) -> list[dict]:
         cases.append({"op": "describe", "game": game.id})
         if "calculator" in game.tools:
             cases += [random_ruling_request(game.id, rng) for _ in range(25)]
+            cases += [{"op": "trainer.question", "game": game.id, "seed": seed} for seed in range(5)]
+            cases += [{"op": "trainer.check", "game": game.id, "seed": seed, "answer": "yes"} for seed in range(5)]
         if "scorekeeper" in game.tools:
             for _ in range(2):
                 cases += [request for request, _ in play_random_match(game.id, rng, max_actions=25)]
