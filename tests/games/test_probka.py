@@ -1,0 +1,439 @@
+"""«Игра с пробкой» (seed 002): one test per clause, the six-player example of
+the text exactly, the ten-player sentence, bad input, random play. Almost
+everything goes through the JSON boundary."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_pkg.api import handle
+from rules_pkg.core import Match
+from rules_pkg.games import GAMES
+from rules_pkg.games.probka import MAX_BANK, START_POINT, TARGET, is_bank
+from rules_pkg.reader import Reader
+
+GAME = GAMES["probka"]
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "games" / "probka.md"
+FOUL_IDS = ("a", "b", "v", "g", "d", "e")
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def ruling(situation=None, options=None, **action):
+    request = {"op": "ruling", "game": "probka", "situation": situation or {}, "action": action}
+    if options is not None:
+        request["options"] = options
+    out = handle(request)
+    assert out["ok"], out
+    return out["ruling"]
+
+
+def error(request_situation=None, options=None, code="input", **action):
+    request = {"op": "ruling", "game": "probka", "situation": request_situation or {}, "action": action}
+    if options is not None:
+        request["options"] = options
+    out = handle(request)
+    assert not out["ok"], out
+    assert out["error"]["code"] == code, out
+    assert CYRILLIC.search(out["error"]["message"])
+    return out["error"]
+
+
+class Table:
+    """A match driven through the API, as the browser drives it."""
+
+    def __init__(self, n=6, options=None, names=None):
+        request = {"op": "match.new", "game": "probka", "players": names or [f"Игрок {i + 1}" for i in range(n)]}
+        if options is not None:
+            request["options"] = options
+        out = handle(request)
+        assert out["ok"], out
+        self.state, self.view, self.last = out["state"], out["view"], None
+
+    def play(self, **action):
+        out = handle({"op": "match.play", "state": self.state, "action": action})
+        assert out["ok"], out
+        self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
+        return self.last
+
+    def refuse(self, **action):
+        out = handle({"op": "match.play", "state": self.state, "action": action})
+        assert not out["ok"], out
+        return out["error"]
+
+    def foul(self, shooter, *fouls):
+        return self.play(shooter=shooter, fouls=list(fouls or ("v",)))
+
+    def scores(self):
+        return [p["score"] for p in self.view["players"]]
+
+    def bank(self):
+        return self.view["extra"]["bank"]
+
+
+# ---- the worked examples of the text ----------------------------------------
+
+def test_probka_example_six_players_exact():
+    t = Table(6)
+    assert t.scores() == [1] * 6 and t.bank() == 6
+    r = t.foul(2)  # «Игрок под номером «2» совершает ошибку … записывается -5 очков … увеличивается до 12»
+    assert r["player"] == 1 and r["scores"][1] == -5 and r["points"] == -6 and t.bank() == 12
+    assert "probka-example-2" in r["clauses"]
+    r = t.foul(4)  # «-11 (1 … -12 …) … Сумма всех очков изменяется с 12 на 24»
+    assert r["scores"][3] == -11 and r["points"] == -12 and t.bank() == 24
+    assert "probka-example-4" in r["clauses"]
+    r = t.foul(6)  # «-23 (1 – 24 = -23) … 48»
+    assert r["scores"][5] == -23 and t.bank() == 48
+    assert "probka-example-6" in r["clauses"]
+    r = t.play(shooter=6, probka=True)  # «48 + (-23) = 25»
+    assert r["scores"][5] == 25 and r["points"] == 48 and not r["foul"] and not r["finished"]
+    assert "probka-example-success" in r["clauses"] and "probka-prize" in r["clauses"]
+    assert t.scores() == [1, -5, 1, -11, 1, 25]
+    assert "−23 + 48 = 25" in r["summary"]
+
+
+@pytest.mark.parametrize("scores, bank, shooter, after, new_bank, clause", [
+    ("1, 1, 1, 1, 1, 1", 6, 2, -5, 12, "probka-example-2"),
+    ("1, -5, 1, 1, 1, 1", 12, 4, -11, 24, "probka-example-4"),
+    ("1, -5, 1, -11, 1, 1", 24, 6, -23, 48, "probka-example-6"),
+])
+def test_probka_example_each_foul_in_calculator(scores, bank, shooter, after, new_bank, clause):
+    r = ruling({"scores": scores, "bank": bank}, shooter=shooter, fouls=["g"])
+    assert r["scores"][shooter - 1] == after and r["extra"]["bank"] == new_bank and r["foul"]
+    assert clause in r["clauses"]
+    assert r["summary"].startswith("Нарушение «г» — штраф")
+
+
+def test_probka_example_success_in_calculator():
+    r = ruling({"scores": "1, -5, 1, -11, 1, -23", "bank": 48}, shooter=6, probka=True)
+    assert r["scores"] == [1, -5, 1, -11, 1, 25] and r["points"] == 48
+    assert r["extra"]["bank_before"] == 48 and r["extra"]["bank"] == 96
+    assert "probka-example-success" in r["clauses"] and "probka-t-after-success" in r["tolkovaniya"]
+
+
+def test_probka_penalty_example_ten_players_10_20_40():
+    t = Table(10)
+    assert t.bank() == 10
+    penalties = [-t.foul(k)["points"] for k in (3, 3, 7)]  # the same or another player
+    assert penalties == [10, 20, 40]
+    assert t.bank() == 80
+    assert "probka-penalty-example" in t.last["clauses"]
+    assert "probka-t-ten-players" in t.last["tolkovaniya"]
+
+
+# ---- clause by clause --------------------------------------------------------
+
+def test_probka_start_one_point_each_and_bank_is_their_sum():
+    for n in (2, 6, 20):
+        t = Table(n)
+        assert t.scores() == [START_POINT] * n and t.bank() == n
+        assert t.view["table"]["rows"][0][-1] == n
+        assert "Банк — " in t.view["status"]
+
+
+def test_probka_start_cited_by_penalty_and_prize():
+    assert "probka-start" in ruling({"scores": "1, 1"}, shooter=1, fouls=["v"])["clauses"]
+    assert "probka-start" in ruling({"scores": "1, 1"}, shooter=1, probka=True)["clauses"]
+
+
+def test_probka_penalty_is_bank_and_bank_doubles():
+    r = ruling({"scores": "1, -7, 1, 1", "bank": 16}, shooter=2, fouls=["e"])
+    assert r["points"] == -16 and r["scores"][1] == -23 and r["extra"]["bank"] == 32
+    assert {"probka-fouls", "probka-foul-e", "probka-penalty"} <= set(r["clauses"])
+    assert "probka-t-bank" in r["tolkovaniya"]
+    assert r["next_player"] is None and not r["turn_continues"]
+
+
+def test_probka_penalty_bank_is_not_the_board_sum():
+    t = Table(6)
+    for k in (2, 4, 6):
+        t.foul(k)
+    assert sum(t.scores()) == -36 and t.bank() == 48  # the text's «сумма всех очков» is the bank
+    assert "probka-t-bank" in t.last["tolkovaniya"]
+
+
+@pytest.mark.parametrize("foul", FOUL_IDS)
+def test_probka_foul_each_case_is_a_penalty(foul):
+    r = ruling({"scores": "1, 1, 1"}, shooter=3, fouls=[foul])
+    assert r["foul"] and r["fouls"] == [{"code": foul, "clause": f"probka-foul-{foul}", "text": r["fouls"][0]["text"]}]
+    assert f"probka-foul-{foul}" in r["clauses"] and "probka-fouls" in r["clauses"]
+    assert r["scores"] == [1, 1, -2] and r["extra"]["bank"] == 6
+    assert "probka-t-one-penalty" not in r["tolkovaniya"]
+
+
+def test_probka_fouls_several_in_one_shot_one_penalty():
+    r = ruling({"scores": "1, 1"}, shooter=1, fouls=["g", "a", "e"])
+    assert r["points"] == -2 and r["scores"] == [-1, 1] and r["extra"]["bank"] == 4
+    assert [f["code"] for f in r["fouls"]] == ["a", "g", "e"]
+    assert {"probka-foul-a", "probka-foul-g", "probka-foul-e"} <= set(r["clauses"])
+    assert "probka-t-one-penalty" in r["tolkovaniya"]
+    assert r["summary"].startswith("Нарушения «а», «г» и «е»")
+
+
+@pytest.mark.parametrize("foul", ["a", "b", "g"])
+def test_probka_foul_with_probka_knocked_down_is_penalty_only(foul):
+    r = ruling({"scores": "1, 1"}, shooter=2, probka=True, fouls=[foul])
+    assert r["foul"] and r["points"] == -2 and r["scores"] == [1, -1]
+    assert "probka-prize" not in r["clauses"]
+    assert "probka-t-foul-and-probka" in r["tolkovaniya"]
+
+
+def test_probka_prize_adds_bank_bank_grows_by_default():
+    r = ruling({"scores": "1, -5, 1", "bank": 12}, shooter=1, probka=True)
+    assert r["points"] == 12 and r["scores"] == [13, -5, 1] and r["extra"]["bank"] == 24
+    assert r["extra"]["bank_after_success"] == "grows"
+    assert {"probka-prize", "probka-start"} <= set(r["clauses"])
+    assert {"probka-t-bank", "probka-t-after-success"} <= set(r["tolkovaniya"])
+    assert not r["foul"] and not r["finished"] and r["next_player"] is None
+
+
+def test_probka_prize_bank_unchanged_option():
+    r = ruling({"scores": "1, -5, 1", "bank": 12}, {"bank_after_success": "unchanged"}, shooter=1, probka=True)
+    assert r["scores"] == [13, -5, 1] and r["extra"]["bank"] == 12
+    assert "probka-t-after-success" in r["tolkovaniya"]
+    assert "остаётся 12 очков" in r["summary"]
+
+
+@pytest.mark.parametrize("mode, bank_after", [("grows", 96), ("unchanged", 48)])
+def test_probka_prize_switch_in_a_match(mode, bank_after):
+    t = Table(6, {"bank_after_success": mode})
+    for k in (2, 4, 6):
+        t.foul(k)
+    r = t.play(shooter=6, probka=True)
+    assert r["scores"][5] == 25 and t.bank() == bank_after
+    assert t.state["options"] == {"bank_after_success": mode}
+    r = t.foul(1)  # the next penalty is the bank the switch produced
+    assert r["points"] == -bank_after and r["scores"][0] == 1 - bank_after
+    assert "probka-t-after-success" in r["tolkovaniya"]
+
+
+def test_probka_prize_no_after_success_tolkovanie_before_any_success():
+    r = Table(3).foul(1)
+    assert "probka-t-after-success" not in r["tolkovaniya"]
+
+
+def test_probka_goal_over_100_wins_and_ends_the_game():
+    r = ruling({"scores": "1, -23, -11, -3", "bank": 128}, shooter=1, probka=True)
+    assert r["finished"] and r["winner"] == 0 and r["scores"][0] == 129
+    assert "probka-goal" in r["clauses"] and "probka-t-100-or-more" in r["tolkovaniya"]
+    assert "probka-t-after-success" not in r["tolkovaniya"]
+    assert "Победитель игры: Игрок 1" in r["summary"]
+
+
+def test_probka_goal_exactly_100_with_three_players():
+    t = Table(3)
+    t.play(shooter=1, probka=True)  # 1 + 3 = 4, bank 6
+    for k in (2, 3, 2, 3):  # bank 12, 24, 48, 96
+        t.foul(k)
+    assert t.bank() == 96 and t.scores()[0] == 4
+    r = t.play(shooter=1, probka=True)
+    assert r["finished"] and r["winner"] == 0 and r["scores"][0] == TARGET
+    assert "probka-goal" in r["clauses"] and "probka-t-100-or-more" not in r["tolkovaniya"]
+    assert t.view["finished"] and t.view["winner"] == 0 and "Игрок 1" in t.view["status"]
+    err = t.refuse(shooter=2, fouls=["v"])
+    assert err["code"] == "state"
+
+
+def test_probka_goal_below_100_does_not_win():
+    r = ruling({"scores": "1, -11, 1, -23, 1, -5", "bank": 48}, shooter=3, probka=True)
+    assert r["scores"][2] == 49 and not r["finished"] and r["winner"] is None
+
+
+def test_probka_fouls_no_result_shot_changes_nothing():
+    r = ruling({"scores": "1, -1", "bank": 4}, shooter=2)
+    assert not r["foul"] and r["points"] == 0 and r["scores"] == [1, -1] and r["extra"]["bank"] == 4
+    assert "probka-foul-v" in r["clauses"] and r["tolkovaniya"] == ["probka-t-no-result"]
+
+
+def test_probka_opening_lost_title_and_declaration():
+    decl = handle({"op": "describe", "game": "probka"})["game"]
+    assert decl["title"] == "Игра с пробкой" and decl["seed"] == "002"
+    assert decl["players"]["min"] == 2 and decl["players"]["max"] == 20
+    assert decl["tools"] == ["calculator", "scorekeeper"]
+    clauses = {c["id"]: c for c in decl["clauses"]}
+    assert clauses["probka-opening"]["status"] == "lost" and "утрачен" in clauses["probka-opening"]["title"]
+    assert all(c["status"] == "implemented" for cid, c in clauses.items() if cid != "probka-opening")
+    assert [o["id"] for o in decl["options"][0]["options"]] == ["grows", "unchanged"]
+    assert decl["options"][0]["default"] == "grows"
+    fouls = [f for f in decl["actions"][0]["fields"] if f["name"] == "fouls"][0]
+    assert [o["label"][:2] for o in fouls["options"]] == ["а)", "б)", "в)", "г)", "д)", "е)"]
+    ids = {t["id"] for t in decl["tolkovaniya"]}
+    assert {"probka-t-bank", "probka-t-ten-players", "probka-t-after-success"} <= ids
+    for t in decl["tolkovaniya"]:
+        assert set(t["clauses"]) <= set(clauses) and t["clauses"]
+
+
+def test_probka_page_has_every_clause_marker_once():
+    text = PAGE.read_text(encoding="utf-8")
+    markers = re.findall(r"\{§([^}\s]*)\}", text)
+    assert sorted(markers) == sorted(c.id for c in GAME.clauses)
+    assert "::: tolkovaniya probka" in text
+    assert "::: tool calculator probka" in text and "::: tool scorekeeper probka" in text
+    assert "::: outside" not in text  # no outside facts declared
+    assert '!!! note "Примечание редакции"' in text
+
+
+def test_probka_view_shows_bank_table_and_numbers():
+    t = Table(names=["Аня", "Борис", "Вера"])
+    t.foul(2, "d")
+    rows = t.view["table"]["rows"]
+    assert t.view["table"]["columns"][-1] == "Банк"
+    assert rows[0][-1] == 3 and rows[1][:2] == [1, "Борис"] and rows[1][-1] == "3 → 6"
+    assert [p["number"] for p in t.view["players"]] == [1, 2, 3]
+    assert t.view["current"] is None and t.view["decision"] is None
+    assert t.last["summary"] == "Нарушение «д» — штраф 3 очка. Борис: 1 − 3 = −2; банк теперь 6 очков."
+
+
+def test_probka_undo_restores_bank():
+    t = Table(4)
+    t.foul(1)
+    out = handle({"op": "match.undo", "state": t.state})
+    assert out["ok"] and out["view"]["extra"]["bank"] == 4 and out["ruling"]["scores"][0] == -3
+
+
+# ---- bad input -----------------------------------------------------------------
+
+@pytest.mark.parametrize("action, field", [
+    ({}, "action.shooter"),
+    ({"shooter": 0}, "action.shooter"),
+    ({"shooter": 3}, "action.shooter"),
+    ({"shooter": 21}, "action.shooter"),
+    ({"shooter": "1"}, "action.shooter"),
+    ({"shooter": True}, "action.shooter"),
+    ({"shooter": 1, "probka": "да"}, "action.probka"),
+    ({"shooter": 1, "fouls": ["ж"]}, "action.fouls[0]"),
+    ({"shooter": 1, "fouls": ["a", "b", "a"]}, "action.fouls[2]"),
+    ({"shooter": 1, "fouls": "a"}, "action.fouls"),
+    ({"shooter": 1, "foul": ["a"]}, "action.foul"),
+    ({"shooter": 1, "type": "decision"}, "action.type"),
+])
+def test_probka_input_errors_in_action(action, field):
+    err = error({"scores": "1, 1"}, **action)
+    assert err["field"] == field
+    if "foul" in action:  # an unknown key: the message names it
+        assert "«foul»" in err["message"] and "action" in err["message"]
+    else:
+        assert field.split("[")[0] in err["message"]
+
+
+@pytest.mark.parametrize("situation, field", [
+    ({"scores": "1"}, "situation.scores"),
+    ({"scores": ", ".join(["1"] * 21)}, "situation.scores"),
+    ({"scores": "1, пять"}, "situation.scores"),
+    ({"scores": "1, 1.5"}, "situation.scores"),
+    ({"scores": 5}, "situation.scores"),
+    ({"scores": [1, "1"]}, "situation.scores[1]"),
+    ({"scores": "1, 101", "bank": 128}, "situation.scores[1]"),
+    ({"scores": "1, 1, 2", "bank": 6}, "situation.scores[2]"),
+    ({"scores": "1, -4, 1", "bank": 48}, "situation.scores[1]"),
+    ({"scores": "1, -1"}, "situation.bank"),
+    ({"scores": "1, 1", "bank": 6}, "situation.bank"),
+    ({"scores": "1, 1", "bank": 1}, "situation.bank"),
+    ({"scores": "1, 1", "bank": MAX_BANK + 1}, "situation.bank"),
+    ({"scores": "1, 1", "bank": "4"}, "situation.bank"),
+    ({"scores": "1, -11, 1", "bank": 6}, "situation.bank"),
+    ({"scores": "1, 1", "score": 1}, "situation.score"),
+])
+def test_probka_input_errors_in_situation(situation, field):
+    err = error(situation, shooter=1)
+    assert err["field"] == field
+    if "score" in situation:  # an unknown key: the message names it
+        assert "«score»" in err["message"] and "situation" in err["message"]
+    else:
+        assert field.split("[")[0] in err["message"]
+
+
+def test_probka_input_error_bad_option():
+    err = error({"scores": "1, 1"}, {"bank_after_success": "halves"}, shooter=1)
+    assert err["field"] == "options.bank_after_success" and "options.bank_after_success" in err["message"]
+    out = handle({"op": "match.new", "game": "probka", "players": ["А"] * 21})
+    assert not out["ok"] and out["error"]["field"] == "players"
+
+
+def test_probka_situation_text_forms_accepted():
+    r = ruling({"scores": "1; −5  1,-11 +1 -23", "bank": 48}, shooter=2, probka=True)
+    assert r["scores"] == [1, 43, 1, -11, 1, -23]
+    r = ruling({"scores": [1, 1, 1, 1], "bank": None}, shooter=4, fouls=["b"])
+    assert r["scores"] == [1, 1, 1, -3]
+
+
+def test_probka_situation_unchanged_allows_success_without_bank_growth():
+    # with the bank unchanged after a success, 7 with bank 6 is reachable (a success at the start)
+    r = ruling({"scores": "7, 1, 1, 1, 1, 1"}, {"bank_after_success": "unchanged"}, shooter=1, probka=True)
+    assert r["scores"][0] == 13 and r["extra"]["bank"] == 6
+    error({"scores": "7, 1, 1, 1, 1, 1"}, shooter=1)  # impossible when the bank grows
+
+
+def test_probka_bank_technical_limit_is_a_state_error():
+    bank = 2 ** 49  # more than half of MAX_BANK
+    assert is_bank(bank, 2) and 2 * bank > MAX_BANK
+    err = error({"scores": "1, 1", "bank": bank}, code="state", shooter=1, fouls=["v"])
+    assert "ограничение программы" in err["message"]
+    r = ruling({"scores": "1, 1", "bank": bank}, shooter=1, probka=True)  # a winning shot is still fine
+    assert r["finished"] and r["extra"]["bank"] == bank
+
+
+# ---- random play ------------------------------------------------------------------
+
+def check_invariants(before_view, ruling_, after_view, n, grows):
+    bank_before, bank_after = before_view["extra"]["bank"], after_view["extra"]["bank"]
+    p = ruling_["player"]
+    scores_before = [x["score"] for x in before_view["players"]]
+    assert ruling_["scores"] == [x["score"] for x in after_view["players"]]
+    assert is_bank(bank_after, n)
+    assert all((s - START_POINT) % n == 0 for s in ruling_["scores"])
+    assert [s for i, s in enumerate(ruling_["scores"]) if i != p] == \
+        [s for i, s in enumerate(scores_before) if i != p]
+    assert ruling_["scores"][p] - scores_before[p] == ruling_["points"]
+    assert ruling_["clauses"] and "probka-opening" not in ruling_["clauses"]
+    if ruling_["foul"]:
+        assert ruling_["points"] == -bank_before and bank_after == 2 * bank_before and not ruling_["finished"]
+    elif ruling_["points"]:
+        assert ruling_["points"] == bank_before
+        assert ruling_["finished"] == (ruling_["scores"][p] >= TARGET)
+        if not ruling_["finished"]:
+            assert bank_after == (2 * bank_before if grows else bank_before)
+    else:
+        assert bank_after == bank_before
+    if grows and not ruling_["finished"]:  # every point handed out went into the bank
+        assert sum(abs(s - START_POINT) for s in ruling_["scores"]) <= bank_after - n
+    if ruling_["finished"]:
+        assert ruling_["winner"] == p and ruling_["scores"][p] >= TARGET and after_view["finished"]
+    else:
+        assert max(ruling_["scores"]) < TARGET
+
+
+def test_probka_random_matches_accepted_and_obey_the_rules():
+    finished = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        n = rng.randint(2, 20 if seed % 5 == 0 else 6)
+        mode = rng.choice(("grows", "unchanged"))
+        t = Table(n, {"bank_after_success": mode})
+        for _ in range(rng.choice((10, 40, 80))):
+            if t.view["finished"]:
+                break
+            state, _ = Match.from_json(t.state, GAMES).replay()
+            action = GAME.random_action(state, rng)
+            before = t.view
+            r = t.play(**action)
+            check_invariants(before, r, t.view, n, mode == "grows")
+        finished += t.view["finished"]
+    assert finished > 100
+
+
+def test_probka_random_situations_accepted_with_both_options():
+    for seed in range(300):
+        rng = random.Random(seed)
+        situation = GAME.random_situation(rng)
+        for mode in ("grows", "unchanged"):
+            options = GAME.read_options(Reader({"bank_after_success": mode}, "options"))
+            state = GAME.state_from_situation(Reader(dict(situation), "situation"), options)
+            action = GAME.random_action(state, rng)
+            out = handle({"op": "ruling", "game": "probka", "situation": situation,
+                          "options": {"bank_after_success": mode}, "action": action})
+            assert out["ok"], (situation, action, out)
+            assert out["view"]["extra"]["bank"] in (state.bank, 2 * state.bank)
