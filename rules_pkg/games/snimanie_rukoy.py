@@ -1,12 +1,184 @@
-"""«Снимание шаров рукой» (seed 002). PLACEHOLDER: being written; not registered yet."""
+"""«Снимание шаров рукой» (seed 002). The source stops mid-sentence.
+
+Implemented (clause ids = anchors on the game's page):
+  snimanie-rukoy-setup, snimanie-rukoy-break, snimanie-rukoy-banked-break,
+  snimanie-rukoy-break-ball (a ball in a pocket after the stroke at the
+  pyramid: the same player keeps the turn, the ball is replayed).
+Lost: snimanie-rukoy-no-ball (the sentence «Если же после разбивки пирамиды ни
+  один из шаров не был…» breaks off before its rule), snimanie-rukoy-lost
+  (everything after it: how the other participant plays by hand, the score,
+  the winner).
+
+No tools: ``tools = ()``. What survives is one opening stroke with one
+computable outcome (a ball in a pocket: the breaker plays on, the ball is
+replayed); the other outcome of the same stroke is lost, and there is no score
+and no winner to keep. A calculator would only repeat the one sentence the page
+shows, and half of its answers would be «текст утрачен»; the тренажёр built on
+every calculator would have nothing true to ask about the lost half. The
+protocol is still implemented, so the JSON API (``ruling``, ``match.*``) rules on
+the break: the ruling with no ball in a pocket says the rule is lost and names
+no next player. After the break nothing more can be computed: any further action
+is refused with a StateError saying the rules are lost (the game is not declared
+finished, because the text does not end it). Players have no score: the view's
+``score`` and the ruling's ``scores`` are null.
+"""
 
 from __future__ import annotations
 
-from ..core import Game
+from dataclasses import dataclass
+
+from ..core import IMPLEMENTED, LOST, Clause, Game, Ruling, Tolkovanie
+from ..errors import StateError
+from ..reader import Reader
+
+GID = "snimanie-rukoy"
+LOST_TEXT = "Дальнейшие правила игры в тексте утрачены: рассчитывать после разбивки нечего."
+
+
+def C(id, title, status=IMPLEMENTED, note=""):
+    return Clause(id=f"{GID}-{id}", title=title, status=status, note=note)
+
+
+CLAUSES = (
+    C("setup", "Перед игрой все шары ставятся в пирамиду"),
+    C("break", "Играющий кием открывает партию и разбивает пирамиду"),
+    C("banked-break", "Можно сначала отражённым ударом поставить биток за пирамиду"),
+    C("break-ball", "Шар в лузе после удара по пирамиде: ход у того же игрока, шар переигрывается"),
+    C("no-ball", "Если после разбивки ни один шар не… (фраза оборвана)", LOST,
+      "Источник обрывается на полуслове: условие сохранилось, а что в этом случае происходит — нет."),
+    C("lost", "Продолжение правил утрачено", LOST,
+      "Всё, что следовало дальше (как играет участник, снимающий шары рукой, счёт, кто побеждает), "
+      "в источнике отсутствует."),
+)
+
+TOLKOVANIYA = (
+    Tolkovanie(
+        id=f"{GID}-t-participants", title="Двое участников: играющий кием и соперник",
+        text="Сохранившийся текст не говорит, сколько участников в игре; из него видно только, что один из "
+             "них играет кием («Тот из участников, кто будет играть кием»), а что делают остальные, утрачено. "
+             "Движок считает двух участников — играющего кием и его соперника; кто из них играет кием, "
+             "указывается в условиях партии.",
+        clauses=(f"{GID}-break", f"{GID}-lost")),
+)
+
+
+@dataclass(frozen=True)
+class State:
+    cue_player: int = 0
+    broken: bool = False
+    ball_in_pocket: bool | None = None
+    finished: bool = False  # never True: the surviving text does not end the game
+
+
+@dataclass(frozen=True)
+class Break:
+    banked: bool
+    ball_in_pocket: bool
 
 
 class SnimanieRukoy(Game):
-    id = "snimanie-rukoy"
+    id = GID
     title = "Снимание шаров рукой"
     seed = "002"
+    min_players = 2
+    max_players = 2
     tools = ()
+    trainer_aspects = ()
+    clauses = CLAUSES
+    tolkovaniya = TOLKOVANIYA
+
+    # ---- declaration ----------------------------------------------------
+    def action_fields(self) -> list[dict]:
+        return [{"type": "shot", "label": "Разбивка", "fields": [
+            {"name": "banked", "kind": "bool", "default": False,
+             "label": "Сначала отражённый удар: биток остановился за пирамидой"},
+            {"name": "ball_in_pocket", "kind": "bool", "default": False,
+             "label": "После удара по пирамиде какой-либо шар оказался в лузе"},
+        ]}]
+
+    def option_fields(self) -> list[dict]:
+        return [{"name": "cue_player", "kind": "choice", "label": "Кто играет кием", "default": 0,
+                 "options": [{"id": 0, "label": "первый в списке игроков"},
+                             {"id": 1, "label": "второй в списке игроков"}]}]
+
+    def read_options(self, options: Reader) -> dict:
+        cue = options.choice("cue_player", (0, 1), default=0)
+        options.done()
+        return {"cue_player": cue}
+
+    def calculator_names(self, state: State) -> tuple[str, ...]:
+        names = ["Соперник", "Соперник"]
+        names[state.cue_player] = "Играющий кием"
+        return tuple(names)
+
+    # ---- states ---------------------------------------------------------
+    def initial_state(self, n_players: int, options: dict) -> State:
+        return State(cue_player=options.get("cue_player", 0))
+
+    def state_from_situation(self, situation: Reader, options: dict) -> State:
+        situation.done()
+        return self.initial_state(2, options)
+
+    def read_action(self, action: Reader, state: State) -> Break:
+        if state.broken:
+            raise StateError(f"Разбивка уже сделана. {LOST_TEXT}")
+        action.choice("type", ("shot",), default="shot")
+        banked = action.bool("banked", default=False)
+        ball = action.bool("ball_in_pocket", default=False)
+        action.done()
+        return Break(banked, ball)
+
+    # ---- rulings --------------------------------------------------------
+    def apply(self, state: State, action: Break, names):
+        p = state.cue_player
+        clauses = ["setup", "break"]
+        lines = [f"Партию открывает и разбивает пирамиду тот, кто играет кием: {names[p]}."]
+        if action.banked:
+            clauses.append("banked-break")
+            lines.append("Перед разбивкой — отражённый удар, после которого биток остановился за пирамидой: "
+                         "так делать разрешено.")
+        if action.ball_in_pocket:
+            clauses.append("break-ball")
+            lines += ["После удара по пирамиде шар оказался в лузе: право на ход сохраняется, а шар переигрывается.",
+                      "Как именно переигрывается шар, текст не уточняет.", LOST_TEXT]
+            summary = f"Шар в лузе: право на ход сохраняется, шар переигрывается. Следующий удар: {names[p]}."
+            nxt = p
+        else:
+            clauses += ["no-ball", "lost"]
+            lines += ["Правило на случай, когда после разбивки ни один шар не упал, в источнике оборвано на "
+                      "полуслове: «Если же после разбивки пирамиды ни один из шаров не был…».", LOST_TEXT]
+            summary = ("Ни один шар не упал: что в этом случае происходит, в тексте не сохранилось — "
+                       "фраза обрывается на полуслове.")
+            nxt = None
+        new = State(cue_player=p, broken=True, ball_in_pocket=action.ball_in_pocket)
+        ruling = Ruling(
+            kind="shot", player=p, summary=summary, lines=tuple(lines), scores=(None, None),
+            next_player=nxt, turn_continues=nxt == p,
+            clauses=self.cite(f"{GID}-{c}" for c in clauses), tolkovaniya=(f"{GID}-t-participants",),
+            extra={"banked": action.banked, "ball_in_pocket": action.ball_in_pocket, "rules_lost": True})
+        return ruling, new
+
+    # ---- view -----------------------------------------------------------
+    def view(self, state: State, names) -> dict:
+        current = state.cue_player if (not state.broken or state.ball_in_pocket) else None
+        players = [{"name": names[i], "score": None, "cue": i == state.cue_player, "current": i == current}
+                   for i in range(2)]
+        if not state.broken:
+            status = (f"Партию открывает {names[state.cue_player]} (играет кием): разбивка пирамиды, можно после "
+                      "отражённого удара, оставившего биток за пирамидой.")
+        elif state.ball_in_pocket:
+            status = f"Следующий удар: {names[state.cue_player]}, шар переигрывается. {LOST_TEXT}"
+        else:
+            status = f"Что следует, если после разбивки ни один шар не упал, в тексте не сохранилось. {LOST_TEXT}"
+        return {"players": players, "current": current, "finished": False, "winner": None, "decision": None,
+                "status": status,
+                "extra": {"broken": state.broken, "ball_in_pocket": state.ball_in_pocket, "rules_lost": state.broken}}
+
+    # ---- random play ------------------------------------------------------
+    def random_action(self, state: State, rng) -> dict:
+        if state.broken:
+            raise StateError(f"Разбивка уже сделана. {LOST_TEXT}")
+        return {"type": "shot", "banked": rng.random() < 0.3, "ball_in_pocket": rng.random() < 0.5}
+
+    def random_situation(self, rng) -> dict:
+        return {}
