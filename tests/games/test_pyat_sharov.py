@@ -1,0 +1,290 @@
+"""«Пять шаров с карамболями» (seed 001): every row of the printed points table,
+one test per clause, the hand-checked case of RULES_NOTES.md, input errors and
+random play. Almost everything goes through the JSON boundary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_pkg.api import handle
+from rules_pkg.core import Match
+from rules_pkg.games import GAMES
+
+GAME = GAMES["pyat-sharov"]
+
+
+def ruling(situation=None, **action):
+    out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation or {}, "action": action})
+    assert out["ok"], out
+    return out["ruling"]
+
+
+def error(situation=None, **action):
+    out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation or {}, "action": action})
+    assert not out["ok"], out
+    assert out["error"]["code"] == "input"
+    return out["error"]
+
+
+class Table:
+    """A match driven through the API, as the browser drives it."""
+
+    def __init__(self, players=("Аня", "Борис")):
+        out = handle({"op": "match.new", "game": "pyat-sharov", "players": list(players)})
+        assert out["ok"], out
+        self.state, self.view = out["state"], out["view"]
+
+    def play(self, **action):
+        out = handle({"op": "match.play", "state": self.state, "action": action})
+        assert out["ok"], out
+        self.state, self.view = out["state"], out["view"]
+        return out["ruling"]
+
+    def scores(self):
+        return [p["score"] for p in self.view["players"]]
+
+
+def caroms(spec: str) -> dict:
+    """'y r w' -> carom fields; 'rr' = two reds."""
+    return {"carom_reds": spec.count("r"), "carom_white": "w" in spec, "carom_yellow": "y" in spec}
+
+
+# The table exactly as printed in the seed text: (clause, ball, pocket, caroms, points).
+PRINTED = [
+    ("1a", "red", "far-left", "w", 5), ("1b", "red", "far-left", "r", 6), ("1v", "red", "near-right", "rw", 8),
+    ("1g", "red", "left-middle", "y", 9), ("1d", "red", "far-right", "wy", 11), ("1e", "red", "near-left", "yr", 12),
+    ("1zh", "red", "right-middle", "yrw", 14),
+    ("2a", "white", "far-left", "r", 4), ("2b", "white", "far-left", "y", 7), ("2v", "white", "left-middle", "rr", 7),
+    ("2g", "white", "near-right", "yr", 10), ("2d", "white", "far-right", "yrr", 13),
+    ("3a", "yellow", "far-left", "w", 11), ("3b", "yellow", "far-right", "r", 12), ("3v", "yellow", "near-left", "rw", 14),
+    ("3g", "yellow", "near-right", "rr", 15), ("3d", "yellow", "far-left", "rrw", 17),
+    ("4a", "yellow", "left-middle", "w", 17), ("4b", "yellow", "right-middle", "r", 18),
+    ("4v", "yellow", "left-middle", "rw", 20), ("4g", "yellow", "right-middle", "rr", 21),
+    ("4d", "yellow", "left-middle", "wrr", 23),
+]
+
+
+@pytest.mark.parametrize("row, ball, pocket, spec, points", PRINTED, ids=[r[0] for r in PRINTED])
+def test_pyat_sharov_table_every_printed_row(row, ball, pocket, spec, points):
+    r = ruling({"score": 10, "opponent_score": 20}, ball=ball, pocket=pocket, **caroms(spec))
+    assert r["points"] == points
+    assert r["scores"] == [10 + points, 20]
+    assert f"pyat-sharov-{row}" in r["clauses"]
+    assert f"pyat-sharov-{row[0]}" in r["clauses"]  # the list head: 1) red, 2) white, 3) yellow corner, 4) middle
+    assert "pyat-sharov-basis" in r["clauses"]
+    assert r["turn_continues"] and r["next_player"] == 0
+    assert not r["foul"]
+
+
+def test_pyat_sharov_table_is_additive():
+    # Derived, not stated (RULES_NOTES.md): base red 3, white 1, yellow 9 (corner) / 15 (middle),
+    # plus 2 per white, 3 per red, 6 for the yellow caromed on.
+    base = {("red", False): 3, ("white", False): 1, ("yellow", False): 9, ("yellow", True): 15}
+    for _, ball, pocket, spec, points in PRINTED:
+        middle = ball == "yellow" and pocket.endswith("middle")
+        extra = 2 * spec.count("w") + 3 * spec.count("r") + 6 * spec.count("y")
+        assert base[(ball, middle)] + extra == points
+
+
+def test_pyat_sharov_table_lists_every_possible_carom():
+    # 7 combinations for a red, 5 for a white, 5 and 5 for the yellow: all that the ball set allows.
+    possible = {"red": [(r, w, y) for r in (0, 1) for w in (0, 1) for y in (0, 1) if r + w + y],
+                "white": [(r, 0, y) for r in (0, 1, 2) for y in (0, 1) if r + y],
+                "yellow": [(r, w, 0) for r in (0, 1, 2) for w in (0, 1) if r + w]}
+    assert [len(v) for v in possible.values()] == [7, 5, 5]
+    for ball, combos in possible.items():
+        for pocket in ("far-left", "left-middle"):
+            for r, w, y in combos:
+                out = ruling(ball=ball, pocket=pocket, carom_reds=r, carom_white=bool(w), carom_yellow=bool(y))
+                assert out["points"] > 0
+
+
+def test_pyat_sharov_describe_declares_every_row_and_outside_60():
+    decl = handle({"op": "describe", "game": "pyat-sharov"})["game"]
+    ids = [c["id"] for c in decl["clauses"]]
+    assert len(ids) == len(set(ids)) == 4 + 4 + 22 + 1
+    assert all(c["status"] == "implemented" for c in decl["clauses"])
+    assert [o["id"] for o in decl["outside"]] == ["pyat-sharov-o-60"]
+    assert decl["players"]["min"] == decl["players"]["max"] == 2
+    assert decl["tools"] == ["calculator", "scorekeeper"]
+    titles = {c["id"]: c["title"] for c in decl["clauses"]}
+    assert titles["pyat-sharov-4g"] == "4г) Жёлтый в среднюю лузу, карамболь по двум красным — 21 очко"
+    assert titles["pyat-sharov-2a"].endswith("4 очка")
+
+
+def test_pyat_sharov_basis_ball_without_carom_does_not_count():
+    r = ruling({"score": 30}, ball="red", pocket="far-left")
+    assert r["points"] == 0 and r["scores"] == [30, 0]
+    assert "pyat-sharov-basis" in r["clauses"]
+    assert "pyat-sharov-t-no-carom" in r["tolkovaniya"]
+    assert not r["turn_continues"] and r["next_player"] == 1
+
+
+def test_pyat_sharov_task_carom_without_pocketed_ball_gives_nothing():
+    r = ruling(ball="yellow", pocket=None, carom_reds=2, carom_white=True)
+    assert r["points"] == 0 and r["next_player"] == 1
+    assert "pyat-sharov-t-carom-alone" in r["tolkovaniya"]
+    assert "pyat-sharov-task" in r["clauses"]
+
+
+def test_pyat_sharov_balls_called_pocket_mismatch_does_not_count():
+    r = ruling(ball="red", pocket="far-left", called_pocket="far-right", carom_white=True)
+    assert r["points"] == 0 and r["next_player"] == 1
+    assert "pyat-sharov-t-called-pocket" in r["tolkovaniya"]
+    ok = ruling(ball="red", pocket="far-left", called_pocket="far-left", carom_white=True)
+    assert ok["points"] == 5
+
+
+def test_pyat_sharov_3_and_4_pocket_decides_yellow_value():
+    assert ruling(ball="yellow", pocket="near-left", carom_white=True)["points"] == 11
+    assert ruling(ball="yellow", pocket="right-middle", carom_white=True)["points"] == 17
+    # for the red and the white the pocket does not matter
+    assert ruling(ball="red", pocket="right-middle", carom_white=True)["points"] == 5
+
+
+def test_pyat_sharov_mistake_red_caromed_on_yellow_gives_9_to_opponent():
+    # RULES_NOTES.md hand-checked case: a red with a carom on the yellow (9) and a mistake.
+    r = ruling({"score": 12, "opponent_score": 30}, ball="red", pocket="far-left", carom_yellow=True, mistake=True)
+    assert r["scores"] == [12, 39]
+    assert r["points"] == 0 and r["extra"]["to_opponent"] == 9
+    assert r["foul"] and r["fouls"][0]["clause"] == "pyat-sharov-mistake"
+    assert "pyat-sharov-1g" in r["clauses"] and "pyat-sharov-mistake" in r["clauses"]
+    assert "pyat-sharov-t-mistake" in r["tolkovaniya"]
+    assert r["next_player"] == 1 and not r["turn_continues"]
+    assert "9 очков переходят сопернику" in r["summary"]
+
+
+def test_pyat_sharov_mistake_21_points_verb_agrees():
+    r = ruling(ball="yellow", pocket="left-middle", carom_reds=2, mistake=True)
+    assert r["scores"] == [0, 21]
+    assert "21 очко переходит" in r["summary"]
+
+
+def test_pyat_sharov_mistake_without_prize_transfers_nothing():
+    r = ruling({"score": 5, "opponent_score": 7}, ball="white", pocket="far-left", mistake=True)
+    assert r["scores"] == [5, 7] and r["foul"]
+    assert r["next_player"] == 1
+    assert any("«Русской партии»" in line for line in r["lines"])
+
+
+def test_pyat_sharov_outcome_60_wins_and_cites_outside_fact():
+    r = ruling({"score": 50, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, carom_reds=1)
+    assert r["scores"] == [58, 55] and not r["finished"]
+    r = ruling({"score": 50, "opponent_score": 55}, ball="yellow", pocket="far-left", carom_white=True)
+    assert r["finished"] and r["winner"] == 0 and r["scores"] == [61, 55]
+    assert "pyat-sharov-outcome" in r["clauses"]
+    assert r["outside"] == ["pyat-sharov-o-60"]
+    assert "pyat-sharov-t-target" in r["tolkovaniya"]
+    assert r["next_player"] is None
+
+
+def test_pyat_sharov_outcome_opponent_wins_through_mistake():
+    r = ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, mistake=True)
+    assert r["finished"] and r["winner"] == 1 and r["scores"] == [10, 60]
+
+
+def test_pyat_sharov_series_match_flow():
+    t = Table()
+    r = t.play(ball="red", pocket="far-left", carom_white=True)
+    assert r["turn_continues"] and t.view["current"] == 0 and t.scores() == [5, 0]
+    r = t.play(ball="white", pocket="near-left", carom_reds=2, carom_yellow=True)
+    assert t.scores() == [18, 0] and t.view["current"] == 0
+    r = t.play(ball="yellow", pocket=None)
+    assert t.view["current"] == 1 and r["summary"] == "Очков нет. Следующий удар: Борис."
+    r = t.play(ball="yellow", pocket="left-middle", carom_white=True, mistake=True)
+    assert t.scores() == [35, 0] and t.view["current"] == 0
+    assert t.view["status"].startswith("Ход: Аня")
+    while not t.view["finished"]:
+        t.play(ball="yellow", pocket="left-middle", carom_reds=2, carom_white=True)
+    assert t.view["winner"] == 0 and t.scores() == [81, 0]
+    assert t.view["status"] == "Партия окончена. Победитель: Аня."
+    refused = handle({"op": "match.play", "state": t.state, "action": {"ball": "red"}})
+    assert not refused["ok"] and refused["error"]["code"] == "state"
+
+
+# ---- impossible shots and malformed input ------------------------------------
+
+@pytest.mark.parametrize("action, field", [
+    ({"ball": "red", "pocket": "far-left", "carom_reds": 2}, "action.carom_reds"),  # a third red
+    ({"ball": "white", "pocket": "far-left", "carom_white": True}, "action.carom_white"),  # only one object white
+    ({"ball": "yellow", "pocket": "far-left", "carom_yellow": True}, "action.carom_yellow"),
+    ({"ball": "white", "carom_reds": 3}, "action.carom_reds"),
+    ({"ball": "blue"}, "action.ball"),
+    ({}, "action.ball"),
+    ({"ball": "red", "pocket": "middle"}, "action.pocket"),
+    ({"ball": "red", "called_pocket": 3}, "action.called_pocket"),
+    ({"ball": "red", "carom_white": "да"}, "action.carom_white"),
+    ({"ball": "red", "carom_reds": 1.0}, "action.carom_reds"),
+    ({"ball": "red", "mistake": 1}, "action.mistake"),
+    ({"ball": "red", "pocketed": ["red"]}, "action.pocketed"),
+    ({"type": "decision", "ball": "red"}, "action.type"),
+])
+def test_pyat_sharov_input_errors_name_the_field(action, field):
+    err = error(**action)
+    assert err["field"] == field
+    assert field.rsplit(".", 1)[-1].split("[")[0] in err["message"]  # the message names the field
+    assert any("а" <= ch <= "я" for ch in err["message"].lower())
+
+
+def test_pyat_sharov_impossible_combinations_explain_why():
+    assert "два" in error(ball="red", pocket="far-left", carom_reds=2)["message"]
+    assert "биток" in error(ball="white", carom_white=True)["message"]
+
+
+@pytest.mark.parametrize("situation, field", [
+    ({"score": 60}, "situation.score"), ({"score": -1}, "situation.score"),
+    ({"opponent_score": 99}, "situation.opponent_score"), ({"score": "10"}, "situation.score"),
+    ({"series": 3}, "situation.series"),
+])
+def test_pyat_sharov_situation_errors(situation, field):
+    err = error(situation, ball="red")
+    assert err["field"] == field and field.rsplit(".", 1)[-1] in err["message"]
+
+
+def test_pyat_sharov_players_exactly_two():
+    out = handle({"op": "match.new", "game": "pyat-sharov", "players": ["А", "Б", "В"]})
+    assert not out["ok"] and out["error"]["field"] == "players"
+    assert "ровно 2 игрока" in out["error"]["message"]
+
+
+# ---- random play ---------------------------------------------------------------
+
+VALUES = {pts for *_, pts in PRINTED}
+
+
+def test_pyat_sharov_random_play_is_accepted_and_obeys_the_rules():
+    for seed in range(300):
+        rng = random.Random(seed)
+        match = Match.new(GAME, ["Аня", "Борис"], {})
+        state = GAME.initial_state(2, {})
+        for _ in range(60):
+            if state.finished:
+                break
+            action = GAME.random_action(state, rng)
+            before = state.scores
+            r, state = match.step(state, action)
+            p, o = r.player, 1 - r.player
+            gain = [state.scores[i] - before[i] for i in range(2)]
+            assert min(gain) == 0  # scores never go down, only one side gains
+            prize = r.extra["prize"]
+            assert prize == 0 or prize in VALUES
+            if r.foul:
+                assert gain == [0, 0] or gain[o] == prize and gain[p] == 0
+                assert r.next_player in (o, None)
+            else:
+                assert gain[p] == prize == r.points and gain[o] == 0
+                assert r.turn_continues == (prize > 0) or r.finished
+            if r.finished:
+                assert state.scores[r.winner] >= 60 and state.scores[1 - r.winner] < 60
+            else:
+                assert max(state.scores) < 60
+    for seed in range(200):
+        rng = random.Random(seed)
+        situation = GAME.random_situation(rng)
+        from rules_pkg.reader import Reader
+        st = GAME.state_from_situation(Reader(dict(situation), "situation"), {})
+        out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation,
+                      "action": GAME.random_action(st, rng)})
+        assert out["ok"], out
