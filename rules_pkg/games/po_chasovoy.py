@@ -1,12 +1,524 @@
-"""«Кладка шаров по часовой стрелке» (seed 002). PLACEHOLDER: being written; not registered yet."""
+"""«Кладка шаров по часовой стрелке» («по солнцу»; seed 002).
+
+The text adds pockets to «Кладка шаров по порядку номеров», a game whose rules are
+not in the source: scoring, the order of turns and the winner are therefore not
+defined, and the engine invents none of them. What it computes is the pocket of
+every ball: the opponent names ball 1's pocket after the first player's first
+shot, each next ball goes to the next pocket clockwise, a wrong pocket noticed at
+once does not count (the ball goes back on the table), and an error found later
+keeps every pocketed ball and restarts the order clockwise from the pocket the
+last ball actually went to. The tools are a pocket guide (calculator) and a
+tracker of the whole rack (scorekeeper, with no score).
+
+Implemented (clause ids = anchors on the game's page):
+  po-chasovoy-pockets, po-chasovoy-first-pocket, po-chasovoy-next-ball,
+  po-chasovoy-example-clockwise, po-chasovoy-forbidden, po-chasovoy-mnemonic,
+  po-chasovoy-mnemonic-1 … po-chasovoy-mnemonic-6 (the list is data and is
+  checked against the clockwise rule), po-chasovoy-wrong-pocket,
+  po-chasovoy-late-error, po-chasovoy-late-count, po-chasovoy-late-order.
+Not computable: po-chasovoy-basis (the rules it refers to are not in the
+  source), po-chasovoy-aim (tactical advice), po-chasovoy-training (a remark).
+Lost: none (the text of this game is complete).
+
+Actions: ``decision`` (the opponent names ball 1's pocket; ``choice`` = pocket id),
+``shot`` (the next ball by number went into ``pocket``; ``noticed`` says whether a
+wrong pocket was noticed at once) and ``error_found`` (an unnoticed error is found).
+"""
 
 from __future__ import annotations
 
-from ..core import Game
+from dataclasses import dataclass, replace
+
+from ..core import IMPLEMENTED, NOT_COMPUTABLE, Clause, Foul, Game, Ruling, Tolkovanie
+from ..errors import InputError, StateError
+from ..reader import Reader, check_choice
+from .. import ru
+from ..table import POCKET_IDS, POCKET_NAMES, clockwise_next, pocket_options
+
+GID = "po-chasovoy"
+LAST_BALL = 15
+BALLS = tuple(range(1, LAST_BALL + 1))
+
+# The balls as the text names them (the mnemonic list), nominative.
+BALL_WORDS = {1: "единица", 2: "двойка", 3: "тройка", 4: "четверка", 5: "пятерка", 6: "шестерка",
+              7: "семерка", 8: "восьмерка", 9: "девятка", 10: "десятка", 11: "одиннадцать",
+              12: "двенадцать", 13: "тринадцать", 14: "четырнадцать", 15: "пятнадцать"}
+
+# The mnemonic list of the text, item by item: balls played into one pocket.
+MNEMONIC = {1: (1, 7, 13), 2: (2, 8, 14), 3: (3, 9, 15), 4: (4, 10), 5: (5, 11), 6: (6, 12)}
+MNEMONIC_ITEM = {ball: item for item, balls in MNEMONIC.items() for ball in balls}
+
+# Pocket names with the preposition «в» (accusative), for sentences.
+POCKET_INTO = {
+    "far-left": "в дальнюю левую угловую лузу",
+    "far-right": "в дальнюю правую угловую лузу",
+    "right-middle": "в правую среднюю лузу",
+    "near-right": "в правую угловую лузу со стороны «дома»",
+    "near-left": "в левую угловую лузу со стороны «дома»",
+    "left-middle": "в левую среднюю лузу",
+}
+
+
+def C(id, title, status=IMPLEMENTED, note=""):
+    return Clause(id=f"{GID}-{id}", title=title, status=status, note=note)
+
+
+CLAUSES = (
+    C("basis", "Правила — как в «Кладке шаров по порядку номеров»", NOT_COMPUTABLE,
+      "Правил «Кладки шаров по порядку номеров» в источнике нет: счёт, очерёдность ударов и победитель "
+      "не определены, поэтому калькулятор и счёт партии следят только за лузами."),
+    C("pockets", "За каждым шаром закреплена своя луза"),
+    C("first-pocket", "После первого удара соперник назначает лузу для «единицы»"),
+    C("aim", "Задача — ударить по «тузу» так, чтобы шары не встали у своих луз", NOT_COMPUTABLE,
+      "Совет о том, как играть, а не правило."),
+    C("next-ball", "«Двойка» — вслед за «тузом», в следующую по часовой стрелке лузу"),
+    C("example-clockwise", "Пример: «единица» в правой средней — «двойка» в правую угловую у «дома»"),
+    C("forbidden", "Играть шар не в назначенную лузу запрещается"),
+    C("mnemonic", "Памятка: какие шары играются в одну лузу"),
+    C("mnemonic-1", "«Единица», «семерка» и «тринадцать» — в одну лузу"),
+    C("mnemonic-2", "«Двойка», «восьмерка» и «четырнадцать» — в одну лузу"),
+    C("mnemonic-3", "«Тройка», «девятка» и «пятнадцать» — в одну лузу"),
+    C("mnemonic-4", "«Четверка» и «десятка» — в одну лузу"),
+    C("mnemonic-5", "«Пятерка» и «одиннадцать» — в одну лузу"),
+    C("mnemonic-6", "«Шестерка» и «двенадцать» — в одну лузу"),
+    C("wrong-pocket", "Не та луза: удар не засчитывается, шар возвращается на стол"),
+    C("late-error", "Ошибка найдена не сразу (пример с «тройкой»)"),
+    C("late-count", "Все сыгранные в лузы шары засчитываются"),
+    C("late-order", "Новый порядок кладки от лузы последнего шара"),
+    C("training", "Игра как тренировочная", NOT_COMPUTABLE, "Замечание о пользе игры, а не правило."),
+)
+
+
+def T(id, title, text, clauses=()):
+    return Tolkovanie(id=f"{GID}-t-{id}", title=title, text=text, clauses=tuple(f"{GID}-{c}" for c in clauses))
+
+
+TOLKOVANIYA = (
+    T("two-players", "Игроков двое",
+      "Число игроков текст не называет, но говорит о первом игроке и его сопернике, который назначает лузу "
+      "для «единицы». Поэтому партия ведётся на двоих: первый игрок делает первый удар, второй — соперник — "
+      "назначает лузу. Кто бьёт дальше, текст не определяет, и счёт партии очерёдность не ведёт.",
+      ("first-pocket", "basis")),
+    T("number-order", "Шары с 1 по 15 играются по порядку номеров",
+      "Текст ссылается на «Кладку шаров по порядку номеров», которой в источнике нет, но сам показывает порядок: "
+      "«вслед за «тузом» играется «двойка»», в примере за «тройкой» идут «4», «5», «шестерка» и «семерка», а "
+      "памятка перечисляет шары с «единицы» до «пятнадцати». Поэтому шаров пятнадцать, очередной шар — "
+      "следующий по номеру, а «туз» — это «единица» (за ним идёт «двойка»). Калькулятор записывает по одному "
+      "забитому шару — очередному; что бывает, если упал другой шар или несколько шаров сразу, текст не определяет.",
+      ("next-ball", "mnemonic", "aim", "late-error")),
+    T("before-found", "Пока ошибка не обнаружена, действует прежний порядок",
+      "Новый порядок кладки текст вводит только тогда, когда ошибка обнаружена. До этого назначенные лузы "
+      "считаются по прежнему порядку, и каждый шар, упавший не в свою лузу, — тоже ошибка: если её заметили "
+      "сразу, удар не засчитывается, если нет — шар остаётся в лузе до обнаружения ошибки. Так в примере "
+      "текста «4» и «5» сыграны не в свои по прежнему порядку лузы, а при обнаружении ошибки засчитываются.",
+      ("late-error", "wrong-pocket", "late-count")),
+    T("order-from-last", "Новый порядок идёт от лузы последнего забитого шара",
+      "Текст говорит лишь, что после обнаружения ошибки «необходимо учитывать новый порядок кладки», и "
+      "показывает его на примере: «5» упал в левую среднюю лузу, поэтому «шестерка» — в дальнюю левую "
+      "угловую, «семерка» — в дальнюю правую угловую. В примере шары после ошибки шли по часовой стрелке, "
+      "так что новый порядок можно считать и от ошибочного шара, и от последнего — ответ один. В общем случае "
+      "порядок продолжается по часовой стрелке от лузы, куда на самом деле упал последний забитый шар.",
+      ("late-order", "late-error")),
+    T("last-unnoticed", "Незамеченная ошибка на последнем шаре",
+      "Если «пятнадцать» упал в лузу, пока ошибка так и не обнаружена, шаров на столе больше нет и новый "
+      "порядок уже не нужен. Все сыгранные в лузы шары остаются в лузах: при обнаружении ошибки текст "
+      "засчитывает их все.", ("late-count", "late-error")),
+    T("po-solntsu", "«По солнцу» — то же, что «по часовой стрелке»",
+      "Раздел озаглавлен «Кладка шаров по часовой стрелке», а его первая фраза говорит о правилах игры "
+      "«Кладка шаров по солнцу». Солнце в наших широтах движется по небу по часовой стрелке, поэтому это "
+      "два названия одной игры.", ("basis",)),
+)
+
+
+@dataclass(frozen=True)
+class State:
+    named: bool = False                 # has ball 1's pocket been named?
+    first_pocket: str | None = None     # the pocket named for ball 1 (None: unknown in the calculator)
+    next_ball: int = 1                  # the ball to play (LAST_BALL + 1: none left)
+    origin_ball: int = 1                # the order in force: origin_ball belongs to origin_pocket,
+    origin_pocket: str | None = None    # every next ball to the next pocket clockwise
+    last_pocket: str | None = None      # where the last pocketed ball actually went
+    reordered: bool = False             # the order was restarted after an error found late
+    pending: bool = False               # a wrong pocket nobody has noticed yet
+    unnoticed_from: int | None = None   # its ball, when known
+    pocketed: tuple = ()                # ((ball, pocket, designated pocket), ...) in order
+    finished: bool = False
+
+    def designated(self, ball: int) -> str:
+        return clockwise_next(self.origin_pocket, ball - self.origin_ball)
+
+
+@dataclass(frozen=True)
+class Shot:
+    pocket: str
+    noticed: bool
+
+
+@dataclass(frozen=True)
+class NamePocket:
+    pocket: str
+
+
+@dataclass(frozen=True)
+class ErrorFound:
+    pass
+
+
+def ball_ref(n: int) -> str:
+    """«шар 7 («семерка»)»."""
+    return f"шар {n} («{BALL_WORDS[n]}»)"
+
+
+def pocket_name(p: str) -> str:
+    return POCKET_NAMES[p]
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def mnemonic_line(ball: int) -> str:
+    item = MNEMONIC_ITEM[ball]
+    words = ru.join_and(f"«{BALL_WORDS[b]}»" for b in MNEMONIC[item])
+    return f"Памятка, пункт {item}: в одну лузу играются {words}."
+
+
+def read_pocket(r: Reader, key: str) -> str:
+    value = r.raw(key)
+    if value is None:
+        raise InputError(f"Не указана луза: поле {r.sub(key)}.", r.sub(key))
+    return check_choice(value, r.sub(key), POCKET_IDS)
+
+
+NOT_DEFINED = (
+    "Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
+    "«Кладки шаров по порядку номеров», которых в источнике нет.",
+)
 
 
 class PoChasovoy(Game):
-    id = "po-chasovoy"
+    id = GID
     title = "Кладка шаров по часовой стрелке"
     seed = "002"
-    tools = ()
+    min_players = 2
+    max_players = 2
+    tools = ("calculator", "scorekeeper")
+    clauses = CLAUSES
+    tolkovaniya = TOLKOVANIYA
+    outside = ()
+
+    # ---- declaration ----------------------------------------------------
+    def action_fields(self) -> list[dict]:
+        return [
+            {"type": "shot", "label": "Очередной шар забит", "fields": [
+                {"name": "pocket", "kind": "choice", "label": "В какую лузу упал очередной шар",
+                 "options": pocket_options(), "default": None},
+                {"name": "noticed", "kind": "bool", "default": True,
+                 "label": "Если луза не та — ошибку заметили сразу",
+                 "help": "Сразу: удар не засчитывается, шар возвращается на стол. Не сразу: шар остаётся в лузе, "
+                         "а когда ошибку обнаружат, запишите «Ошибка обнаружена». Для назначенной лузы не важно."},
+            ]},
+            {"type": "error_found", "label": "Ошибка обнаружена (не сразу)", "fields": []},
+            {"type": "decision", "label": "Соперник назначает лузу для «единицы»", "fields": [
+                {"name": "choice", "kind": "choice", "label": "Луза, в которую будет сыграна «единица»",
+                 "options": pocket_options()}]},
+        ]
+
+    def situation_fields(self) -> list[dict]:
+        return [
+            {"name": "ball", "kind": "int", "min": 1, "max": LAST_BALL, "default": 1,
+             "label": "Очередной шар (номер)"},
+            {"name": "known", "kind": "choice", "default": "first", "label": "Что известно",
+             "options": [{"id": "first", "label": "луза «единицы»"},
+                         {"id": "previous", "label": "луза предыдущего шара"}],
+             "help": "Луза предыдущего шара — та, куда он упал; после обнаруженной ошибки порядок идёт от неё. "
+                     "Если сейчас есть незамеченная ошибка — луза, назначенная ему по прежнему порядку."},
+            {"name": "pocket", "kind": "choice", "label": "Эта луза", "options": pocket_options(), "default": None},
+            {"name": "unnoticed", "kind": "bool", "default": False,
+             "label": "Есть незамеченная ошибка: раньше шар упал не в свою лузу, а этого пока не заметили"},
+            {"name": "last_pocket", "kind": "choice", "label": "Куда на самом деле упал предыдущий шар",
+             "options": pocket_options(), "default": None, "optional": True, "when": {"unnoticed": True}},
+        ]
+
+    # ---- states ---------------------------------------------------------
+    def initial_state(self, n_players: int, options: dict) -> State:
+        return State()
+
+    def state_from_situation(self, situation: Reader, options: dict) -> State:
+        ball = situation.int("ball", min=1, max=LAST_BALL, default=1, what="Очередной шар")
+        known = situation.choice("known", ("first", "previous"), default="first")
+        pocket = read_pocket(situation, "pocket")
+        unnoticed = situation.bool("unnoticed", default=False)
+        last = situation.optional_choice("last_pocket", POCKET_IDS)
+        situation.done()
+        if known == "previous" and ball == 1:
+            raise InputError("У «единицы» нет предыдущего шара: укажите лузу «единицы».", "situation.known")
+        if unnoticed and ball == 1:
+            raise InputError("Перед «единицей» ошибки быть не может: ещё ни один шар не забит.",
+                             "situation.unnoticed")
+        if unnoticed and last is None:
+            raise InputError("Укажите, куда на самом деле упал предыдущий шар: поле situation.last_pocket.",
+                             "situation.last_pocket")
+        if not unnoticed and last is not None:
+            raise InputError("Поле situation.last_pocket нужно только при незамеченной ошибке.",
+                             "situation.last_pocket")
+        origin = 1 if known == "first" else ball - 1
+        state = State(named=True, first_pocket=pocket if known == "first" else None, next_ball=ball,
+                      origin_ball=origin, origin_pocket=pocket, pending=unnoticed)
+        if ball > 1:
+            state = replace(state, last_pocket=last if unnoticed else state.designated(ball - 1))
+        return state
+
+    def read_action(self, action: Reader, state: State):
+        kind = action.choice("type", ("shot", "error_found", "decision"), default="shot")
+        if not state.named and kind != "decision":
+            raise StateError("Сначала после первого удара соперник назначает лузу, в которую будет сыграна "
+                             "«единица» (действие «decision»).", "action.type")
+        if kind == "decision":
+            if state.named:
+                raise StateError("Луза для «единицы» уже назначена.", "action.type")
+            pocket = read_pocket(action, "choice")
+            action.done()
+            return NamePocket(pocket)
+        if kind == "error_found":
+            action.done()
+            if not state.pending:
+                raise StateError("Незамеченной ошибки сейчас нет: отмечать «Ошибка обнаружена» нечего.",
+                                 "action.type")
+            return ErrorFound()
+        pocket = read_pocket(action, "pocket")
+        noticed = action.bool("noticed", default=True)
+        action.done()
+        return Shot(pocket, noticed)
+
+    # ---- the rules --------------------------------------------------------
+    def apply(self, state: State, action, names) -> tuple[Ruling, State]:
+        if isinstance(action, NamePocket):
+            return self.apply_name(state, action, names)
+        if isinstance(action, ErrorFound):
+            return self.apply_error_found(state)
+        return self.apply_shot(state, action)
+
+    def ruling(self, kind, summary, lines, clauses, tolk=(), player=None, fouls=(), state=None, extra=None):
+        return Ruling(kind=kind, player=player, summary=summary, lines=tuple(lines), fouls=tuple(fouls),
+                      finished=bool(state and state.finished), clauses=self.cite(f"{GID}-{c}" for c in clauses),
+                      tolkovaniya=self.cite(f"{GID}-t-{t}" for t in tolk), extra=extra or {})
+
+    def apply_name(self, state: State, action: NamePocket, names):
+        p = action.pocket
+        new = replace(state, named=True, first_pocket=p, origin_ball=1, origin_pocket=p)
+        ahead = ", ".join(f"«{BALL_WORDS[b]}» — {POCKET_INTO[new.designated(b)]}" for b in (2, 3))
+        lines = [f"Первый удар: {names[0]}. После него соперник — {names[1]} — назначает лузу, в которую будет "
+                 f"сыграна «единица»: {pocket_name(p)}.",
+                 f"Каждый следующий шар — в следующую по часовой стрелке лузу: {ahead} и так далее.",
+                 "Что происходит с шарами, упавшими при первом ударе, и кто бьёт дальше, текст не определяет: "
+                 "это правила «Кладки шаров по порядку номеров», которых в источнике нет."]
+        ruling = self.ruling("decision", f"Луза «единицы» назначена: {pocket_name(p)}.", lines,
+                             ["first-pocket", "pockets", "next-ball", "basis"],
+                             ["two-players", "number-order"], player=1,
+                             extra={"first_pocket": p, "next_ball": 1, "next_pocket": p})
+        return ruling, new
+
+    def designation_line(self, state: State, n: int) -> tuple[str, list[str]]:
+        """Why ball n has its designated pocket, and the clauses that say so."""
+        d = state.designated(n)
+        if n == 1 and state.origin_ball == 1:
+            return f"Назначенная луза «единицы» — {pocket_name(d)}: её назначил соперник.", ["first-pocket"]
+        cites = ["next-ball"] + (["first-pocket"] if state.origin_ball == 1 else []) + \
+            (["late-order"] if state.reordered else [])
+        steps = (n - state.origin_ball) % 6
+        if state.origin_ball == 1:
+            base = "лузы «единицы»"
+        elif state.reordered:
+            base = f"лузы, куда упал шар {state.origin_ball}"
+        else:
+            base = f"лузы шара {state.origin_ball}"
+        where = f"та же, что луза{base[4:]}, через полный круг по часовой стрелке" if steps == 0 else \
+            f"{'следующая' if steps == 1 else f'{steps}-я'} по часовой стрелке от {base}"
+        return f"Назначенная луза шара {n} — {pocket_name(d)}: {where}.", cites
+
+    def next_ball_lines(self, new: State, clauses: list, tolk: list) -> tuple[str, list[str]]:
+        """The sentence on what comes next, for summaries, plus lines."""
+        if new.finished:
+            clauses.append("basis")
+            lines = [f"Все {ru.balls(LAST_BALL)} в лузах: следующих шаров нет. Счёт и победителя текст не определяет."]
+            if new.pending:
+                tolk.append("last-unnoticed")
+                lines.append("Ошибка так и не обнаружена; все сыгранные в лузы шары остаются в лузах.")
+            return "Все шары в лузах.", lines
+        n = new.next_ball
+        d = new.designated(n)
+        clauses.append("next-ball")
+        if not new.pending and new.last_pocket == "right-middle" and d == "near-right":
+            clauses.append("example-clockwise")
+        prefix = "по прежнему порядку " if new.pending else ""
+        return (f"Очередной шар — {n}, луза {prefix}— {pocket_name(d)}.",
+                [f"Очередной {ball_ref(n)} играется {POCKET_INTO[d]}" +
+                 (" (по прежнему порядку: ошибка ещё не обнаружена)." if new.pending else ".")])
+
+    def apply_shot(self, state: State, shot: Shot):
+        n = state.next_ball
+        d = state.designated(n)
+        clauses = ["pockets"]
+        tolk = ["number-order"]
+        why, why_clauses = self.designation_line(state, n)
+        lines = [why]
+        clauses += why_clauses
+        if state.reordered:
+            tolk.append("order-from-last")
+        if state.origin_ball == 1:
+            clauses += ["mnemonic", f"mnemonic-{MNEMONIC_ITEM[n]}"]
+            lines.append(mnemonic_line(n))
+        if state.pending:
+            tolk.append("before-found")
+            where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
+            lines.append(f"Незамеченная ошибка{where} ещё не обнаружена, поэтому назначенная луза считается по "
+                         "прежнему порядку. Если ошибку обнаружили до этого удара, сначала запишите «Ошибка "
+                         "обнаружена».")
+        fouls = []
+        extra = {"ball": n, "pocket": shot.pocket, "designated": d}
+        if shot.pocket == d:
+            new = replace(state, next_ball=n + 1, last_pocket=shot.pocket,
+                          pocketed=state.pocketed + ((n, shot.pocket, d),), finished=n == LAST_BALL)
+            lines.append(f"{cap(ball_ref(n))} упал в назначенную лузу." +
+                         (" Когда ошибку обнаружат, он будет засчитан вместе с остальными." if state.pending else ""))
+            lines.extend(NOT_DEFINED)
+            clauses.append("basis")
+            nxt, more = self.next_ball_lines(new, clauses, tolk)
+            summary = f"Шар {n} — в назначенную лузу ({pocket_name(d)}). {nxt}"
+            extra["outcome"] = "pocketed"
+        elif shot.noticed:
+            new = state
+            clauses += ["forbidden", "wrong-pocket"]
+            fouls.append(Foul("wrong-pocket", f"{GID}-wrong-pocket",
+                              f"Шар {n} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}."))
+            lines.append("Играть шар не в назначенную лузу запрещается. Ошибку заметили сразу: удар не "
+                         f"засчитывается, а шар {n} возвращается на стол.")
+            lines.append("Куда именно ставится возвращённый шар и кто бьёт дальше, текст не определяет.")
+            clauses.append("basis")
+            summary = (f"Не та луза: удар не засчитывается, шар {n} возвращается на стол. "
+                       f"Очередной шар — по-прежнему {n}, луза — {pocket_name(d)}.")
+            more = []
+            extra["outcome"] = "returned"
+        else:
+            new = replace(state, next_ball=n + 1, last_pocket=shot.pocket, pending=True,
+                          unnoticed_from=state.unnoticed_from if state.pending else n,
+                          pocketed=state.pocketed + ((n, shot.pocket, d),), finished=n == LAST_BALL)
+            clauses += ["forbidden", "late-error", "late-count"]
+            tolk.append("before-found")
+            lines.append(f"{cap(ball_ref(n))} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}. "
+                         "Играть шар не в назначенную лузу запрещается, но ошибку не заметили: шар остаётся в лузе.")
+            if not new.finished:
+                clauses.append("late-order")
+                tolk.append("order-from-last")
+                lines.append("Когда ошибку обнаружат, все сыгранные в лузы шары засчитываются, а порядок кладки "
+                             "продолжится по часовой стрелке от лузы, куда упал последний шар.")
+            nxt, more = self.next_ball_lines(new, clauses, tolk)
+            summary = (f"Шар {n} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}; ошибку не "
+                       f"заметили. {nxt}")
+            extra["outcome"] = "unnoticed"
+        lines.extend(more)
+        extra.update(self.progress(new))
+        ruling = self.ruling("shot", summary, lines, clauses, tolk, fouls=fouls, state=new, extra=extra)
+        return ruling, new
+
+    def apply_error_found(self, state: State):
+        last_ball = state.next_ball - 1
+        new = replace(state, origin_ball=last_ball, origin_pocket=state.last_pocket, pending=False,
+                      unnoticed_from=None, reordered=True)
+        clauses = ["late-error", "late-count", "late-order", "next-ball", "pockets"]
+        tolk = ["order-from-last", "number-order"]
+        lines = ["Ошибка найдена не сразу. Все сыгранные в лузы шары засчитываются."]
+        if state.unnoticed_from:
+            balls = list(range(state.unnoticed_from, last_ball + 1))
+            lines[0] = lines[0][:-1] + (f", в том числе шар {balls[0]}, забитый" if len(balls) == 1 else
+                                        f", в том числе шары {ru.join_and(balls)}, забитые") + \
+                " при незамеченной ошибке."
+        ahead = [b for b in (last_ball + 1, last_ball + 2) if b <= LAST_BALL]
+        plan = ", ".join(f"шар {b} — {POCKET_INTO[new.designated(b)]}" for b in ahead)
+        lines.append(f"Новый порядок кладки идёт по часовой стрелке от лузы, куда упал последний шар "
+                     f"({last_ball} — {pocket_name(state.last_pocket)}): {plan}.")
+        lines.extend(NOT_DEFINED)
+        clauses.append("basis")
+        d = new.designated(last_ball + 1)
+        if state.last_pocket == "right-middle" and d == "near-right":
+            clauses.append("example-clockwise")
+        summary = (f"Ошибка обнаружена: все сыгранные в лузы шары засчитываются. Новый порядок: "
+                   f"очередной шар — {last_ball + 1}, луза — {pocket_name(d)}.")
+        extra = {"counted_from": state.unnoticed_from, "last_ball": last_ball, "last_pocket": state.last_pocket}
+        extra.update(self.progress(new))
+        return self.ruling("error_found", summary, lines, clauses, tolk, state=new, extra=extra), new
+
+    # ---- view -----------------------------------------------------------
+    def progress(self, state: State) -> dict:
+        done = state.finished or not state.named
+        return {"next_ball": None if state.finished else state.next_ball,
+                "next_pocket": None if done else state.designated(state.next_ball),
+                "pending": state.pending}
+
+    def table(self, state: State) -> dict:
+        if state.finished:
+            return {"columns": ["Шар", "Луза"], "rows": []}
+        if not state.named:
+            rows = [[b, "луза «единицы»" if (b - 1) % 6 == 0 else
+                     f"{'следующая' if (b - 1) % 6 == 1 else f'{(b - 1) % 6}-я'} по часовой стрелке от лузы «единицы»"]
+                    for b in BALLS]
+            return {"columns": ["Шар", "Луза"], "rows": rows}
+        rows = [[b, cap(pocket_name(state.designated(b)))] for b in range(state.next_ball, LAST_BALL + 1)]
+        title = "Луза по прежнему порядку" if state.pending else "Луза"
+        return {"columns": ["Шар", title], "rows": rows}
+
+    def view(self, state: State, names) -> dict:
+        players = [{"name": names[i], "score": None, "current": False,
+                    "role": "первый удар" if i == 0 else "назначает лузу «единицы»"}
+                   for i in range(len(names))]
+        decision = None
+        if not state.named:
+            status = (f"Первый удар: {names[0]}; после него {names[1]} назначает лузу, в которую будет "
+                      "сыграна «единица».")
+            decision = {"player": 1, "clause": f"{GID}-first-pocket",
+                        "question": f"Первый удар сделан ({names[0]}). {names[1]}, назначьте лузу, в которую "
+                                    "будет сыграна «единица»:",
+                        "options": pocket_options()}
+        elif state.finished:
+            status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."
+        else:
+            n = state.next_ball
+            status = f"Очередной шар — {n}, луза — {pocket_name(state.designated(n))}"
+            if state.pending:
+                where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
+                status += f" (по прежнему порядку: ошибка{where} ещё не обнаружена)"
+            status += "."
+        extra = {"first_pocket": state.first_pocket,
+                 "order": None if not state.named else {"ball": state.origin_ball, "pocket": state.origin_pocket},
+                 "last_pocket": state.last_pocket, "unnoticed_from": state.unnoticed_from,
+                 "pocketed": [{"ball": b, "pocket": p, "designated": d} for b, p, d in state.pocketed],
+                 "not_defined": list(NOT_DEFINED)}
+        extra.update(self.progress(state))
+        return {"players": players, "current": None, "finished": state.finished, "winner": None,
+                "decision": decision, "status": status, "table": self.table(state), "extra": extra}
+
+    # ---- random play ------------------------------------------------------
+    def random_action(self, state: State, rng) -> dict:
+        if not state.named:
+            return {"type": "decision", "choice": rng.choice(POCKET_IDS)}
+        if state.pending and rng.random() < 0.3:
+            return {"type": "error_found"}
+        d = state.designated(state.next_ball)
+        pocket = d if rng.random() < 0.6 else rng.choice([p for p in POCKET_IDS if p != d])
+        action = {"type": "shot", "pocket": pocket}
+        r = rng.random()
+        if r < 0.45:
+            action["noticed"] = False
+        elif r < 0.9:
+            action["noticed"] = True
+        return action
+
+    def random_situation(self, rng) -> dict:
+        ball = rng.choice((1, LAST_BALL, rng.randint(1, LAST_BALL)))
+        known = "first" if ball == 1 or rng.random() < 0.5 else "previous"
+        situation = {"ball": ball, "known": known, "pocket": rng.choice(POCKET_IDS)}
+        if ball > 1 and rng.random() < 0.25:
+            situation["unnoticed"] = True
+            situation["last_pocket"] = rng.choice(POCKET_IDS)
+        return situation
