@@ -12,7 +12,7 @@ import random
 
 from . import ru
 from .core import Match, Ruling
-from .describe import describe_action, describe_situation
+from .describe import describe_action, describe_fields
 from .errors import InputError
 from .reader import Reader, check_int
 
@@ -52,7 +52,8 @@ def question(game, seed: int) -> dict:
     if not aspects:
         raise InputError(f"Для игры «{game.title}» тренажёр вопросов не составляет.", "game")
     aspect = aspects[rng.randrange(len(aspects))]
-    lines = describe_situation(game, situation)
+    declaration = game.declaration()
+    lines = describe_fields(declaration["situation"], situation)
     return {
         "id": f"{game.id}-{seed}",
         "game": game.id,
@@ -61,7 +62,7 @@ def question(game, seed: int) -> dict:
         "type": aspect["type"],
         "text": aspect["text"],
         "situation": lines or ["Обычная позиция: ничего особенного перед ударом."],
-        "action": describe_action(game, action),
+        "action": describe_action(declaration, action),
         "choices": aspect.get("choices", []),
         "request": {"op": "ruling", "game": game.id, "situation": situation, "action": action},
         "_answer": aspect["answer"],

@@ -194,7 +194,7 @@ class Kovboy(Game):
         pockets = pocket_options()
         return [
             {"name": "contacts", "kind": "sequence", "label": "Каких прицельных шаров коснулся биток (по порядку)",
-             "options": BALL_OPTIONS, "default": [],
+             "options": BALL_OPTIONS, "default": [], "always": True,
              "help": "Первым — шар, которого биток коснулся первым. Пусто — промах."},
             {"name": "pocketed", "kind": "set", "label": "Какие прицельные шары упали в лузу",
              "options": BALL_OPTIONS, "default": []},
