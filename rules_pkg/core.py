@@ -69,6 +69,21 @@ class OutsideFact:
         return {"id": self.id, "title": self.title, "text": self.text, "source": self.source}
 
 
+def citation_makers(game_id: str):
+    """Short constructors for a game module's tables: ``C("rule-4", title)``
+    makes the Clause ``<game_id>-rule-4``; ``T("name", title, text, ("rule-4",))``
+    the Tolkovanie ``<game_id>-t-name`` relating to ``<game_id>-rule-4``."""
+
+    def C(id: str, title: str, status: str = IMPLEMENTED, note: str = "") -> Clause:
+        return Clause(id=f"{game_id}-{id}", title=title, status=status, note=note)
+
+    def T(id: str, title: str, text: str, clauses=()) -> Tolkovanie:
+        return Tolkovanie(id=f"{game_id}-t-{id}", title=title, text=text,
+                          clauses=tuple(f"{game_id}-{c}" for c in clauses))
+
+    return C, T
+
+
 @dataclass(frozen=True)
 class Foul:
     code: str

@@ -13,7 +13,7 @@ import re
 from rules_pkg.api import OPS, handle, handle_json
 from rules_pkg.games import GAMES
 
-from tests.randplay import internal_state, play_random_match, random_ruling_request
+from tests.randplay import play_random_match, random_ruling_request
 
 N_REQUESTS = 10_000
 CYRILLIC = re.compile("[а-яё]", re.I)

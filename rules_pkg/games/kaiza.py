@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import IMPLEMENTED, LOST, NOT_COMPUTABLE, Clause, Foul, Game, OutsideFact, Ruling, Tolkovanie
+from ..core import Foul, Game, LOST, NOT_COMPUTABLE, OutsideFact, Ruling, citation_makers
 from ..errors import InputError
 from ..reader import Reader
 from .. import ru
@@ -53,8 +53,7 @@ YELLOW_ORDER = (2, 1, 3)  # own spot, then spot 1 (text), then the red's order (
 CUSHION = "cushion"
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"kaiza-{id}", title=title, status=status, note=note)
+C, T = citation_makers("kaiza")
 
 
 CLAUSES = (
@@ -86,8 +85,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"kaiza-t-{id}", title=title, text=text, clauses=tuple(f"kaiza-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

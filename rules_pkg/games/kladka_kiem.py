@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import IMPLEMENTED, NOT_COMPUTABLE, Clause, Foul, Game, Ruling, Tolkovanie
+from ..core import Foul, Game, IMPLEMENTED, NOT_COMPUTABLE, Ruling, citation_makers
 from ..errors import InputError, StateError
 from ..reader import Reader
 from .. import ru
@@ -50,8 +50,7 @@ HANDICAP_LETTER = {"start": "а", "strokes": "б", "mixed": "в"}
 PLAYER_OPTIONS = [{"id": 0, "label": "первый в списке игроков"}, {"id": 1, "label": "второй в списке игроков"}]
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"{GID}-{id}", title=title, status=status, note=note)
+C, T = citation_makers(GID)
 
 
 CLAUSES = (
@@ -82,9 +81,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"{GID}-t-{id}", title=title, text=text,
-                      clauses=tuple(f"{GID}-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import IMPLEMENTED, NOT_COMPUTABLE, Clause, Foul, Game, Ruling, Tolkovanie
+from ..core import Foul, Game, NOT_COMPUTABLE, Ruling, citation_makers
 from ..errors import InputError, StateError
 from ..reader import Reader
 from .. import ru
@@ -34,8 +34,7 @@ BALL_NAMES = {1: "единица", 3: "тройка", 5: "пятёрка"}
 BALL_OPTIONS = [{"id": b, "label": f"{b} ({BALL_NAMES[b]})"} for b in BALLS]
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"kovboy-{id}", title=title, status=status, note=note)
+C, T = citation_makers("kovboy")
 
 
 CLAUSES = (
@@ -69,9 +68,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"kovboy-t-{id}", title=title, text=text,
-                      clauses=tuple(f"kovboy-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

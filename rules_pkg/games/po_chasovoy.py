@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import IMPLEMENTED, NOT_COMPUTABLE, Clause, Foul, Game, Ruling, Tolkovanie
+from ..core import Foul, Game, NOT_COMPUTABLE, Ruling, citation_makers
 from ..errors import InputError, StateError
 from ..reader import Reader, check_choice
 from .. import ru
@@ -59,8 +59,7 @@ POCKET_INTO = {
 }
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"{GID}-{id}", title=title, status=status, note=note)
+C, T = citation_makers(GID)
 
 
 CLAUSES = (
@@ -89,8 +88,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"{GID}-t-{id}", title=title, text=text, clauses=tuple(f"{GID}-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from .. import ru
-from ..core import IMPLEMENTED, LOST, Clause, Foul, Game, Ruling, Tolkovanie
+from ..core import Foul, Game, LOST, Ruling, citation_makers
 from ..errors import InputError, StateError
 from ..reader import Reader, check_int, show, type_name
 
@@ -56,8 +56,7 @@ FOUL_TEXT = {f: text for f, _, text in FOULS}
 PROBKA_FOULS = frozenset({"a", "b"})
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"probka-{id}", title=title, status=status, note=note)
+C, T = citation_makers("probka")
 
 
 CLAUSES = (
@@ -83,9 +82,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"probka-t-{id}", title=title, text=text,
-                      clauses=tuple(f"probka-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

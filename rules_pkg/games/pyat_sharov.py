@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import IMPLEMENTED, Clause, Foul, Game, OutsideFact, Ruling, Tolkovanie
+from ..core import Foul, Game, OutsideFact, Ruling, citation_makers
 from ..errors import InputError
 from ..reader import Reader
 from .. import ru
@@ -96,8 +96,7 @@ def carom_words(caroms: tuple[int, int, int]) -> str:
     return "по " + ru.join_and(parts)
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"pyat-sharov-{id}", title=title, status=status, note=note)
+C, T = citation_makers("pyat-sharov")
 
 
 CLAUSES = (
@@ -116,9 +115,6 @@ CLAUSES = (
 )
 
 
-def T(id, title, text, clauses=()):
-    return Tolkovanie(id=f"pyat-sharov-t-{id}", title=title, text=text,
-                      clauses=tuple(f"pyat-sharov-{c}" for c in clauses))
 
 
 TOLKOVANIYA = (

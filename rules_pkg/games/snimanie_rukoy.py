@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import IMPLEMENTED, LOST, Clause, Game, Ruling, Tolkovanie
+from ..core import Game, LOST, Ruling, Tolkovanie, citation_makers
 from ..errors import StateError
 from ..reader import Reader
 
@@ -35,8 +35,7 @@ GID = "snimanie-rukoy"
 LOST_TEXT = "Дальнейшие правила игры в тексте утрачены: рассчитывать после разбивки нечего."
 
 
-def C(id, title, status=IMPLEMENTED, note=""):
-    return Clause(id=f"{GID}-{id}", title=title, status=status, note=note)
+C, T = citation_makers(GID)
 
 
 CLAUSES = (
