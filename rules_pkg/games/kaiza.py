@@ -435,7 +435,7 @@ class Kaiza(Game):
                 bad.append("шар сыгран в среднюю лузу")
             if bad:
                 fouls.append(Foul("first-shot", "kaiza-first-shot",
-                                  f"Первый удар партии: {ru.join_and(bad)} — так первым ударом нельзя."))
+                                  f"первым ударом партии нельзя: {ru.join_and(bad)}."))
                 refs.append("kaiza-t-first-shot")
 
         if shot.contact and shot.ball is None:

@@ -466,7 +466,7 @@ class KladkaKiem(Game):
             return replace(state, finished=True, result="undefined"), clauses, tolk, lines
         winner = 0 if adjusted[0] < adjusted[1] else 1
         fewer = "С учётом форы меньше" if HANDICAPS[hc][3] else "Меньше"
-        lines.append(f"{fewer} ударов у игрока {names[winner]}: выигрыш; {names[1 - winner]} — проигрыш.")
+        lines.append(f"{fewer} ударов — {names[winner]}: выигрыш; {names[1 - winner]} — проигрыш.")
         return replace(state, finished=True, winner=winner, result="win"), clauses, tolk, lines
 
     def result_sentence(self, state: State, names) -> str:

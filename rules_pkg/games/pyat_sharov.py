@@ -191,7 +191,8 @@ class PyatSharov(Game):
     # ---- declaration ----------------------------------------------------
     def action_fields(self) -> list[dict]:
         return [{"type": "shot", "label": "Удар", "fields": [
-            {"name": "ball", "kind": "choice", "label": "Заказанный шар", "options": BALL_OPTIONS, "default": "red"},
+            {"name": "ball", "kind": "choice", "label": "Заказанный шар", "options": BALL_OPTIONS, "default": "red",
+             "always": True},
             {"name": "pocket", "kind": "choice", "label": "В какую лузу упал заказанный шар", "options": pocket_options(),
              "default": None, "optional": True, "help": "Не указано — шар в лузу не упал."},
             {"name": "called_pocket", "kind": "choice", "label": "Заказанная луза (если лузу заказывали)",
@@ -260,7 +261,7 @@ class PyatSharov(Game):
                 lines.append(f"Карамболь {carom_words(shot.caroms)} без забитого шара очков не даёт.")
         elif shot.called_pocket is not None and shot.called_pocket != shot.pocket:
             tolk.append("pyat-sharov-t-called-pocket")
-            lines.append(f"{name} шар упал не в заказанную лузу ({POCKET_NAMES[shot.pocket]} вместо "
+            lines.append(f"{name} шар упал не в заказанную лузу (упал: {POCKET_NAMES[shot.pocket]}; заказана: "
                          f"{POCKET_NAMES[shot.called_pocket]}): он загнан неправильно, очков нет.")
         elif not has_carom:
             clauses.append("pyat-sharov-basis")
