@@ -31,6 +31,7 @@ LIMIT_CAROM = 100
 CAROM_POINTS = {2: 1, 3: 2}
 CUE_FATES = ("table", "pocket", "off")
 BALL_NAMES = {1: "единица", 3: "тройка", 5: "пятёрка"}
+BALL_GENITIVE = {1: "единицы", 3: "тройки", 5: "пятёрки"}
 BALL_OPTIONS = [{"id": b, "label": f"{b} ({BALL_NAMES[b]})"} for b in BALLS]
 
 
@@ -322,7 +323,7 @@ class Kovboy(Game):
     def bad_break(self, state: State, shot: Shot, names):
         p = state.current
         chooser = state.next_active(p)
-        first = f"шара {shot.contacts[0]}" if shot.contacts else "ни одного шара"
+        first = BALL_GENITIVE[shot.contacts[0]] if shot.contacts else "ни одного шара"
         new = replace(state, decision=chooser)
         decision = pending_decision(new, names)
         ruling = Ruling(

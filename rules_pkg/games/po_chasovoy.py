@@ -210,7 +210,7 @@ class PoChasovoy(Game):
             {"type": "shot", "label": "Очередной шар забит", "fields": [
                 {"name": "pocket", "kind": "choice", "label": "В какую лузу упал очередной шар",
                  "options": pocket_options(), "default": None},
-                {"name": "noticed", "kind": "bool", "default": True,
+                {"name": "noticed", "always": True, "kind": "bool", "default": True,
                  "label": "Если луза не та — ошибку заметили сразу",
                  "help": "Сразу: удар не засчитывается, шар возвращается на стол. Не сразу: шар остаётся в лузе, "
                          "а когда ошибку обнаружат, запишите «Ошибка обнаружена». Для назначенной лузы не важно."},
@@ -223,9 +223,9 @@ class PoChasovoy(Game):
 
     def situation_fields(self) -> list[dict]:
         return [
-            {"name": "ball", "kind": "int", "min": 1, "max": LAST_BALL, "default": 1,
+            {"name": "ball", "always": True, "kind": "int", "min": 1, "max": LAST_BALL, "default": 1,
              "label": "Очередной шар (номер)"},
-            {"name": "known", "kind": "choice", "default": "first", "label": "Что известно",
+            {"name": "known", "always": True, "kind": "choice", "default": "first", "label": "Что известно",
              "options": [{"id": "first", "label": "луза «единицы»"},
                          {"id": "previous", "label": "луза предыдущего шара"}],
              "help": "Луза предыдущего шара — та, куда он упал; после обнаруженной ошибки порядок идёт от неё. "

@@ -292,7 +292,7 @@ class Probka(Game):
                                  f"{num(1 - n)}, 1, {1 + n}.", where)
         if bank is None:
             bank = START_POINT * n
-            if grows and any(s != START_POINT for s in scores):
+            if any(s != START_POINT for s in scores):
                 raise InputError("Укажите банк (поле situation.bank): у кого-то счёт уже не 1, значит игра не в "
                                  "начале и банк больше числа игроков.", "situation.bank")
         if not is_bank(bank, n):
@@ -343,9 +343,13 @@ class Probka(Game):
                 fouls.append(Foul(f, f"probka-foul-{f}", f"{FOUL_TEXT[f][0].upper()}{FOUL_TEXT[f][1:]} "
                                                          f"(случай «{FOUL_LETTER[f]}»)."))
                 lines.append(f"Нарушение «{FOUL_LETTER[f]}»: {FOUL_TEXT[f]}.")
-            clauses += ["probka-fouls", "probka-penalty", "probka-start", "probka-penalty-example",
-                        *EXAMPLE_FOUL_CLAUSES]
-            tolk.append("probka-t-ten-players")
+            clauses += ["probka-fouls", "probka-penalty", "probka-start"]
+            # the text's worked examples are cited where they apply: six and ten players
+            if len(state.scores) == 6:
+                clauses += EXAMPLE_FOUL_CLAUSES
+            if len(state.scores) == 10:
+                clauses.append("probka-penalty-example")
+                tolk.append("probka-t-ten-players")
             if len(shot.fouls) > 1:
                 tolk.append("probka-t-one-penalty")
                 lines.append("Нарушений в ударе несколько, штраф начисляется один раз.")

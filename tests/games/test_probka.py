@@ -362,9 +362,15 @@ def test_probka_situation_text_forms_accepted():
 
 def test_probka_situation_unchanged_allows_success_without_bank_growth():
     # with the bank unchanged after a success, 7 with bank 6 is reachable (a success at the start)
-    r = ruling({"scores": "7, 1, 1, 1, 1, 1"}, {"bank_after_success": "unchanged"}, shooter=1, probka=True)
+    r = ruling({"scores": "7, 1, 1, 1, 1, 1", "bank": 6}, {"bank_after_success": "unchanged"}, shooter=1, probka=True)
     assert r["scores"][0] == 13 and r["extra"]["bank"] == 6
-    error({"scores": "7, 1, 1, 1, 1, 1"}, shooter=1)  # impossible when the bank grows
+    error({"scores": "7, 1, 1, 1, 1, 1", "bank": 6}, shooter=1)  # impossible when the bank grows
+
+
+def test_probka_situation_bank_is_required_once_a_score_moved():
+    # a −5 means a foul happened: the bank is no longer the number of players, in either mode
+    err = error({"scores": "1, -5, 1, 1, 1, 1"}, {"bank_after_success": "unchanged"}, shooter=4, fouls=["g"])
+    assert err["field"] == "situation.bank"
 
 
 def test_probka_bank_technical_limit_is_a_state_error():
