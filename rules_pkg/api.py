@@ -10,6 +10,7 @@ through here. No exception escapes: malformed input gets ``{"ok": false,
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from . import trainer
@@ -109,11 +110,38 @@ def handle(request: Any) -> dict:
                                        "field": None}}
 
 
+MAX_TEXT = 4_000_000  # characters: a match of thousands of shots is far smaller
+MAX_DEPTH = 40  # nesting of arrays and objects: real requests need fewer than 10
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON text (strings skipped).
+    Checked before parsing: under Pyodide a deep enough nesting overflows the
+    WebAssembly stack and kills the interpreter instead of raising."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub('""', text)):
+        depth += 1 if ch in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def handle_json(text: str) -> str:
     """JSON text in, JSON text out."""
+    refusal = None
+    if not isinstance(text, str):
+        refusal = "Запрос должен быть строкой JSON."
+    elif len(text) > MAX_TEXT:
+        refusal = f"Запрос слишком длинный: больше {MAX_TEXT} символов."
+    elif json_depth(text) > MAX_DEPTH:
+        refusal = f"Запрос слишком глубоко вложен: больше {MAX_DEPTH} уровней массивов и объектов."
+    if refusal:
+        return json.dumps({"ok": False, "error": {"code": "input", "message": refusal, "field": None}},
+                          ensure_ascii=False, sort_keys=True)
     try:
         request = json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         response = {"ok": False, "error": {"code": "input",
                                            "message": f"Запрос — не корректный JSON: {exc}.", "field": None}}
     else:

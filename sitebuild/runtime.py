@@ -10,9 +10,15 @@ Produces::
         pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip  (from node_modules/pyodide)
         pyodide-lock.json   upstream lock + the wheel (``pyodide lockfile add-wheels``)
         rules_pkg-<v>-py3-none-any.whl
+        python_stdlib.trim-<hash>.zip   the standard library trimmed to what the engine
+                            and Pyodide's start-up import, as 3.14 byte code
+                            (``sitebuild/stdlib_trim.py``; runtime.json key ``stdlib``)
 
 so that a page can ``loadPyodide({indexURL: ".../pyodide/<version>/"})`` and then
 ``pyodide.loadPackage("rules-pkg")``; Pyodide checks the wheel's sha256 against the lock.
+Passing ``stdLibURL: indexURL + info["stdlib"]`` to ``loadPyodide`` makes it fetch the
+trimmed standard library instead of the full ``python_stdlib.zip`` (still shipped, for
+callers that do not pass it).
 
 The Pyodide version lives in one place: ``package.json`` (``dependencies.pyodide``,
 an exact version, installed by ``npm ci`` from ``package-lock.json``).
@@ -39,6 +45,11 @@ import time
 import tomllib
 import zipfile
 from pathlib import Path
+
+try:
+    from . import stdlib_trim
+except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
+    import stdlib_trim  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_JSON = ROOT / "package.json"
@@ -126,6 +137,7 @@ def _sha256(path: Path) -> str:
 def _fingerprint() -> str:
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
+    h.update(stdlib_trim.inputs_fingerprint())
     h.update(PYODIDE_VERSION.encode())
     for rel in _source_files():
         h.update(str(rel).encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
@@ -245,7 +257,8 @@ def assemble(wheel: Path) -> dict:
         wheel_sha = _sha256(vdir / wheel.name)
         if entry.get("sha256") != wheel_sha:
             raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
-        for name in (*RUNTIME_FILES, LOCK_NAME, wheel.name):
+        stdlib_name, stdlib_meta = _trimmed_stdlib(vdir)
+        for name in (*RUNTIME_FILES, LOCK_NAME, wheel.name, stdlib_name):
             files[name] = (vdir / name).stat().st_size
         info = {
             "version": PYODIDE_VERSION,
@@ -256,6 +269,11 @@ def assemble(wheel: Path) -> dict:
             "wheel": wheel.name,
             "wheel_sha256": wheel_sha,
             "lock_sha256": _sha256(vdir / LOCK_NAME),
+            # loadPyodide({stdLibURL: indexURL + stdlib}): the trimmed standard library
+            "stdlib": stdlib_name,
+            "stdlib_sha256": stdlib_meta["sha256"],
+            "stdlib_modules": stdlib_meta["modules"],
+            "stdlib_pyc": stdlib_meta["pyc"],
             "files": files,
         }
         (staging / "runtime.json").write_text(
@@ -269,6 +287,13 @@ def assemble(wheel: Path) -> dict:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return info
+
+
+def _trimmed_stdlib(vdir: Path) -> tuple[str, dict]:
+    try:
+        return stdlib_trim.build(vdir, PYODIDE_VERSION)
+    except stdlib_trim.TrimError as exc:
+        raise BuildError(f"trimmed standard library: {exc}") from None
 
 
 def load_info() -> dict:
@@ -301,6 +326,10 @@ def ensure_built(force: bool = False, quiet: bool = False) -> dict:
         return info
     t0 = time.monotonic()
     STAMP.unlink(missing_ok=True)
+    try:  # cheap, before the slow steps: rules_pkg imports nothing the trimmed stdlib lacks
+        stdlib_trim.check(pyodide_version=PYODIDE_VERSION)
+    except stdlib_trim.TrimError as exc:
+        raise BuildError(f"trimmed standard library: {exc}") from None
     wheel = build_wheel()
     say(f"wheel: {wheel.relative_to(ROOT)} ({wheel.stat().st_size} B)")
     info = assemble(wheel)
@@ -309,6 +338,11 @@ def ensure_built(force: bool = False, quiet: bool = False) -> dict:
     say(
         f"build/pyodide/{PYODIDE_VERSION}: {len(info['files'])} files, {total / 1e6:.1f} MB, "
         f"package {info['package']!r} in {LOCK_NAME} ({time.monotonic() - t0:.1f} s)"
+    )
+    say(
+        f"stdlib: {info['stdlib']} ({info['files'][info['stdlib']]} B, {info['stdlib_modules']} modules"
+        f"{', byte code' if info['stdlib_pyc'] else ''}; full python_stdlib.zip "
+        f"{info['files']['python_stdlib.zip']} B)"
     )
     return info
 

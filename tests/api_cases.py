@@ -30,6 +30,7 @@ def build_cases(seed: int = 314) -> list[dict]:
                 cases += [request for request, _ in play_random_match(game.id, rng, max_actions=25)]
     cases += [
         {"op": "nope"},
+        {"op": "games", "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]},
         {"op": "describe", "game": "russkaya-partiya"},
         {"op": "ruling", "game": "kovboy", "situation": {"score": -1}, "action": {}},
         {"op": "ruling", "game": "kovboy", "situation": {"score": 150}, "action": {}},

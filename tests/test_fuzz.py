@@ -157,3 +157,16 @@ def test_fuzz_deep_nesting_is_refused_cleanly():
         node = node["x"]
     out = handle(deep)
     assert not out["ok"] and out["error"]["code"] == "input"
+
+
+def test_fuzz_deep_or_huge_json_text_is_refused_before_parsing():
+    """Under Pyodide a deep enough nesting overflows the WebAssembly stack and
+    kills the interpreter, so handle_json refuses it before json.loads."""
+    for text in ("[" * 100_000, "{\"a\":" * 50_000, '{"op": "games", "x": ' + "[" * 41 + "]" * 41 + "}"):
+        out = json.loads(handle_json(text))
+        assert not out["ok"] and "вложен" in out["error"]["message"]
+    ok = json.loads(handle_json('{"op": "games", "x": ' + "[" * 30 + "]" * 30 + "}"))
+    assert not ok["ok"] and ok["error"]["field"] == "x"  # parsed; refused for the unknown field only
+    out = json.loads(handle_json(" " * 4_000_001))
+    assert not out["ok"] and "длинный" in out["error"]["message"]
+    assert json.loads(handle_json('{"op": "describe", "game": "kovboy", "note": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}'))["error"]["field"] == "note"

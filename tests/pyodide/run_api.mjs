@@ -4,7 +4,8 @@
 //        [--stdlib path/to/python_stdlib.zip] [--wheel path/to/x.whl] [--index DIR]
 //
 // REQUESTS.json holds a JSON array of requests; a JSON array of responses (same
-// order) goes to stdout (or --out). On stderr: the Python version Pyodide runs.
+// order) goes to stdout (or --out). On stderr: the Python version Pyodide runs and
+// the size of the standard library it mounted (--stdlib: a trimmed one).
 //
 // Default (the browser's path): boot from the built bundle build/pyodide/<version>/
 // (runtime.json names it), then `pyodide.loadPackage("<package>")` resolves the wheel
@@ -120,6 +121,12 @@ async function main() {
   if (!Array.isArray(JSON.parse(text))) usage("the request file must hold a JSON array");
   const pyodide = await boot(opts);
   process.stderr.write(`Pyodide ${pyodide.version}, Python ${pyodide.runPython("import sys; sys.version.split()[0]")}\n`);
+  // Which standard library was mounted (Pyodide writes it to /lib/pythonXY.zip).
+  const stdlibZip = pyodide.FS.readdir("/lib").find((n) => /^python\d+\.zip$/.test(n));
+  if (stdlibZip) {
+    const size = pyodide.FS.stat(`/lib/${stdlibZip}`).size;
+    process.stderr.write(`stdlib: ${size} bytes from ${opts.stdlib ? resolve(opts.stdlib) : "the default python_stdlib.zip"}\n`);
+  }
   pyodide.runPython(RUNNER);
   const runAll = pyodide.globals.get("_run_all");
   const result = runAll(text);

@@ -1,0 +1,209 @@
+// Forms rendered at build time from a game declaration
+// (sitebuild/templates/_fields.html.j2): wiring, reading, resetting, errors.
+//
+// Each field is an element with data-rb-field (name), data-rb-scope,
+// data-rb-kind, data-rb-default (JSON) and optionally data-rb-when (JSON:
+// show only while another field of the same group has that value) and
+// data-rb-optional. Option values are JSON, so ids keep their type.
+
+const parse = (text, fallback = null) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+};
+
+function fieldsOf(root, scope) {
+  return [...root.querySelectorAll(`[data-rb-field][data-rb-scope="${scope}"]`)];
+}
+
+function group(fieldEl) {
+  return fieldEl.closest("[data-rb-action]") || fieldEl.closest("form") || fieldEl.parentElement;
+}
+
+// The current value of one field element (undefined = leave it out).
+function valueOf(el) {
+  const kind = el.dataset.rbKind;
+  if (kind === "int") {
+    const input = el.querySelector("input");
+    if (input.value.trim() === "") return undefined;
+    return Number(input.value);
+  }
+  if (kind === "bool") return el.querySelector("input").checked;
+  if (kind === "choice") {
+    const select = el.querySelector("select");
+    const raw = select ? select.value : (el.querySelector("input:checked") || {}).value;
+    const value = raw === undefined ? null : parse(raw);
+    return value === null ? undefined : value;
+  }
+  if (kind === "set") return [...el.querySelectorAll("input:checked")].map((i) => parse(i.value));
+  if (kind === "sequence") return parse(el.dataset.rbValue || "[]", []);
+  if (kind === "text") return el.querySelector("input").value;
+  return undefined;
+}
+
+function setValue(el, value) {
+  const kind = el.dataset.rbKind;
+  if (kind === "int" || kind === "text") {
+    el.querySelector("input").value = value === null || value === undefined ? "" : String(value);
+  } else if (kind === "bool") {
+    el.querySelector("input").checked = Boolean(value);
+  } else if (kind === "choice") {
+    const want = JSON.stringify(value === undefined ? null : value);
+    const select = el.querySelector("select");
+    if (select) {
+      const option = [...select.options].find((o) => JSON.stringify(parse(o.value)) === want);
+      select.value = option ? option.value : select.options[0].value;
+    } else {
+      for (const input of el.querySelectorAll("input")) input.checked = JSON.stringify(parse(input.value)) === want;
+    }
+  } else if (kind === "set") {
+    const want = new Set((value || []).map((v) => JSON.stringify(v)));
+    for (const input of el.querySelectorAll("input")) input.checked = want.has(JSON.stringify(parse(input.value)));
+  } else if (kind === "sequence") {
+    el.dataset.rbValue = JSON.stringify(value || []);
+    renderSequence(el);
+  }
+}
+
+function renderSequence(el) {
+  const order = parse(el.dataset.rbValue || "[]", []);
+  const labels = [];
+  for (const button of el.querySelectorAll("[data-rb-option]")) {
+    const id = parse(button.dataset.rbOption);
+    const pos = order.findIndex((v) => JSON.stringify(v) === JSON.stringify(id));
+    button.setAttribute("aria-pressed", pos >= 0 ? "true" : "false");
+    button.querySelector(".rb-seq-n").textContent = pos >= 0 ? String(pos + 1) : "";
+  }
+  for (const id of order) {
+    const button = [...el.querySelectorAll("[data-rb-option]")].find(
+      (b) => JSON.stringify(parse(b.dataset.rbOption)) === JSON.stringify(id),
+    );
+    labels.push(button ? button.textContent.replace(/^\d+/, "").trim() : String(id));
+  }
+  el.querySelector("[data-rb-seq-order]").textContent = order.length
+    ? `Порядок: ${labels.join(" → ")}`
+    : "Порядок: не указан";
+}
+
+// Show a field only while its "when" condition holds in its group.
+function applyWhen(form) {
+  for (const el of form.querySelectorAll("[data-rb-when]")) {
+    const when = parse(el.dataset.rbWhen, {});
+    const scope = el.dataset.rbScope;
+    const g = group(el);
+    const visible = Object.entries(when).every(([name, expected]) => {
+      const other = g.querySelector(`[data-rb-field="${name}"][data-rb-scope="${scope}"]`);
+      if (!other) return true;
+      const value = valueOf(other);
+      return Array.isArray(expected) ? expected.includes(value) : value === expected;
+    });
+    el.hidden = !visible;
+  }
+}
+
+function applyActionType(form) {
+  const radio = form.querySelector("[data-rb-action-type]:checked");
+  if (!radio) return;
+  const type = parse(radio.value);
+  for (const box of form.querySelectorAll("[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
+}
+
+export function setupForm(form) {
+  if (form.dataset.rbWired) return;
+  form.dataset.rbWired = "1";
+  form.addEventListener("click", (event) => {
+    const step = event.target.closest("[data-rb-step]");
+    if (step) {
+      const input = step.parentElement.querySelector("input");
+      const min = input.min === "" ? -Infinity : Number(input.min);
+      const max = input.max === "" ? Infinity : Number(input.max);
+      const current = input.value.trim() === "" ? 0 : Number(input.value) || 0;
+      input.value = String(Math.min(max, Math.max(min, Math.round(current) + Number(step.dataset.rbStep))));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    const option = event.target.closest("[data-rb-option]");
+    if (option) {
+      const el = option.closest("[data-rb-field]");
+      const order = parse(el.dataset.rbValue || "[]", []);
+      const id = parse(option.dataset.rbOption);
+      const key = JSON.stringify(id);
+      const pos = order.findIndex((v) => JSON.stringify(v) === key);
+      if (pos >= 0) order.splice(pos, 1);
+      else order.push(id);
+      setValue(el, order);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    const clear = event.target.closest("[data-rb-seq-clear]");
+    if (clear) {
+      setValue(clear.closest("[data-rb-field]"), []);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
+  form.addEventListener("change", () => {
+    applyActionType(form);
+    applyWhen(form);
+  });
+  for (const el of form.querySelectorAll('[data-rb-kind="sequence"]')) setValue(el, parse(el.dataset.rbDefault, []));
+  applyActionType(form);
+  applyWhen(form);
+}
+
+// The values of one scope ("situation", "options") as a request object.
+export function readScope(form, scope) {
+  const out = {};
+  for (const el of fieldsOf(form, scope)) {
+    if (el.closest("[hidden]")) continue;
+    const value = valueOf(el);
+    if (value !== undefined) out[el.dataset.rbField] = value;
+  }
+  return out;
+}
+
+// The action of the visible action group: {type, ...fields}.
+export function readAction(form) {
+  const box = [...form.querySelectorAll("[data-rb-action]")].find((b) => !b.hidden);
+  if (!box) return null;
+  const out = { type: box.dataset.rbAction };
+  for (const el of fieldsOf(box, "action")) {
+    if (el.hidden) continue;
+    const value = valueOf(el);
+    if (value !== undefined) out[el.dataset.rbField] = value;
+  }
+  return out;
+}
+
+export function resetScope(form, scope) {
+  for (const el of fieldsOf(form, scope)) setValue(el, parse(el.dataset.rbDefault));
+  applyWhen(form);
+}
+
+export function resetForm(form) {
+  for (const el of form.querySelectorAll("[data-rb-field]")) setValue(el, parse(el.dataset.rbDefault));
+  applyActionType(form);
+  applyWhen(form);
+}
+
+export function clearFieldErrors(root) {
+  for (const el of root.querySelectorAll(".rb-field--error")) {
+    el.classList.remove("rb-field--error");
+    for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  }
+}
+
+// Mark the field an API error names ("action.cue_pocket", "situation.score").
+export function markFieldError(root, path) {
+  const m = /^(situation|action|options)\.([A-Za-z_]\w*)/.exec(path || "");
+  if (!m) return null;
+  const el = [...root.querySelectorAll(`[data-rb-field="${m[2]}"][data-rb-scope="${m[1]}"]`)].find(
+    (f) => !f.closest("[hidden]"),
+  );
+  if (!el) return null;
+  el.classList.add("rb-field--error");
+  const control = el.querySelector("input, select, button");
+  if (control) control.setAttribute("aria-invalid", "true");
+  return el;
+}

@@ -1,0 +1,212 @@
+"""Measure the Pyodide runtime: bytes of each file and boot-to-first-answer time in Node.
+
+    .venv/bin/python scripts/measure_runtime.py [--runs 5] [--json OUT.json]
+
+Brings build/pyodide/ up to date, then prints Markdown tables:
+
+1. every file of build/pyodide/<version>/: raw bytes, gzip -9, and what
+   sitebuild/serve.py puts on the wire (gzip -6 for compressible types, .zip and
+   .whl as they are);
+2. standard-library variants: the full python_stdlib.zip and the trimmed module set
+   as source or byte code, deflated or stored (built in a temporary directory);
+3. Node boot-to-first-answer, median of --runs fresh processes per variant (run
+   round-robin so drift hits every variant alike): loadPyodide with stdLibURL,
+   loadPackage of the wheel, import rules_pkg.api, handle_json({"op": "games"}).
+   One extra variant compiles the wheel to byte code too (measurement only).
+   Wall-clock times depend on what else the machine runs (the load average is
+   printed); "cpu" is the Node process's user+system time over the same span
+   (wasm compilation runs on background threads, so it can exceed the wall time).
+
+Figures and conclusions: notes/stdlib-trim.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from sitebuild import runtime, stdlib_trim  # noqa: E402
+from sitebuild.serve import COMPRESSIBLE, MIN_GZIP  # noqa: E402
+
+#: One boot in a fresh Node process; prints a JSON line of milliseconds.
+BOOT_MJS = r"""
+import { pathToFileURL } from "node:url";
+const [indexDir, stdlib, wheel] = process.argv.slice(2);
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({
+  indexURL: indexDir + "/", stdLibURL: stdlib, stdout: () => {}, stderr: () => {},
+});
+const t1 = performance.now();
+await pyodide.loadPackage(wheel, { messageCallback: () => {} });
+const t2 = performance.now();
+const api = pyodide.pyimport("rules_pkg.api");
+const t3 = performance.now();
+const answer = JSON.parse(api.handle_json(JSON.stringify({ op: "games" })));
+const t4 = performance.now();
+if (!answer.ok) throw new Error("no answer");
+const cpu = process.cpuUsage(c0);
+console.log(JSON.stringify({
+  boot: t1 - t0, package: t2 - t1, import: t3 - t2, answer: t4 - t3, total: t4 - t0,
+  cpu: (cpu.user + cpu.system) / 1000,
+}));
+"""
+
+#: Runs in Pyodide: the wheel plus __pycache__/*.cpython-XY.pyc (unchecked hash) for
+#: every module, so the import skips compiling. Measurement only (RECORD not updated).
+WHEEL_PYC_PY = r"""
+import json, sys, zipfile, posixpath, importlib.util
+import importlib._bootstrap_external as _be
+
+def _wheel_pyc():
+    site = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+    tag = sys.implementation.cache_tag
+    with zipfile.ZipFile("/tmp/in.zip") as zin, zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+        for info in sorted(zin.infolist(), key=lambda i: i.filename):
+            data = zin.read(info)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            if info.filename.endswith(".py"):
+                code = compile(data, site + info.filename, "exec", dont_inherit=True)
+                folder, base = posixpath.split(info.filename)
+                name = posixpath.join(folder, "__pycache__", f"{base[:-3]}.{tag}.pyc")
+                zi = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+                zi.compress_type = zipfile.ZIP_DEFLATED
+                zout.writestr(zi, _be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False),
+                              compresslevel=9)
+    return 0
+
+_wheel_pyc()
+"""
+
+
+def gz(data: bytes, level: int) -> int:
+    return len(gzip.compress(data, compresslevel=level, mtime=0))
+
+
+def served(name: str, data: bytes) -> int:
+    ext = Path(name).suffix.lower()
+    return gz(data, 6) if ext in COMPRESSIBLE and len(data) >= MIN_GZIP else len(data)
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    def cell(v):
+        return f"{v:,}" if isinstance(v, int) else str(v)
+
+    lines = ["| " + " | ".join(headers) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh Node processes per variant (default 5)")
+    parser.add_argument("--json", metavar="OUT", help="also write every figure to OUT as JSON")
+    args = parser.parse_args(argv)
+    node = shutil.which("node")
+    if node is None:
+        print("node is not installed", file=sys.stderr)
+        return 1
+
+    info = runtime.ensure_built(quiet=True)
+    vdir = ROOT / "build" / "pyodide" / info["version"]
+    report: dict = {"version": info["version"], "python": info["python"], "files": {}, "stdlib": {}, "timing": {}}
+
+    # 1. the bundle's files
+    rows = []
+    for name in sorted(info["files"], key=lambda n: -info["files"][n]):
+        data = (vdir / name).read_bytes()
+        figures = {"raw": len(data), "gzip9": gz(data, 9), "served": served(name, data)}
+        report["files"][name] = figures
+        rows.append([name, figures["raw"], figures["gzip9"], figures["served"]])
+    print(f"## build/pyodide/{info['version']}/ (Pyodide {info['version']}, Python {info['python']})\n")
+    print(table(["file", "raw B", "gzip -9 B", "served by serve.py B"], rows))
+
+    with tempfile.TemporaryDirectory(prefix="measure-runtime-") as tmp:
+        tmp = Path(tmp)
+        lst = stdlib_trim.check()
+        entries = stdlib_trim.entries_for(lst.packed, stdlib_trim.zip_index())
+        variants: dict[str, Path] = {"full (python_stdlib.zip, source)": stdlib_trim.FULL_ZIP}
+        for pyc in (False, True):
+            for compression in ("deflated", "stored"):
+                label = f"trimmed, {'.pyc' if pyc else 'source'}, {compression}"
+                variants[label] = stdlib_trim.pack(
+                    entries, tmp / f"{'pyc' if pyc else 'src'}-{compression}.zip", pyc=pyc, compression=compression
+                )
+
+        # 2. standard-library variants
+        rows = []
+        for label, path in variants.items():
+            data = path.read_bytes()
+            figures = {"raw": len(data), "gzip9": gz(data, 9), "served": served(path.name, data)}
+            report["stdlib"][label] = figures
+            rows.append([label, figures["raw"], figures["gzip9"], figures["served"]])
+        print(f"\n## standard library: full vs trimmed ({len(lst.packed)} modules, {len(entries)} files)\n")
+        print(table(["variant", "raw B", "gzip -9 B", "served by serve.py B"], rows))
+
+        # 3. timing
+        wheel = vdir / info["wheel"]
+        wheel_pyc = tmp / info["wheel"]
+        stdlib_trim.run_in_pyodide(WHEEL_PYC_PY, wheel, wheel_pyc)
+        wheel_pyc_bytes = wheel_pyc.read_bytes()
+        report["wheel"] = {
+            "source": {"raw": info["files"][info["wheel"]], "gzip9": gz(wheel.read_bytes(), 9)},
+            "pyc": {"raw": len(wheel_pyc_bytes), "gzip9": gz(wheel_pyc_bytes, 9)},
+        }
+        boots = {
+            "full stdlib (source)": (stdlib_trim.FULL_ZIP, wheel),
+            "trimmed, source, deflated": (variants["trimmed, source, deflated"], wheel),
+            "trimmed, .pyc, deflated": (variants["trimmed, .pyc, deflated"], wheel),
+            "trimmed, .pyc, stored": (variants["trimmed, .pyc, stored"], wheel),
+            "trimmed .pyc + wheel .pyc": (variants["trimmed, .pyc, deflated"], wheel_pyc),
+        }
+        script = tmp / "boot.mjs"
+        script.write_text(BOOT_MJS, encoding="utf-8")
+        samples: dict[str, list[dict]] = {k: [] for k in boots}
+        load_before = os.getloadavg()
+        for run in range(args.runs):
+            for label, (stdlib, whl) in boots.items():
+                proc = subprocess.run([node, str(script), str(vdir), str(stdlib), str(whl)],
+                                      capture_output=True, text=True, timeout=300)
+                if proc.returncode != 0:
+                    print(f"{label}: node failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+                    return 1
+                samples[label].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+            print(f"[measure] run {run + 1}/{args.runs} done", file=sys.stderr)
+        rows = []
+        keys = ("boot", "package", "import", "answer", "total", "cpu")
+        report["loadavg"] = {"before": load_before, "after": os.getloadavg()}
+        for label, runs in samples.items():
+            med = {k: statistics.median(r[k] for r in runs) for k in keys}
+            report["timing"][label] = {"median_ms": med, "runs": runs}
+            rows.append([label] + [f"{med[k]:.0f}" for k in keys]
+                        + [f"{min(r['total'] for r in runs):.0f}–{max(r['total'] for r in runs):.0f}"])
+        print(f"\n## Node {subprocess.run([node, '--version'], capture_output=True, text=True).stdout.strip()}: "
+              f"boot to first answer, median of {args.runs} fresh processes (ms; "
+              f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs)\n")
+        print(table(["variant", "loadPyodide", "loadPackage", "import rules_pkg.api", "first answer",
+                     "total", "cpu", "total min–max"], rows))
+        w = report["wheel"]
+        print(f"\nwheel: source {w['source']['raw']:,} B (gzip -9 {w['source']['gzip9']:,}), "
+              f"with .pyc {w['pyc']['raw']:,} B (gzip -9 {w['pyc']['gzip9']:,})")
+
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""Browser test fixtures: the built site served on 127.0.0.1, Debian's Chromium
+driven by Playwright for Python, and a page that records every request URL.
+
+The site is built with scripts/build.sh when site/ is missing. Without
+Chromium or Playwright the tests are skipped locally but fail under CI=true,
+so a CI run cannot pass by not running them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+SITE = ROOT / "site"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# Pyodide boots in 1.5–2.5 s here; leave room for a loaded 2-core machine.
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def _unavailable(reason: str):
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: браузерные тесты обязаны выполняться)")
+    pytest.skip(reason)
+
+
+def _site_ready() -> bool:
+    return all((SITE / p).is_file() for p in (
+        "index.html", "games/kovboy/index.html", "pyodide/runtime.json", "assets/engine/worker.mjs"))
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not _site_ready():
+        proc = subprocess.run(["bash", "scripts/build.sh"], cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode != 0 or not _site_ready():
+            pytest.fail("сайт не собран, и scripts/build.sh не смог его собрать:\n"
+                        + (proc.stdout + proc.stderr)[-3000:])
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir) -> str:
+    import threading
+
+    from sitebuild.serve import serve
+
+    server = serve(site_dir, "127.0.0.1", 0)  # port 0: the system picks a free port
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        _unavailable(f"нет {CHROMIUM} (apt-get install chromium или scripts/setup.sh)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("нет пакета playwright (scripts/setup.sh)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_context(browser, **kwargs):
+    context = browser.new_context(locale="ru-RU", **kwargs)
+    context.set_default_timeout(15_000)
+    context.recorded_urls = []  # every request of the pages and their workers
+    context.on("request", lambda request: context.recorded_urls.append(request.url))
+    return context
+
+
+@pytest.fixture
+def context(browser):
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone_context(browser):
+    context = new_context(browser, viewport={"width": 390, "height": 844},
+                           device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield context
+    context.close()
+
+
+def new_page(context):
+    page = context.new_page()
+    page.page_errors = []
+    page.on("pageerror", lambda exc: page.page_errors.append(str(exc)))
+    return page
+
+
+@pytest.fixture
+def page(context):
+    page = new_page(context)
+    yield page
+    assert page.page_errors == [], f"необработанные ошибки на странице: {page.page_errors}"
+
+
+@pytest.fixture
+def phone_page(phone_context):
+    page = new_page(phone_context)
+    yield page
+    assert page.page_errors == [], f"необработанные ошибки на странице: {page.page_errors}"
+
+
+@pytest.fixture
+def make_page(browser):
+    """make_page(**context options) -> a page in a fresh context, closed after the test."""
+    contexts = []
+
+    def make(**kwargs):
+        context = new_context(browser, **kwargs)
+        contexts.append(context)
+        return new_page(context)
+
+    yield make
+    for context in contexts:
+        context.close()

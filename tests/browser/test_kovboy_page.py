@@ -1,0 +1,358 @@
+"""The «Ковбой» page in a real browser (Debian's Chromium): calculator,
+scorekeeper with reload and undo, phone layout, no request to another host,
+readable before Python is ready, a corrupt saved match."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGE = "games/kovboy/"
+CALC = "#rb-calculator-kovboy"
+SK = "#rb-scorekeeper-kovboy"
+STORAGE_KEY = "rules-site:match:kovboy"
+ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
+
+
+def is_external(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return False
+    return parts.scheme not in ("http", "https") or parts.hostname != "127.0.0.1"
+
+
+def value(v) -> str:
+    """An attribute selector value for a JSON-encoded option id."""
+    return "'" + json.dumps(v) + "'"
+
+
+def wait_engine(page, tool=CALC):
+    page.wait_for_function(
+        "sel => document.querySelector(sel).dataset.rbEngine === 'ready'",
+        arg=tool, timeout=ENGINE_TIMEOUT_MS)
+
+
+def open_tool(page, tool):
+    if not page.locator(tool).evaluate("el => el.open"):
+        page.locator(f"{tool} > summary").click()
+
+
+def pick_sequence(scope, field, *balls):
+    for ball in balls:
+        scope.locator(f'[data-rb-field="{field}"] [data-rb-option={value(ball)}]').click()
+
+
+def pick_set(scope, field, *values):
+    for v in values:
+        chip = scope.locator(f'[data-rb-field="{field}"] label.rb-chip:has(input[value={value(v)}])')
+        chip.click()  # the visible chip, as a player taps it
+        assert chip.locator("input").is_checked()
+
+
+def pick_choice(scope, field, v):
+    field_el = scope.locator(f'[data-rb-field="{field}"]')
+    select = field_el.locator("select")
+    if select.count():
+        select.select_option(value=json.dumps(v))
+    else:
+        chip = field_el.locator(f"label.rb-chip:has(input[value={value(v)}])")
+        chip.click()
+        assert chip.locator("input").is_checked()
+
+
+def calculate(page):
+    calc = page.locator(CALC)
+    calc.locator("[data-rb-submit]").click()
+    return calc.locator("[data-rb-result] .rb-ruling")
+
+
+# (a) ------------------------------------------------------------------------
+
+def test_calculator_foul_over_90_cites_rule_4(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    calc = page.locator(CALC)
+    calc.locator("#rb-calculator-kovboy-situation-score").fill("88")
+    pick_sequence(calc, "contacts", 5)
+    pick_set(calc, "pocketed", 5)
+    wait_engine(page)
+    ruling = calculate(page)
+    ruling.wait_for()
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "фол"
+    assert "93" in ruling.locator(".rb-summary").inner_text()
+    link = ruling.locator('.rb-fouls a[href="#kovboy-rule-4"]')
+    assert link.count() == 1
+    assert "Правило 4" in link.inner_text()
+    # The cited clause opens to the rule's own words, quoted from the page.
+    cite = ruling.locator("details.rb-cite", has_text="Правило 4")
+    cite.locator("summary").click()
+    assert "При подходе к рубежу 90 очков" in cite.locator("blockquote").inner_text()
+    # ... and the link leads to the highlighted clause.
+    link.click()
+    page.wait_for_function("location.hash === '#kovboy-rule-4'")
+    assert page.evaluate(
+        "getComputedStyle(document.getElementById('kovboy-rule-4').closest('li')).backgroundColor"
+    ) not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert page.locator("#kovboy-rule-4 + button.rb-share").is_visible()
+
+
+def test_calculator_winning_shot_at_100(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    calc = page.locator(CALC)
+    calc.locator("#rb-calculator-kovboy-situation-score").fill("100")
+    pick_sequence(calc, "contacts", 1)
+    pick_choice(calc, "cue_ball", "pocket")
+    pick_choice(calc, "cue_pocket", "far-left")
+    pick_choice(calc, "called_pocket", "far-left")
+    wait_engine(page)
+    ruling = calculate(page)
+    ruling.wait_for()
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
+    assert "101" in ruling.locator(".rb-summary").inner_text()
+    assert ruling.locator('details.rb-cite a[href="#kovboy-scoring-101"]').count() == 1
+
+
+def test_calculator_shows_engine_error_next_to_form(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    calc = page.locator(CALC)
+    # The cue ball fell into a pocket at 100, but no called pocket: the engine refuses.
+    calc.locator("#rb-calculator-kovboy-situation-score").fill("100")
+    pick_sequence(calc, "contacts", 1)
+    pick_choice(calc, "cue_ball", "pocket")
+    pick_choice(calc, "cue_pocket", "far-left")
+    wait_engine(page)
+    calc.locator("[data-rb-submit]").click()
+    error = calc.locator("form [data-rb-error]")
+    error.wait_for()
+    assert "заказанную лузу" in error.inner_text()
+    assert calc.locator('[data-rb-field="called_pocket"].rb-field--error').count() == 1
+    assert "Traceback" not in page.content()
+
+
+# (b) ------------------------------------------------------------------------
+
+def play_shot(page, *, contacts=(), pocketed=()):
+    sk = page.locator(SK)
+    form = sk.locator("[data-rb-action-form]")
+    pick_sequence(form, "contacts", *contacts)
+    pick_set(form, "pocketed", *pocketed)
+    before = len(page.locator(f"{SK} [data-rb-history] > li").all())
+    form.locator("[data-rb-play]").click()
+    page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length === n + 1",
+        arg=[f"{SK} [data-rb-history] > li", before], timeout=ENGINE_TIMEOUT_MS)
+
+
+def scores(page):
+    return [int(s) for s in page.locator(f"{SK} .rb-score-points").all_inner_texts()]
+
+
+def test_scorekeeper_match_survives_reload_and_undo(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, SK)
+    sk = page.locator(SK)
+    names = sk.locator("[data-rb-players] input")
+    assert names.count() == 2
+    names.nth(0).fill("Анна")
+    names.nth(1).fill("Борис")
+    sk.locator("[data-rb-setup] button[type=submit]").click()
+    sk.locator("[data-rb-match]").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert "Анна" in sk.locator("[data-rb-status-line]").inner_text()
+
+    play_shot(page, contacts=[3], pocketed=[3])        # the break: 3 first, 3 pocketed
+    play_shot(page, contacts=[5, 1], pocketed=[5])     # 5 pocketed + two-ball carom
+    assert scores(page) == [9, 0]
+    assert sk.locator(".rb-score--current .rb-score-name").inner_text() == "Анна"
+    play_shot(page)                                    # a miss: the turn passes
+    assert sk.locator(".rb-score--current .rb-score-name").inner_text() == "Борис"
+    history_before = sk.locator("[data-rb-history]").inner_text()
+
+    page.reload()
+    sk = page.locator(SK)
+    assert sk.evaluate("el => el.open")  # a saved match opens its panel
+    page.wait_for_function(
+        f"document.querySelectorAll('{SK} .rb-score-points').length === 2", timeout=ENGINE_TIMEOUT_MS)
+    assert scores(page) == [9, 0]
+    assert [n.strip() for n in sk.locator(".rb-score-name").all_inner_texts()] == ["Анна", "Борис"]
+    assert sk.locator(".rb-score--current .rb-score-name").inner_text() == "Борис"
+    assert sk.locator("[data-rb-history]").inner_text() == history_before
+    assert sk.locator("[data-rb-history] > li").count() == 3
+    # Every ruling in the history cites its clauses.
+    assert sk.locator("[data-rb-history] > li").first.locator("a.rb-ref").count() >= 1
+
+    sk.locator("[data-rb-undo]").click()
+    page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 2")
+    assert sk.locator(".rb-score--current .rb-score-name").inner_text() == "Анна"
+    sk.locator("[data-rb-undo]").click()
+    page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 1")
+    assert scores(page) == [3, 0]
+    sk.locator("[data-rb-redo]").click()
+    page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 2")
+    assert scores(page) == [9, 0]
+
+    # The stored state is the engine's log, and it followed every action.
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
+    assert stored["players"] == ["Анна", "Борис"] and len(stored["actions"]) == 2
+
+    # A new match only after a confirmation.
+    sk.locator("[data-rb-new]").click()
+    assert sk.locator("[data-rb-confirm]").is_visible()
+    sk.locator("[data-rb-confirm-no]").click()
+    assert scores(page) == [9, 0]
+    sk.locator("[data-rb-new]").click()
+    sk.locator("[data-rb-confirm-yes]").click()
+    assert sk.locator("[data-rb-setup]").is_visible()
+    assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") is None
+
+
+def test_scorekeeper_bad_break_offers_the_decision(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, SK)
+    sk = page.locator(SK)
+    sk.locator("[data-rb-setup] button[type=submit]").click()
+    sk.locator("[data-rb-match]").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    play_shot(page, contacts=[1])  # the break must touch the 3 first
+    decision = sk.locator("[data-rb-decision]")
+    assert decision.is_visible()
+    assert not sk.locator("[data-rb-action-form]").is_visible()
+    assert decision.locator('a[href="#kovboy-break"]').count() == 1
+    decision.locator("button", has_text="самому").click()
+    page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 2")
+    assert sk.locator("[data-rb-action-form]").is_visible()
+    assert sk.locator(".rb-score--current .rb-score-name").inner_text() == "Игрок 2"
+
+
+# (c) ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
+    page = make_page(viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2)
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    open_tool(page, SK)
+    wait_engine(page)
+    calc = page.locator(CALC)
+    calc.locator("#rb-calculator-kovboy-situation-score").fill("88")
+    pick_sequence(calc, "contacts", 5, 3, 1)
+    pick_set(calc, "pocketed", 5)
+    calculate(page).wait_for()
+    calc.locator("details.rb-cite").first.locator("summary").click()
+    page.locator(SK).locator("[data-rb-setup] button[type=submit]").click()
+    page.locator(f"{SK} [data-rb-match]").wait_for()
+    for path in (PAGE, "", "api/"):
+        if path != PAGE:
+            page.goto(base_url + path)
+        overflow = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert overflow[0] <= overflow[1], f"{path or 'index'}: ширина {overflow[0]} > {overflow[1]}"
+    # Tap targets of the tools are at least 44 px high.
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '#rb-calculator-kovboy .rb-chip, #rb-calculator-kovboy .rb-button, #rb-calculator-kovboy .rb-step,'
+        + ' #rb-calculator-kovboy select, #rb-calculator-kovboy summary')]
+        .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+        .map(el => el.outerHTML.slice(0, 80))""")
+    assert small == []
+    assert page.page_errors == []
+
+
+# (d) ------------------------------------------------------------------------
+
+def test_every_request_goes_to_localhost(page, context, base_url):
+    page.goto(base_url + PAGE)
+    wait_engine(page)
+    open_tool(page, CALC)
+    pick_sequence(page.locator(CALC), "contacts", 3)
+    calculate(page).wait_for()
+    page.goto(base_url)
+    page.goto(base_url + "api/")
+    urls = context.recorded_urls
+    assert [u for u in urls if is_external(u)] == []
+    # The recording does see the worker's requests: the runtime and the wheel.
+    assert any(u.endswith("/pyodide.asm.wasm") for u in urls)
+    assert any(re.search(r"/rules_pkg-[^/]+\.whl$", u) for u in urls)
+
+
+# (e) ------------------------------------------------------------------------
+
+def test_rule_text_readable_before_python_is_ready(page, context, base_url):
+    held = []
+    context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: held.append(route))
+    page.goto(base_url + PAGE)
+    # The rule text is there and visible while the runtime is still downloading.
+    rule4 = page.locator("#kovboy-rule-4").locator("xpath=..")
+    assert rule4.is_visible()
+    assert "При подходе к рубежу 90 очков" in rule4.inner_text()
+    badge = page.locator(f"{CALC} [data-rb-engine-badge]")
+    assert badge.is_visible() and "загрузка" in badge.inner_text()
+    open_tool(page, CALC)
+    status = page.locator(f"{CALC} [data-rb-engine]")
+    assert status.is_visible()
+    assert "Загрузка" in status.inner_text()
+    # The form is fillable; a request made now waits for the engine.
+    calc = page.locator(CALC)
+    calc.locator("#rb-calculator-kovboy-situation-score").fill("85")
+    pick_sequence(calc, "contacts", 5)
+    pick_set(calc, "pocketed", 5)
+    calc.locator("[data-rb-submit]").click()
+    assert "Ждём загрузки" in calc.locator("[data-rb-submit]").inner_text()
+    page.wait_for_function("() => true")  # let the worker reach the held download
+    assert held, "запрос pyodide.asm.wasm не был перехвачен"
+    assert page.evaluate(f"document.querySelector('{CALC}').dataset.rbEngine") == "loading"
+    for route in held:
+        route.continue_()
+    ruling = calc.locator("[data-rb-result] .rb-ruling")
+    ruling.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert "90" in ruling.locator(".rb-summary").inner_text()
+    assert not status.is_visible()
+
+
+def test_engine_failure_keeps_the_text_and_says_so(page, context, base_url):
+    context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: route.abort())
+    page.goto(base_url + PAGE)
+    page.wait_for_function(
+        f"document.querySelector('{CALC}').dataset.rbEngine === 'failed'", timeout=ENGINE_TIMEOUT_MS)
+    open_tool(page, CALC)
+    text = page.locator(f"{CALC} [data-rb-engine]").inner_text()
+    assert "не загрузился" in text
+    assert page.locator(f"{CALC} [data-rb-engine] button", has_text="Повторить").is_visible()
+    assert page.locator("#kovboy-rule-6").locator("xpath=..").is_visible()
+
+
+# (f) ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("saved, message", [
+    ("{not json", "не читается"),
+    (json.dumps({"format": "rules_pkg.match/1", "game": "kovboy", "players": ["Анна", "Борис"],
+                 "options": {}, "actions": [{"type": "shot", "contacts": [7]}], "undone": []}),
+     "действие №1"),
+    (json.dumps({"format": "something-else/9"}), "формате"),
+])
+def test_corrupt_saved_match_gives_a_clean_start(page, base_url, saved, message):
+    page.goto(base_url + PAGE)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, saved])
+    page.reload()
+    sk = page.locator(SK)
+    restore = sk.locator("[data-rb-restore]")
+    restore.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    text = restore.inner_text()
+    assert "Сохранённую партию не удалось открыть" in text
+    assert message in text
+    assert re.search(r"[А-Яа-я]", text)
+    assert "Traceback" not in text
+    assert sk.evaluate("el => el.open")
+    sk.locator("[data-rb-restore-new]").click()
+    assert sk.locator("[data-rb-setup]").is_visible()
+    sk.locator("[data-rb-setup] button[type=submit]").click()
+    sk.locator("[data-rb-match]").wait_for()
+    assert scores(page) == [0, 0]
+    # The unreadable record is kept aside, not silently lost.
+    assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}:corrupt')") == saved
