@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 from . import trainer
+from .protocol import protocol
 from .core import Match, default_names
 from .errors import InputError, RulesError
 from .games import GAMES
 from .reader import Reader, show
 
 OPS = ("games", "describe", "ruling", "match.new", "match.play", "match.undo", "match.redo", "match.view",
-       "trainer.question", "trainer.check")
+       "match.protocol", "trainer.question", "trainer.check")
 
 
 def _game(r: Reader):
@@ -85,6 +86,9 @@ def _dispatch(request: Any) -> dict:
     if op == "match.view":
         r.done()
         return _match_response(match)
+    if op == "match.protocol":
+        r.done()
+        return {"ok": True, "text": protocol(match)}
     if op == "match.play":
         action = r.raw("action")
         r.done()

@@ -161,6 +161,10 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     tools: ClassVar[tuple[str, ...]] = ("calculator", "scorekeeper")
+    # What a player's "score" is: Russian forms for 1 / 2 / 5, None when the text
+    # defines no score at all; and whether fewer is better (strokes).
+    score_forms: ClassVar[tuple[str, str, str] | None] = ("очко", "очка", "очков")
+    lower_wins: ClassVar[bool] = False
     # which aspects of a ruling the тренажёр may ask about (see trainer.py)
     trainer_aspects: ClassVar[tuple[str, ...]] = ("foul", "score", "next")
     clauses: ClassVar[tuple[Clause, ...]] = ()
@@ -186,6 +190,8 @@ class Game:
             "players": {"min": self.min_players, "max": self.max_players,
                         "default": default_names(max(self.min_players, min(2, self.max_players)))},
             "tools": list(self.tools),
+            "score": None if self.score_forms is None else
+                     {"forms": list(self.score_forms), "lower_wins": self.lower_wins},
             "situation": self.situation_fields(),
             "options": self.option_fields(),
             "actions": self.action_fields(),

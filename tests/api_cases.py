@@ -27,7 +27,10 @@ def build_cases(seed: int = 314) -> list[dict]:
             cases += [{"op": "trainer.check", "game": game.id, "seed": seed, "answer": "yes"} for seed in range(5)]
         if "scorekeeper" in game.tools:
             for _ in range(2):
-                cases += [request for request, _ in play_random_match(game.id, rng, max_actions=25)]
+                played = [request for request, _ in play_random_match(game.id, rng, max_actions=25)]
+                cases += played
+                if played:
+                    cases.append({"op": "match.protocol", "state": played[-1]["state"]})
     cases += [
         {"op": "nope"},
         {"op": "games", "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]},

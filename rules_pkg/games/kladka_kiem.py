@@ -203,6 +203,8 @@ class KladkaKiem(Game):
     id = GID
     title = "Кладка шаров кием"
     seed = "002"
+    score_forms = ("удар", "удара", "ударов")
+    lower_wins = True
     min_players = 2
     max_players = 2
     tools = ("calculator", "scorekeeper")

@@ -197,6 +197,7 @@ class PoChasovoy(Game):
     id = GID
     title = "Кладка шаров по часовой стрелке"
     seed = "002"
+    score_forms = None  # the text defines no scoring
     min_players = 2
     max_players = 2
     tools = ("calculator", "scorekeeper")

@@ -79,6 +79,7 @@ class SnimanieRukoy(Game):
     id = GID
     title = "Снимание шаров рукой"
     seed = "002"
+    score_forms = None  # the scoring is in the lost part of the text
     min_players = 2
     max_players = 2
     tools = ()
