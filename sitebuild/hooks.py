@@ -8,9 +8,12 @@
   declares (clauses, толкования, outside facts).
 - on_post_page: put the runtime description in a <meta> so the browser knows
   the versioned Pyodide URL and the package name, and inline
-  docs/assets/js/early-anchors.js in <head> (it must run before the theme).
+  docs/assets/js/early-anchors.js in <head> (it must run before the theme);
+  then sitebuild/offline.py's tags: the web app manifest and the inlined
+  engine starter (docs/assets/js/engine-boot.js).
 - on_post_build: copy build/pyodide/ into site/pyodide/ (and list the games
-  the engine knows that have no page yet).
+  the engine knows that have no page yet); last, write site/sw.js, the
+  service worker that keeps the whole site offline (sitebuild/offline.py).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -37,6 +41,9 @@ _ensure_path()
 from sitebuild.markdown_ext import (  # noqa: E402
     Catalog, RulebookExtension, SiteBuildError, SiteContext,
 )
+from sitebuild import quiz_pages  # noqa: E402  (quiz pages, downloads, тренажёр)
+from sitebuild import offline  # noqa: E402  (service worker, manifest, preload hints)
+from sitebuild import index_markers  # noqa: E402  (games list, clause index, glossary)
 
 log = logging.getLogger("mkdocs.hooks.rulebook")
 
@@ -84,7 +91,12 @@ def _read_runtime() -> dict:
     if package not in lock.get("packages", {}):
         raise SiteBuildError(
             f"пакета «{package}» нет в {(version_dir / 'pyodide-lock.json').relative_to(REPO_ROOT)}: {RUNTIME_HINT}")
-    return {"version": version, "path": path, "package": package}
+    # The trimmed standard library the worker passes as stdLibURL (sitebuild/stdlib_trim.py).
+    stdlib = info.get("stdlib")
+    if not isinstance(stdlib, str) or not re.fullmatch(r"python_stdlib\.trim-[0-9a-f]{12}\.zip", stdlib) \
+            or not (version_dir / stdlib).is_file():
+        raise SiteBuildError(f"в {info_file.relative_to(REPO_ROOT)} нет собранной stdlib ({stdlib!r}): {RUNTIME_HINT}")
+    return {"version": version, "path": path, "package": package, "stdlib": stdlib}
 
 
 def _read_early_script(docs_dir: str) -> str:
@@ -105,6 +117,8 @@ def on_config(config, **kwargs):
     _context.catalog.games()  # fail early when the engine is not there
     _game_pages.clear()
     config.markdown_extensions.append(RulebookExtension(_context))
+    quiz_pages.setup(_context, config)  # a broken quizzes/*.toml stops the build here
+    index_markers.setup(_context, config)  # a broken sitebuild/glossary.toml stops the build here
     return config
 
 
@@ -118,6 +132,8 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
                 f"{page.file.src_uri}: игра «{game}» уже описана на странице {_game_pages[game]}")
         _game_pages[game] = page.file.src_uri
     _context.begin_page(page.file.src_uri, game)
+    markdown = quiz_pages.page_markdown(markdown, page)
+    markdown = index_markers.page_markdown(markdown, page)
     return markdown
 
 
@@ -141,23 +157,25 @@ def on_page_content(html_text, page, config, files, **kwargs):
     return html_text
 
 
-def _head_additions() -> str:
+def _head_additions(base: str) -> str:
     meta = ('<meta name="rules-runtime" content="'
             + html.escape(json.dumps(_runtime, separators=(",", ":")), quote=True) + '">')
     script = f"<script>\n{_early_script}</script>"
-    return f"{meta}\n{script}\n"
+    return f"{meta}\n{script}\n" + offline.head_html(base, _runtime)
 
 
 def on_post_page(output, page, config, **kwargs):
     if "</head>" not in output:
         raise SiteBuildError(f"{page.file.src_uri}: в HTML нет </head>")
-    return output.replace("</head>", _head_additions() + "</head>", 1)
+    output = index_markers.post_page(output, page)  # the glossary: where each term appears
+    return output.replace("</head>", _head_additions(offline.page_base(page.url)) + "</head>", 1)
 
 
 def on_post_template(output_content, template_name, config, **kwargs):
     # 404.html and other theme pages load the same scripts as the pages.
     if template_name.endswith(".html") and "</head>" in output_content:
-        return output_content.replace("</head>", _head_additions() + "</head>", 1)
+        base = offline.site_base(config.site_url)
+        return output_content.replace("</head>", _head_additions(base) + "</head>", 1)
     return output_content
 
 
@@ -173,3 +191,7 @@ def on_post_build(config, **kwargs):
         shutil.rmtree(target)
     shutil.copytree(RUNTIME_DIR, target)
     log.info("Pyodide %s и пакет %s скопированы в %s", _runtime["version"], _runtime["package"], target)
+    quiz_pages.post_build(config)  # site/quizzes/: JSON, GIFT, Moodle XML, print sheets
+    index_markers.post_build()  # every glossary term appears in some rule text
+    # Keep this last: site/sw.js lists (with hashes) every file written above.
+    offline.write_service_worker(config.site_dir, offline.runtime_files(_runtime))

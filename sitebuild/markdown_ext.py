@@ -168,6 +168,9 @@ class SiteContext:
         )
         self.env.globals["fail"] = self._template_fail
         self.env.filters["plural"] = plural
+        # Block markers registered by other build modules (e.g. sitebuild/quiz_pages.py):
+        # name -> render(args, line) -> HTML.
+        self.extra_markers: dict[str, Callable[[str, str], str]] = {}
 
     @staticmethod
     def _template_fail(message: str) -> None:
@@ -187,6 +190,7 @@ class SiteContext:
             "tolkovaniya": self._tolkovaniya,
             "outside": self._outside,
             "api-example": self._api_example,
+            **self.extra_markers,
         }
         if name not in renderers:
             raise SiteBuildError(
@@ -338,6 +342,8 @@ def client_declaration(decl: dict) -> dict:
         "id": decl["id"],
         "title": decl["title"],
         "players": decl["players"],
+        # {forms, lower_wins} or None (the text defines no score): how the tools word the score.
+        "score": decl.get("score"),
         "refs": {
             **{c["id"]: {"kind": "clause", "title": c["title"]} for c in decl["clauses"]},
             **{t["id"]: {"kind": "tolkovanie", "title": t["title"]} for t in decl["tolkovaniya"]},

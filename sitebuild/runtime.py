@@ -7,18 +7,21 @@ Produces::
     build/wheel/rules_pkg-<v>-py3-none-any.whl
     build/pyodide/runtime.json              {version, package, wheel, wheel_sha256, ...}
     build/pyodide/<PYODIDE_VERSION>/
-        pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip  (from node_modules/pyodide)
-        pyodide-lock.json   upstream lock + the wheel (``pyodide lockfile add-wheels``)
-        rules_pkg-<v>-py3-none-any.whl
+        pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm   (from node_modules/pyodide)
+        pyodide-lock.json   the upstream lock's ``info`` + the wheel's entry only
+                            (``pyodide lockfile add-wheels``, then trimmed: the page loads
+                            no other package; 0.4 KB instead of 119 KB)
+        rules_pkg-<v>-py3-none-any.whl   the wheel of build/wheel/ with its modules as
+                            3.14 byte code (``sitebuild/wheel_bytecode.py``)
         python_stdlib.trim-<hash>.zip   the standard library trimmed to what the engine
                             and Pyodide's start-up import, as 3.14 byte code
                             (``sitebuild/stdlib_trim.py``; runtime.json key ``stdlib``)
 
 so that a page can ``loadPyodide({indexURL: ".../pyodide/<version>/"})`` and then
 ``pyodide.loadPackage("rules-pkg")``; Pyodide checks the wheel's sha256 against the lock.
-Passing ``stdLibURL: indexURL + info["stdlib"]`` to ``loadPyodide`` makes it fetch the
-trimmed standard library instead of the full ``python_stdlib.zip`` (still shipped, for
-callers that do not pass it).
+The worker passes ``stdLibURL: indexURL + info["stdlib"]`` to ``loadPyodide``, so it
+fetches the trimmed standard library instead of the full ``python_stdlib.zip``, which is
+not shipped (callers that boot from this folder must pass ``stdLibURL`` too).
 
 The Pyodide version lives in one place: ``package.json`` (``dependencies.pyodide``,
 an exact version, installed by ``npm ci`` from ``package-lock.json``).
@@ -47,9 +50,10 @@ import zipfile
 from pathlib import Path
 
 try:
-    from . import stdlib_trim
+    from . import stdlib_trim, wheel_bytecode
 except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
     import stdlib_trim  # type: ignore[no-redef]
+    import wheel_bytecode  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_JSON = ROOT / "package.json"
@@ -63,11 +67,12 @@ STAMP = BUILD / ".runtime-stamp"
 PYODIDE_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
 
 #: What ``loadPyodide`` fetches at run time (checked by booting it in Node and in
-#: Chromium): the loader, the Emscripten module, the WebAssembly binary and the
-#: standard library. The lock file is generated, the wheel added. Not copied:
+#: Chromium): the loader, the Emscripten module and the WebAssembly binary. The
+#: standard library is the trimmed one (``stdlib_trim``), the lock file is generated,
+#: the wheel added. Not copied: ``python_stdlib.zip`` (the worker passes ``stdLibURL``),
 #: ``pyodide.js`` (classic-script loader; the worker is a module), ``*.map``,
 #: ``*.d.ts``, ``console*.html``, ``package.json``, ``README.md``.
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
 
 #: Source files that go into the wheel (besides the package directory itself).
@@ -137,6 +142,7 @@ def _sha256(path: Path) -> str:
 def _fingerprint() -> str:
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
+    h.update(Path(wheel_bytecode.__file__).read_bytes())
     h.update(stdlib_trim.inputs_fingerprint())
     h.update(PYODIDE_VERSION.encode())
     for rel in _source_files():
@@ -240,7 +246,7 @@ def assemble(wheel: Path) -> dict:
         files: dict[str, int] = {}
         for name in RUNTIME_FILES:
             shutil.copyfile(NODE_PYODIDE / name, vdir / name)
-        shutil.copyfile(wheel, vdir / wheel.name)
+        shutil.copyfile(wheel, vdir / wheel.name)  # the lock's "imports" are read from its source
         _run(
             [
                 str(PYODIDE_CLI), "lockfile", "add-wheels",
@@ -254,6 +260,16 @@ def assemble(wheel: Path) -> dict:
         )
         lock = json.loads((vdir / LOCK_NAME).read_text(encoding="utf-8"))
         key, entry = _lock_entry(lock, wheel.name)
+        # The browser's copy holds byte code instead of source (sitebuild/wheel_bytecode.py).
+        try:
+            wheel_bytecode.compile_wheel(wheel, vdir / wheel.name)
+        except stdlib_trim.TrimError as exc:
+            raise BuildError(f"byte-code wheel: {exc}") from None
+        entry["sha256"] = _sha256(vdir / wheel.name)
+        # The page loads one package: keep only its entry (119 KB -> 0.4 KB).
+        (vdir / LOCK_NAME).write_text(
+            json.dumps({"info": lock["info"], "packages": {key: entry}}, separators=(",", ":")) + "\n",
+            encoding="utf-8")
         wheel_sha = _sha256(vdir / wheel.name)
         if entry.get("sha256") != wheel_sha:
             raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
@@ -342,7 +358,7 @@ def ensure_built(force: bool = False, quiet: bool = False) -> dict:
     say(
         f"stdlib: {info['stdlib']} ({info['files'][info['stdlib']]} B, {info['stdlib_modules']} modules"
         f"{', byte code' if info['stdlib_pyc'] else ''}; full python_stdlib.zip "
-        f"{info['files']['python_stdlib.zip']} B)"
+        f"{stdlib_trim.FULL_ZIP.stat().st_size} B, not shipped)"
     )
     return info
 

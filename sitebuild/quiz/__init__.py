@@ -25,8 +25,22 @@ from .loader import load_dir, load_file
 from .model import Choice, Question, Quiz
 from .scenario import Engine, describe_request
 
-__all__ = ["build_all", "Built", "QuizError", "QuizErrors", "load_dir", "load_file", "Quiz", "Question",
-           "Choice", "Engine", "describe_request", "PRINT_SEED"]
+__all__ = [
+    "PRINT_SEED",
+    "Built",
+    "Choice",
+    "Engine",
+    "Question",
+    "Quiz",
+    "QuizError",
+    "QuizErrors",
+    "build_all",
+    "describe_request",
+    "files_for",
+    "load_dir",
+    "load_file",
+    "write_all",
+]
 
 PRINT_SEED = 1  # the variant of the sheet written at build time (all questions)
 INDEX_FORMAT = "rules_pkg.quiz-index/1"
@@ -49,8 +63,18 @@ def files_for(quiz_id: str) -> dict[str, str]:
 
 def build_all(quiz_dir: str | Path, out_dir: str | Path, site_url: str | None = None,
               *, page_base: str = "..", engine: Engine | None = None) -> Built:
-    """Check every quiz of ``quiz_dir`` and write, into ``out_dir``, per quiz:
-    the browser payload (``<id>.json``), GIFT (``<id>.gift.txt``), Moodle XML
+    """Check every quiz of ``quiz_dir`` and write its files (:func:`write_all`).
+
+    Raises :class:`QuizError` / :class:`QuizErrors` when a file is wrong; then
+    nothing is written.
+    """
+    return write_all(load_dir(quiz_dir, engine), out_dir, site_url, page_base=page_base)
+
+
+def write_all(quizzes: list[Quiz], out_dir: str | Path, site_url: str | None = None,
+              *, page_base: str = "..") -> Built:
+    """Write, into ``out_dir``, per quiz (already loaded and checked): the
+    browser payload (``<id>.json``), GIFT (``<id>.gift.txt``), Moodle XML
     (``<id>.moodle.xml``) and the printable sheet with its key for variant
     :data:`PRINT_SEED` with all questions (``<id>.print.html``); plus
     ``index.json`` listing the quizzes.
@@ -59,11 +83,7 @@ def build_all(quiz_dir: str | Path, out_dir: str | Path, site_url: str | None = 
     site's root) for the payload and the sheet; ``site_url`` (the site's public
     address) for GIFT and Moodle XML, which are used outside the site — without
     it they get the same relative links as the site.
-
-    Raises :class:`QuizError` / :class:`QuizErrors` when a file is wrong; then
-    nothing is written.
     """
-    quizzes = load_dir(quiz_dir, engine)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     export_base = site_url or page_base
@@ -84,4 +104,4 @@ def build_all(quiz_dir: str | Path, out_dir: str | Path, site_url: str | None = 
         index.append({"id": quiz.id, "title": quiz.title, "description": quiz.description, "game": quiz.game,
                       "games": list(quiz.games), "count": len(quiz.questions), "files": names})
     write("index.json", json.dumps({"format": INDEX_FORMAT, "quizzes": index}, ensure_ascii=False, indent=1) + "\n")
-    return Built(quizzes, written)
+    return Built(list(quizzes), written)

@@ -20,6 +20,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 SITE = ROOT / "site"
+# A developer can test a private build (mkdocs build -d DIR) while others
+# rebuild site/ in the same tree: RULES_TEST_SITE=DIR.
+if os.environ.get("RULES_TEST_SITE"):
+    SITE = Path(os.environ["RULES_TEST_SITE"]).resolve()
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -141,3 +145,19 @@ def make_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def tool_page(make_page):
+    """tool_page({context options}) -> a page in a fresh context, like make_page;
+    the test fails if any of these pages had an uncaught error."""
+    pages = []
+
+    def make(options):
+        page = make_page(**options)
+        pages.append(page)
+        return page
+
+    yield make
+    for page in pages:
+        assert page.page_errors == [], f"необработанные ошибки на странице: {page.page_errors}"

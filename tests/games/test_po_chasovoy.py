@@ -524,7 +524,6 @@ def test_po_chasovoy_random_situations_are_accepted(seed):
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "games" / "po-chasovoy.md"
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def test_po_chasovoy_page_marks_every_clause_once():
@@ -536,30 +535,4 @@ def test_po_chasovoy_page_marks_every_clause_once():
         assert f"::: tool {tool} {GID}" in text
 
 
-def page_rule_words(text: str) -> list[str]:
-    text = text.split("---", 2)[2]                       # front matter
-    text = text.split("## Толкования", 1)[0]             # editorial sections
-    text = re.sub(r'<p class="rb-lead">.*?</p>', " ", text, flags=re.S)
-    lines, skip = [], False
-    for line in text.splitlines():
-        if line.startswith("!!!"):
-            skip = True
-            continue
-        if skip and (line.startswith("    ") or not line.strip()):
-            continue
-        skip = False
-        if line.startswith(":::"):
-            continue
-        lines.append(line)
-    text = re.sub(r"\{§[^}]*\}|<[^>]+>", " ", "\n".join(lines))
-    return re.findall(r"\w+", text)
-
-
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="shared/seeds is not beside the repository")
-def test_po_chasovoy_page_has_every_word_of_the_source_in_order():
-    seed = next(SEEDS.glob("002_*.txt")).read_text(encoding="utf-8")
-    start = seed.index("«Кладка шаров по часовой стрелке»")
-    end = seed.index("«Кладка шаров кием»")
-    # The list numbers «1)» … «6)» are the page's ordered list.
-    source = re.findall(r"\w+", re.sub(r"(?m)^\d\)\s", " ", seed[start:end]))
-    assert page_rule_words(PAGE.read_text(encoding="utf-8")) == source
+# The page's words against the seed: tests/test_text_fidelity.py checks every game page.

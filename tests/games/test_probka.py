@@ -273,7 +273,7 @@ def test_probka_page_has_every_clause_marker_once():
     assert "::: tolkovaniya probka" in text
     assert "::: tool calculator probka" in text and "::: tool scorekeeper probka" in text
     assert "::: outside" not in text  # no outside facts declared
-    assert '!!! note "Примечание редакции"' in text
+    assert '!!! note rb-gap "Начало текста утрачено"' in text  # said plainly where the source starts
 
 
 def test_probka_view_shows_bank_table_and_numbers():

@@ -8,7 +8,8 @@
 // the size of the standard library it mounted (--stdlib: a trimmed one).
 //
 // Default (the browser's path): boot from the built bundle build/pyodide/<version>/
-// (runtime.json names it), then `pyodide.loadPackage("<package>")` resolves the wheel
+// (runtime.json names it) with its trimmed standard library (runtime.json "stdlib";
+// the full one is not shipped), then `pyodide.loadPackage("<package>")` resolves the wheel
 // through the bundle's pyodide-lock.json and checks its sha256.
 // --wheel: boot from node_modules/pyodide instead and unpack that wheel directly.
 // --index DIR: boot from another Pyodide folder (its lock file must list the package).
@@ -75,6 +76,8 @@ async function boot(opts) {
     const info = JSON.parse(readFileSync(infoPath, "utf8"));
     indexDir = join(ROOT, "build", "pyodide", info.version);
     packageName = info.package;
+    // As the browser's worker does: the bundle ships only the trimmed standard library.
+    if (!config.stdLibURL && info.stdlib) config.stdLibURL = join(indexDir, info.stdlib);
   }
   const loader = join(indexDir, "pyodide.mjs");
   if (!existsSync(loader)) usage(`${loader} is missing`);

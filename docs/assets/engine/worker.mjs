@@ -10,14 +10,17 @@
 // Only JSON strings cross into Python and back: no Pyodide proxy ever leaves
 // this file.
 //
-// The worker URL carries the runtime: worker.mjs?path=314.0.7/&package=rules-pkg
-// (engine-client.js reads them from <meta name="rules-runtime">). Pyodide is
+// The worker URL carries the runtime:
+//   worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip
+// (engine-client.js reads them from <meta name="rules-runtime">; stdlib is the
+// standard library trimmed to what the engine needs, sitebuild/stdlib_trim.py). Pyodide is
 // served from <site root>/pyodide/<path>, found relative to this file, so the
 // site works under any base path and nothing comes from another host.
 
 const params = new URL(self.location.href).searchParams;
 const runtimePath = params.get("path") || "";
 const packageName = params.get("package") || "";
+const stdlibName = params.get("stdlib") || "";
 
 let handleJson = null; // PyProxy of rules_pkg.api.handle_json, kept for the worker's lifetime
 
@@ -60,7 +63,7 @@ self.fetch = async (input, init) => {
 };
 
 async function boot() {
-  if (!/^[\w.-]+\/$/.test(runtimePath) || !packageName) {
+  if (!/^[\w.-]+\/$/.test(runtimePath) || !packageName || !/^python_stdlib\.trim-[0-9a-f]{12}\.zip$/.test(stdlibName)) {
     throw new BootError("страница не сообщила, где лежит среда Python (нет метаданных rules-runtime).");
   }
   const indexURL = new URL(`../../pyodide/${runtimePath}`, self.location.href).href;
@@ -77,6 +80,8 @@ async function boot() {
     pyodide = await loadPyodide({
       indexURL,
       lockFileURL: `${indexURL}pyodide-lock.json`,
+      // The full python_stdlib.zip is not shipped: only what the engine imports.
+      stdLibURL: `${indexURL}${stdlibName}`,
       // Also Pyodide's fallback "CDN" for packages: without it that would be
       // a public CDN. Every file comes from this site.
       packageBaseUrl: indexURL,

@@ -3,11 +3,13 @@
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
-import { renderRuling } from "./ruling.js";
-import { declarationOf, messageOf, reveal, showError, whileBusy } from "./widget.js";
+import { renderTable } from "./match-board.js";
+import { h, renderRuling } from "./ruling.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
 
 export function mountCalculator(root) {
   const game = declarationOf(root);
+  const score = scoreOf(game);
   const form = root.querySelector("[data-rb-form]");
   const errorBox = form.querySelector("[data-rb-error]");
   const result = root.querySelector("[data-rb-result]");
@@ -34,13 +36,22 @@ export function mountCalculator(root) {
       try {
         const response = await call(request);
         if (!response || response.ok !== true) {
+          clearResult(); // an answer to other inputs must not look like this one's
           showError(errorBox, messageOf(response));
           const field = markFieldError(form, response && response.error && response.error.field);
-          if (field) field.scrollIntoView({ block: "center", behavior: "smooth" });
+          if (field) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
           return;
         }
-        result.replaceChildren(renderRuling({ ruling: response.ruling, refs: game.refs }));
+        const table = response.view && response.view.table;
+        result.replaceChildren(
+          renderRuling({ ruling: response.ruling, refs: game.refs, score, showDecision: true }),
+          table && table.rows && table.rows.length
+            ? h("section", { class: "rb-calc-after" },
+              h("h3", { class: "rb-sk-heading", text: "После удара" }),
+              renderTable(table, "После удара"))
+            : "");
         result.hidden = false;
+        result.classList.remove("rb-result--stale");
         reveal(result);
       } catch (err) {
         showError(errorBox, messageOf(err));
@@ -50,11 +61,28 @@ export function mountCalculator(root) {
     });
   });
 
+  function clearResult() {
+    result.hidden = true;
+    result.replaceChildren();
+    result.classList.remove("rb-result--stale");
+  }
+
+  // Changed inputs make the shown answer stale until the next calculation.
+  const markStale = () => {
+    if (result.hidden || result.classList.contains("rb-result--stale")) return;
+    result.classList.add("rb-result--stale");
+    result.prepend(h("p", { class: "rb-stale-note", text: "Данные изменены: нажмите «Рассчитать», чтобы обновить ответ." }));
+  };
+  form.addEventListener("input", markStale);
+  form.addEventListener("change", markStale);
+  form.addEventListener("click", (event) => {
+    if (event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) markStale();
+  });
+
   form.querySelector("[data-rb-reset]").addEventListener("click", () => {
     resetForm(form);
     clearFieldErrors(form);
     showError(errorBox, "");
-    result.hidden = true;
-    result.replaceChildren();
+    clearResult();
   });
 }

@@ -1,8 +1,10 @@
 // The page side of the rules engine: ONE module worker per page lifetime.
 //
 // An ES module is evaluated once per document, so this file is a singleton:
-// the worker starts when the module loads and survives mkdocs-material's
-// instant navigation (which swaps the page content, not the document).
+// it adopts the worker that engine-boot.js (inlined in <head>) started while
+// the page was parsed, with the messages the worker sent so far, and keeps it
+// through mkdocs-material's instant navigation (which swaps the page content,
+// not the document).
 //
 //   call(request)   -> Promise<response>   (the JSON API of rules_pkg.api)
 //   subscribe(fn)   -> unsubscribe         fn({state, stage, text}) now and on change;
@@ -29,17 +31,6 @@ function setStatus(next) {
   }
 }
 
-function runtime() {
-  const meta = document.querySelector('meta[name="rules-runtime"]');
-  if (!meta) return null;
-  try {
-    const info = JSON.parse(meta.content);
-    return typeof info.path === "string" && typeof info.package === "string" ? info : null;
-  } catch {
-    return null;
-  }
-}
-
 function start() {
   let resolveReady;
   let rejectReady;
@@ -60,26 +51,18 @@ function start() {
   };
 
   setStatus({ state: "loading", stage: "start", text: "Загрузка правил…" });
-  const info = runtime();
-  if (!info) {
-    fail("Движок правил не загрузился: на странице нет сведений о среде Python. Текст правил доступен.");
-    return;
-  }
-  if (typeof Worker === "undefined") {
+  const boot = window.rbEngineBoot ? window.rbEngineBoot.adopt() : { failure: "runtime" };
+  if (boot.failure === "worker") {
     fail("Этот браузер не умеет запускать расчёт в фоне (нет Web Worker). Текст правил доступен.");
     return;
   }
-  const url = new URL("../engine/worker.mjs", import.meta.url);
-  url.searchParams.set("path", info.path);
-  url.searchParams.set("package", info.package);
-  try {
-    worker = new Worker(url, { type: "module" });
-  } catch (err) {
-    fail("Этот браузер не смог запустить движок правил. Текст правил доступен.");
+  if (boot.failure || !boot.worker) {
+    fail("Движок правил не загрузился: на странице нет сведений о среде Python. Текст правил доступен.");
     return;
   }
+  worker = boot.worker;
 
-  worker.onmessage = (event) => {
+  const onMessage = (event) => {
     const { id, type, data } = event.data || {};
     if (type === "result") {
       const entry = pending.get(id);
@@ -95,13 +78,20 @@ function start() {
       fail(data && data.message ? data.message : "Движок правил не загрузился.");
     }
   };
-  worker.onerror = (event) => {
+  const onError = (event) => {
+    if (event.type === "messageerror") {
+      fail("Движок правил прислал непонятный ответ. Обновите страницу.");
+      return;
+    }
     event.preventDefault();
     fail("Движок правил не загрузился: не удалось запустить фоновый расчёт. Проверьте связь и обновите страницу.");
   };
-  worker.onmessageerror = () => {
-    fail("Движок правил прислал непонятный ответ. Обновите страницу.");
-  };
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+  worker.onmessageerror = onError;
+  // What the worker said before this module ran, in order.
+  for (const event of boot.messages) onMessage(event);
+  for (const event of boot.errors) onError(event);
 }
 
 export function call(request) {

@@ -47,6 +47,7 @@ function setValue(el, value) {
   const kind = el.dataset.rbKind;
   if (kind === "int" || kind === "text") {
     el.querySelector("input").value = value === null || value === undefined ? "" : String(value);
+    for (const radio of el.querySelectorAll("[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
   } else if (kind === "bool") {
     el.querySelector("input").checked = Boolean(value);
   } else if (kind === "choice") {
@@ -108,6 +109,12 @@ function applyActionType(form) {
   if (!radio) return;
   const type = parse(radio.value);
   for (const box of form.querySelectorAll("[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
+}
+
+// The selected action type of a form with several ("shot", "touch"...).
+export function actionType(form) {
+  const box = [...form.querySelectorAll("[data-rb-action]")].find((b) => !b.hidden);
+  return box ? box.dataset.rbAction : null;
 }
 
 export function setupForm(form) {
@@ -206,4 +213,65 @@ export function markFieldError(root, path) {
   const control = el.querySelector("input, select, button");
   if (control) control.setAttribute("aria-invalid", "true");
   return el;
+}
+
+// A field that numbers a player (data-rb-player-number: the engine declares
+// it as an int from 1) is offered as the players' names once they are known:
+// one chip per player, the number kept in the field's own input.
+export function setPlayerChoices(form, names) {
+  for (const el of form.querySelectorAll("[data-rb-player-number]")) {
+    const input = el.querySelector("input");
+    const old = el.querySelector("[data-rb-player-chips]");
+    if (old) old.remove();
+    const chips = document.createElement("div");
+    chips.className = "rb-chips";
+    chips.dataset.rbPlayerChips = "";
+    chips.setAttribute("role", "radiogroup");
+    const label = el.querySelector(".rb-label");
+    if (label) {
+      label.id = label.id || `${input.id}-label`;
+      label.removeAttribute("for");
+      chips.setAttribute("aria-labelledby", label.id);
+    }
+    names.forEach((name, i) => {
+      const chip = document.createElement("label");
+      chip.className = "rb-chip";
+      const radio = document.createElement("input");
+      radio.type = "radio";
+      radio.name = `${input.id}-player`;
+      radio.value = String(i + 1);
+      radio.checked = input.value === radio.value;
+      radio.addEventListener("change", () => {
+        input.value = radio.value;
+      });
+      const text = document.createElement("span");
+      text.textContent = `${i + 1}. ${name}`;
+      chip.append(radio, text);
+      chips.append(chip);
+    });
+    el.querySelector(".rb-int").hidden = true;
+    el.querySelector(".rb-int").after(chips);
+  }
+}
+
+// The match options as the setup form words them: [{label, value}].
+export function describeOptions(form, options) {
+  const out = [];
+  for (const el of fieldsOf(form, "options")) {
+    const name = el.dataset.rbField;
+    if (!options || !(name in options)) continue;
+    const value = options[name];
+    const labelEl = el.querySelector(".rb-label, .rb-check span");
+    const label = labelEl ? labelEl.textContent.trim() : name;
+    let text = String(value);
+    if (typeof value === "boolean") text = value ? "да" : "нет";
+    const option = [...el.querySelectorAll("option, input[type=radio]")]
+      .find((o) => JSON.stringify(parse(o.value)) === JSON.stringify(value));
+    if (option) {
+      text = option.tagName === "OPTION" ? option.textContent.trim()
+        : (option.parentElement.querySelector("span") || option).textContent.trim();
+    }
+    out.push({ label, value: text });
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
-// Russian plural forms for the words the UI writes itself
-// (the engine's own sentences already come in Russian).
+// Russian words with correct plural forms for what the UI writes itself
+// (the engine's own sentences already come in Russian), and dates.
 
 export function plural(n, one, few, many) {
   const m = Math.abs(n) % 100;
@@ -9,12 +9,53 @@ export function plural(n, one, few, many) {
   return many;
 }
 
-export const points = (n) => `${n} ${plural(n, "очко", "очка", "очков")}`;
-export const fouls = (n) => `${n} ${plural(n, "нарушение", "нарушения", "нарушений")}`;
-export const actions = (n) => `${n} ${plural(n, "запись", "записи", "записей")}`;
+// "−5" with a real minus sign, as the engine writes negative numbers.
+export const num = (n) => (n < 0 ? `−${-n}` : String(n));
 
-export function signedPoints(n) {
-  if (n > 0) return `+${points(n)}`;
-  if (n < 0) return `−${points(-n)}`;
-  return points(0);
+const count = (one, few, many) => (n) => `${num(n)} ${plural(n, one, few, many)}`;
+
+export const points = count("очко", "очка", "очков");
+export const fouls = count("нарушение", "нарушения", "нарушений");
+export const records = count("запись", "записи", "записей");
+export const players = count("игрок", "игрока", "игроков");
+export const matches = count("партия", "партии", "партий");
+export const rows = count("строка", "строки", "строк");
+
+// The score of a game that declares none of its own: points, higher wins.
+export const POINTS_SCORE = Object.freeze({ forms: ["очко", "очка", "очков"], lower_wins: false });
+
+// A game's score unit: forms = ["очко", "очка", "очков"] from the declaration.
+export function quantity(n, forms) {
+  const [one, few, many] = forms || ["очко", "очка", "очков"];
+  return `${num(n)} ${plural(n, one, few, many)}`;
+}
+
+export function signedQuantity(n, forms) {
+  if (n > 0) return `+${quantity(n, forms)}`;
+  return quantity(n, forms);
+}
+
+export const signedPoints = (n) => signedQuantity(n, null);
+
+// «Анна и Борис», «Анна, Борис и Вера».
+export function joinAnd(items) {
+  const list = items.map(String);
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} и ${list[list.length - 1]}`;
+}
+
+const TIME = new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit" });
+const DAY = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long" });
+const DAY_YEAR = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric" });
+
+// «сегодня в 14:05», «вчера в 09:30», «12 мая в 18:00», «3 января 2025 г. в 10:00».
+export function when(date, now = new Date()) {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) return "время неизвестно";
+  const startOfDay = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  const time = TIME.format(date);
+  if (days === 0) return `сегодня в ${time}`;
+  if (days === 1) return `вчера в ${time}`;
+  const day = date.getFullYear() === now.getFullYear() ? DAY.format(date) : DAY_YEAR.format(date);
+  return `${day} в ${time}`;
 }

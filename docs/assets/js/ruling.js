@@ -4,7 +4,7 @@
 // quoted from the page text. Only textContent is used: names typed by
 // players never become HTML.
 
-import { points as pointsWord, signedPoints } from "./ru.js";
+import { POINTS_SCORE, quantity, signedQuantity } from "./ru.js";
 
 const KIND_LABEL = {
   clause: "Пункты правил",
@@ -66,20 +66,43 @@ function citation(refs, id) {
     h("a", { class: "rb-cite-go", href: `#${id}` }, "К этому месту в тексте правил ↓")));
 }
 
-function verdict(ruling) {
+// [tone, badge] of a ruling. `score` is the game's score declaration (null:
+// the text defines no score, so no "points" wording at all).
+function verdict(ruling, score) {
   if (ruling.kind === "decision") return ["decision", "Решение"];
-  if (ruling.foul) return ["foul", "Фол"];
+  if (ruling.decision) return ["decision", "Нужен выбор"];
+  if (ruling.foul) return ["foul", "Нарушение"];
   if (ruling.finished && ruling.winner !== null && ruling.winner === ruling.player) return ["win", "Победа"];
   if (ruling.finished) return ["end", "Партия окончена"];
-  if (ruling.points > 0) return ["ok", "Очки засчитаны"];
-  return ["neutral", "Без очков"];
+  if (!score) return ["neutral", "Записано"];
+  const inPoints = score.forms[0] === "очко";
+  if (ruling.points > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
+  return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
 }
 
-// {ruling, refs, names?, compact?, number?, foldClauses?}
+// The choice an action left to a player (Ковбой's bad break...): in a
+// one-shot result it says who chooses what, with the clause.
+function decisionNote(decision, refs, names) {
+  const who = names && Number.isInteger(decision.player) && names[decision.player];
+  return h("div", { class: "rb-decision-note" },
+    h("p", { class: "rb-section-title", text: "Дальше — выбор" }),
+    h("p", {}, decision.question || (who ? `Выбирает ${who}.` : "Нужно сделать выбор."),
+      decision.clause ? [" ", refLink(refs, decision.clause)] : null),
+    (decision.options || []).length
+      ? h("ul", { class: "rb-lines" }, decision.options.map((o) => h("li", { text: o.label })))
+      : null);
+}
+
+// {ruling, refs, score?, names?, compact?, number?, foldClauses?, showDecision?}
 // compact: one history line (summary, short clause links, details folded);
-// foldClauses: the cited clauses behind one «Пункты правил (N)» toggle.
-export function renderRuling({ ruling, refs, names = null, compact = false, number = null, foldClauses = false }) {
-  const [tone, label] = verdict(ruling);
+// foldClauses: the cited clauses behind one «Пункты правил (N)» toggle;
+// showDecision: say what choice the ruling leaves (the calculator; the
+// scorekeeper asks it with buttons instead).
+export function renderRuling({
+  ruling, refs, score = POINTS_SCORE, names = null, compact = false, number = null, foldClauses = false,
+  showDecision = false,
+}) {
+  const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--${tone}${compact ? " rb-ruling--compact" : ""}` });
 
   const head = h("p", { class: "rb-verdict" });
@@ -88,22 +111,33 @@ export function renderRuling({ ruling, refs, names = null, compact = false, numb
     head.append(h("span", { class: "rb-who", text: names[ruling.player] }));
   }
   head.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
-  if (ruling.kind !== "decision" && !ruling.foul) {
-    head.append(h("span", { class: "rb-points", text: signedPoints(ruling.points || 0) }));
+  const change = ruling.points || 0;
+  if (score && ruling.kind !== "decision" && !ruling.decision && (change !== 0 || !ruling.foul)) {
+    head.append(h("span", { class: "rb-points", text: signedQuantity(change, score.forms) }));
   }
   root.append(head);
   root.append(h("p", { class: "rb-summary", text: ruling.summary }));
+  // Right under the verdict: the ruling leans on something the text does not
+  // say (the толкования and outside facts themselves are listed below).
+  const beyondText = [["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]
+    .filter(([kind]) => ((kind === "tolkovanie" ? ruling.tolkovaniya : ruling.outside) || []).length)
+    .map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
+  if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
-  if (!compact && ruling.player !== null && ruling.player !== undefined && Array.isArray(ruling.scores)) {
-    const score = ruling.scores[ruling.player];
-    if (typeof score === "number") {
-      root.append(h("p", { class: "rb-score-line", text: `Счёт игрока после удара: ${pointsWord(score)}` }));
+  if (score && !compact && !ruling.decision && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
+    const total = ruling.scores[ruling.player];
+    if (typeof total === "number") {
+      const name = names && names[ruling.player];
+      const text = name ? `${name}: теперь ${quantity(total, score.forms)}`
+        : `Теперь на счету игрока: ${quantity(total, score.forms)}`;
+      root.append(h("p", { class: "rb-score-line", text }));
     }
   }
 
   const fouls = ruling.fouls || [];
   const lines = ruling.lines || [];
-  const details = compact ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее" })) : root;
+  const details = compact
+    ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
 
   if (fouls.length) {
     details.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
@@ -115,6 +149,8 @@ export function renderRuling({ ruling, refs, names = null, compact = false, numb
     details.append(h("ul", { class: "rb-lines" }, lines.map((line) => h("li", { text: line }))));
   }
 
+  if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
+
   const groups = [
     ["clause", ruling.clauses || []],
     ["tolkovanie", ruling.tolkovaniya || []],
@@ -123,9 +159,8 @@ export function renderRuling({ ruling, refs, names = null, compact = false, numb
   for (const [kind, ids] of groups) {
     if (!ids.length) continue;
     if (compact) {
-      root.append(h("p", { class: `rb-chips-line rb-chips-line--${kind}` },
-        kind === "clause" ? null : h("span", { class: "rb-tag", text: kind === "tolkovanie" ? "толкование" : "внешний источник" }),
-        ids.map((id) => refLink(refs, id, { short: kind === "clause" }))));
+      details.append(h("p", { class: `rb-section-title rb-section-title--${kind}`, text: KIND_LABEL[kind] }));
+      details.append(h("ul", { class: `rb-lines rb-refs--${kind}` }, ids.map((id) => h("li", {}, refLink(refs, id)))));
     } else if (foldClauses && kind === "clause") {
       root.append(h("details", { class: "rb-more rb-more--clauses" },
         h("summary", { text: `Пункты правил (${ids.length})` }),
@@ -135,6 +170,6 @@ export function renderRuling({ ruling, refs, names = null, compact = false, numb
       root.append(h("ul", { class: `rb-cites rb-cites--${kind}` }, ids.map((id) => citation(refs, id))));
     }
   }
-  if (compact && (fouls.length || lines.length)) root.append(details);
+  if (compact && details.children.length > 1) root.append(details);
   return root;
 }

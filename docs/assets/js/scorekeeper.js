@@ -1,117 +1,156 @@
 // The match scorekeeper. The engine's match state (a log of actions) is the
-// only thing stored: localStorage after every action, validated with
-// match.view when the page opens again. Scores, turns and history are always
-// the engine's view of that log.
+// only thing that matters: it is saved on this device after every action
+// (saved-matches.js) and validated with match.view when opened again. Scores,
+// turns, tables and history are always the engine's view of that log.
+//
+// Screens: "setup" (saved matches + new match), "match", "restore" (a saved
+// match that does not open), "import" (a match from a shared link).
 
 import { call, subscribe } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
-import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
-import { fouls as foulsWord, points as pointsWord } from "./ru.js";
-import { h, refLink, renderRuling } from "./ruling.js";
-import { loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
-import { declarationOf, messageOf, reveal, showError, whileBusy } from "./widget.js";
+import { actionType, clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
+import { renderScores } from "./match-board.js";
+import { openSharedMatch } from "./match-import.js";
+import { clearMatchFromUrl, hasMatch } from "./match-link.js";
+import { renderSavedList } from "./match-list.js";
+import { copyProtocol, shareMatch } from "./match-share.js";
+import { renderMatch } from "./match-view.js";
+import { playerRows } from "./player-rows.js";
+import { matches as matchesWord } from "./ru.js";
+import { h } from "./ruling.js";
+import * as saved from "./saved-matches.js";
+import { screenAwake } from "./wakelock.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
 
 export function mountScorekeeper(root) {
   const game = declarationOf(root);
-  const key = `match:${game.id}`;
+  const score = scoreOf(game);
   const $ = (sel) => root.querySelector(sel);
   const ui = {
     restore: $("[data-rb-restore]"),
     restoreMessage: $("[data-rb-restore-message]"),
+    restoreConfirm: $("[data-rb-restore-confirm]"),
+    import: $("[data-rb-import]"),
+    importMessage: $("[data-rb-import-message]"),
+    importPreview: $("[data-rb-import-preview]"),
+    importButtons: $("[data-rb-import-buttons]"),
+    saved: $("[data-rb-saved]"),
+    savedList: $("[data-rb-saved-list]"),
+    savedCount: $("[data-rb-saved-count]"),
     setup: $("[data-rb-setup]"),
+    setupHeading: $("[data-rb-setup-heading]"),
+    back: $("[data-rb-back]"),
     players: $("[data-rb-players]"),
     playerTemplate: $("[data-rb-player-template]"),
     addPlayer: $("[data-rb-add-player]"),
     setupError: $("[data-rb-setup] [data-rb-error]"),
     match: $("[data-rb-match]"),
     statusLine: $("[data-rb-status-line]"),
+    optionsLine: $("[data-rb-options-line]"),
     scores: $("[data-rb-scores]"),
+    table: $("[data-rb-table]"),
+    tableSummary: $("[data-rb-table-summary]"),
+    tableBody: $("[data-rb-table-body]"),
     decision: $("[data-rb-decision]"),
     decisionQuestion: $("[data-rb-decision-question]"),
     decisionOptions: $("[data-rb-decision-options]"),
     actionForm: $("[data-rb-action-form]"),
     actionTitle: $("[data-rb-action-title]"),
     play: $("[data-rb-play]"),
-    matchError: $("[data-rb-match] > [data-rb-error]"),
+    matchError: $("[data-rb-match-error]"),
     last: $("[data-rb-last]"),
     lastTitle: $("[data-rb-last-title]"),
     lastBody: $("[data-rb-last-body]"),
     undo: $("[data-rb-undo]"),
     redo: $("[data-rb-redo]"),
+    share: $("[data-rb-share]"),
+    protocol: $("[data-rb-protocol]"),
+    notice: $("[data-rb-notice]"),
+    manualCopy: $("[data-rb-manual-copy]"),
+    list: $("[data-rb-list]"),
     newMatch: $("[data-rb-new]"),
-    confirm: $("[data-rb-confirm]"),
+    awake: $("[data-rb-awake]"),
     historyList: $("[data-rb-history]"),
     historyCount: $("[data-rb-history-count]"),
     historyEmpty: $("[data-rb-history-empty]"),
   };
-  const min = Number(ui.players.dataset.rbMin) || 1;
-  const max = Number(ui.players.dataset.rbMax) || 99;
+
+  let matchId = null; // the saved record of the match in memory
   let state = null;
   let view = null;
-  let last = null; // {title, ruling}
+  let last = null; // {title, ruling}: the decision just made, undone or redone
+  let screen = null;
   let storageWarned = false;
+  const broken = new Map(); // record id -> why the engine refused it
 
   bindEngineStatus(root);
   setupForm(ui.setup);
   setupForm(ui.actionForm);
-
-  // ---- screens ---------------------------------------------------------
-  function show(screen) {
-    ui.restore.hidden = screen !== "restore";
-    ui.setup.hidden = screen !== "setup";
-    ui.match.hidden = screen !== "match";
+  const awake = screenAwake(root, (held) => {
+    ui.awake.hidden = !held;
+  });
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    const sub = window.document$.subscribe(() => {
+      if (root.isConnected) return;
+      awake.check();
+      queueMicrotask(() => sub.unsubscribe());
+    });
   }
 
+  // ---- screens -----------------------------------------------------------
+  function show(next) {
+    screen = next;
+    ui.restore.hidden = next !== "restore";
+    ui.import.hidden = next !== "import";
+    if (next !== "import") {
+      ui.importPreview.replaceChildren();
+      ui.importButtons.replaceChildren();
+    }
+    ui.setup.hidden = next !== "setup";
+    ui.saved.hidden = next !== "setup" || ui.savedList.children.length === 0;
+    ui.match.hidden = next !== "match";
+    updateAwake();
+  }
+  // The screen stays on while a match that is still going is on screen.
+  function updateAwake() {
+    awake.want(screen === "match" && root.open && !(view && view.finished));
+  }
+  root.addEventListener("toggle", updateAwake);
+
+  function notice(text, tone = "ok") {
+    ui.notice.textContent = text;
+    ui.notice.hidden = !text;
+    ui.notice.classList.toggle("rb-sk-notice--error", tone === "error");
+  }
+
+  function clearTransient() {
+    notice("");
+    ui.manualCopy.hidden = true;
+    ui.manualCopy.replaceChildren();
+    showError(ui.matchError, "");
+  }
+
+  // ---- saving ------------------------------------------------------------
   function persist() {
-    if (saveJSON(key, state)) return;
+    const result = saved.saveMatch(game.id, matchId, state, view);
+    matchId = result.id;
+    if (result.ok) {
+      broken.delete(matchId);
+      saved.setOpenMatch(game.id, matchId);
+      return;
+    }
     if (!storageWarned) {
       storageWarned = true;
-      showError(ui.matchError, "Не удалось сохранить партию на этом устройстве (память браузера недоступна): после перезагрузки страницы её не будет.");
+      showError(ui.matchError, "Не удалось сохранить партию на этом устройстве (память браузера недоступна или заполнена): "
+        + "после перезагрузки страницы её не будет. Чтобы не потерять партию, скопируйте протокол или ссылку.");
     }
   }
 
   // ---- players -----------------------------------------------------------
-  function playerRows() {
-    return [...ui.players.querySelectorAll(".rb-player-row")];
-  }
-
-  function refreshPlayers() {
-    const rows = playerRows();
-    rows.forEach((row, i) => {
-      row.querySelector("input").setAttribute("aria-label", `Имя игрока ${i + 1}`);
-      row.querySelector("input").placeholder = `Игрок ${i + 1}`;
-      row.querySelector("[data-rb-remove-player]").disabled = rows.length <= min;
-    });
-    ui.addPlayer.disabled = rows.length >= max;
-  }
-
-  function addPlayer(name = "") {
-    const row = ui.playerTemplate.content.firstElementChild.cloneNode(true);
-    row.querySelector("input").value = name;
-    ui.players.append(row);
-    refreshPlayers();
-    return row;
-  }
-
-  function setPlayers(names) {
-    ui.players.replaceChildren();
-    for (const name of names) addPlayer(name);
-  }
-
-  ui.addPlayer.addEventListener("click", () => {
-    if (playerRows().length >= max) return;
-    addPlayer().querySelector("input").focus();
-  });
-  ui.players.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-rb-remove-player]");
-    if (!button || playerRows().length <= min) return;
-    button.closest(".rb-player-row").remove();
-    refreshPlayers();
-  });
-  refreshPlayers();
+  const players = playerRows(ui.players, { template: ui.playerTemplate, addButton: ui.addPlayer });
 
   // ---- engine calls --------------------------------------------------------
-  // Runs one API request; on success takes its state and view.
+  // Runs one API request; on success takes its state and view and saves them.
   async function apply(request, errorBox, form) {
     if (form) clearFieldErrors(form);
     showError(errorBox, "");
@@ -122,9 +161,13 @@ export function mountScorekeeper(root) {
       showError(errorBox, messageOf(err));
       return null;
     }
+    if (!root.isConnected) return null;
     if (!response || response.ok !== true) {
       showError(errorBox, messageOf(response));
-      if (form) markFieldError(form, response && response.error && response.error.field);
+      if (form) {
+        const field = markFieldError(form, response && response.error && response.error.field);
+        if (field) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+      }
       return null;
     }
     state = response.state;
@@ -135,20 +178,21 @@ export function mountScorekeeper(root) {
 
   ui.setup.addEventListener("submit", (event) => {
     event.preventDefault();
-    const names = playerRows().map((row, i) => row.querySelector("input").value.trim() || `Игрок ${i + 1}`);
-    const request = { op: "match.new", game: game.id, players: names };
+    const request = { op: "match.new", game: game.id, players: players.names() };
     const options = readScope(ui.setup, "options");
     if (Object.keys(options).length) request.options = options;
     const button = ui.setup.querySelector('button[type="submit"]');
     whileBusy(root, async () => {
       const label = button.textContent;
       button.textContent = "Начинаем…";
+      const previous = { matchId, state, view };
+      matchId = null; // a new record
       try {
         if (await apply(request, ui.setupError, ui.setup)) {
           last = null;
-          render();
-          show("match");
-          reveal(ui.match);
+          openMatchScreen();
+        } else {
+          ({ matchId, state, view } = previous);
         }
       } finally {
         button.textContent = label;
@@ -158,10 +202,13 @@ export function mountScorekeeper(root) {
 
   function act(request, title) {
     return whileBusy(root, async () => {
-      const response = await apply(request, ui.matchError, request.op === "match.play" ? ui.actionForm : null);
+      clearTransient();
+      const isPlay = request.op === "match.play";
+      const response = await apply(request, ui.matchError, isPlay ? ui.actionForm : null);
       if (!response) return;
-      last = response.ruling ? { title, ruling: response.ruling } : null;
-      if (request.op === "match.play") resetForm(ui.actionForm);
+      const heading = typeof title === "function" ? title(response.view) : title;
+      last = response.ruling ? { title: heading, ruling: response.ruling } : null;
+      if (isPlay) resetForm(ui.actionForm);
       render();
       reveal(ui.match);
     });
@@ -172,15 +219,17 @@ export function mountScorekeeper(root) {
     if (!state) return;
     act({ op: "match.play", state, action: readAction(ui.actionForm) }, "Последнее решение");
   });
+  ui.actionForm.addEventListener("change", () => updatePlayLabel());
   ui.actionForm.querySelector("[data-rb-reset]").addEventListener("click", () => {
     resetForm(ui.actionForm);
     clearFieldErrors(ui.actionForm);
+    updatePlayLabel();
   });
   ui.undo.addEventListener("click", () => {
-    if (state) act({ op: "match.undo", state }, "Удар отменён");
+    if (state) act({ op: "match.undo", state }, (v) => `Отменена запись № ${(v.history || []).length + 1}`);
   });
   ui.redo.addEventListener("click", () => {
-    if (state) act({ op: "match.redo", state }, "Удар возвращён");
+    if (state) act({ op: "match.redo", state }, (v) => `Возвращена запись № ${(v.history || []).length}`);
   });
   ui.decisionOptions.addEventListener("click", (event) => {
     const button = event.target.closest("[data-rb-choice]");
@@ -189,157 +238,271 @@ export function mountScorekeeper(root) {
       "Последнее решение");
   });
 
-  // ---- new match (only after a confirmation) ---------------------------------
-  ui.newMatch.addEventListener("click", () => {
-    ui.confirm.hidden = false;
-    ui.confirm.querySelector("[data-rb-confirm-no]").focus();
-  });
-  ui.confirm.querySelector("[data-rb-confirm-no]").addEventListener("click", () => {
-    ui.confirm.hidden = true;
-    ui.newMatch.focus();
-  });
-  ui.confirm.querySelector("[data-rb-confirm-yes]").addEventListener("click", () => {
-    const names = state && Array.isArray(state.players) ? state.players : null;
-    startOver(names);
-  });
-  ui.restore.querySelector("[data-rb-restore-new]").addEventListener("click", () => startOver(null));
+  function updatePlayLabel() {
+    ui.play.textContent = actionType(ui.actionForm) === "shot" ? "Записать удар" : "Записать";
+  }
 
-  function startOver(names) {
-    remove(key);
-    state = null;
-    view = null;
-    last = null;
-    ui.confirm.hidden = true;
-    showError(ui.matchError, "");
+  // ---- share, protocol ------------------------------------------------------
+  ui.share.addEventListener("click", () => {
+    if (!state) return;
+    clearTransient();
+    shareMatch({ state, game, view, notice, manualBox: ui.manualCopy }).catch((err) => notice(messageOf(err), "error"));
+  });
+  ui.protocol.addEventListener("click", () => {
+    if (!state) return;
+    clearTransient();
+    whileBusy(root, () => copyProtocol({ state, notice, manualBox: ui.manualCopy }));
+  });
+
+  // ---- leaving the match: the list, a new match ------------------------------
+  ui.list.addEventListener("click", () => showSetup({ focus: ui.saved }));
+  ui.newMatch.addEventListener("click", () => showSetup({ names: state && state.players, focus: ui.setup }));
+  ui.back.addEventListener("click", () => {
+    if (state && view) openMatchScreen();
+  });
+
+  function showSetup({ names = null, focus = null } = {}) {
+    clearTransient();
+    saved.setOpenMatch(game.id, null);
     showError(ui.setupError, "");
-    resetForm(ui.actionForm);
-    if (names && names.length >= min && names.length <= max) setPlayers(names);
+    if (names) players.set(names);
+    refreshSaved();
+    ui.back.hidden = !(state && view && matchId && saved.readMatch(game.id, matchId));
     show("setup");
-    reveal(ui.setup);
+    ui.saved.hidden = ui.savedList.children.length === 0;
+    reveal(focus && !focus.hidden ? focus : ui.setup);
   }
 
-  // ---- rendering ---------------------------------------------------------------
-  function render() {
-    if (!view) return;
-    const names = view.players.map((p) => p.name);
-    ui.statusLine.textContent = view.status || "";
-    root.classList.toggle("rb-finished", Boolean(view.finished));
-
-    ui.scores.replaceChildren(
-      ...view.players.map((p, i) => {
-        const current = view.current === i && !view.finished;
-        const winner = view.finished && view.winner === i;
-        const notes = [];
-        if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: "бьёт" }));
-        if (winner) notes.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
-        if (p.out) notes.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
-        if (p.fouls_in_row > 0) notes.push(h("span", { class: "rb-tag rb-tag--foul", text: `${foulsWord(p.fouls_in_row)} подряд` }));
-        return h("li", {
-          class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,
-          "aria-current": current ? "true" : null,
+  function refreshSaved() {
+    const entries = saved.listMatches(game.id);
+    ui.savedCount.textContent = entries.length ? `(${entries.length})` : "";
+    ui.savedCount.setAttribute("aria-label", matchesWord(entries.length));
+    ui.setupHeading.hidden = entries.length === 0;
+    renderSavedList(ui.savedList, entries, {
+      broken,
+      currentId: state ? matchId : null,
+      on: {
+        open: (id) => openSaved(id),
+        remove: (id) => {
+          saved.deleteMatch(game.id, id);
+          broken.delete(id);
+          if (id === matchId) {
+            matchId = null;
+            state = null;
+            view = null;
+            ui.back.hidden = true;
+          }
+          refreshSaved();
+          ui.saved.hidden = ui.savedList.children.length === 0;
+          (ui.saved.hidden ? ui.setup : ui.saved).focus({ preventScroll: true });
         },
-        h("span", { class: "rb-score-name", text: p.name }),
-        h("span", { class: "rb-score-points", "aria-label": pointsWord(p.score), text: String(p.score) }),
-        notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
-      }),
-    );
-
-    const decision = view.decision;
-    ui.decision.hidden = !decision || view.finished;
-    ui.actionForm.hidden = Boolean(decision) || Boolean(view.finished);
-    if (decision && !view.finished) {
-      ui.decisionQuestion.replaceChildren(decision.question || "Нужно сделать выбор:",
-        decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
-      ui.decisionOptions.replaceChildren(
-        ...(decision.options || []).map((o) =>
-          h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label })),
-      );
-    }
-    if (!view.finished && view.current !== null && view.current !== undefined && names[view.current]) {
-      ui.actionTitle.textContent = `Удар: ${names[view.current]}`;
-    }
-
-    const lastShown = last || (view.history && view.history.length
-      ? { title: "Последнее решение", ruling: view.history[view.history.length - 1] } : null);
-    ui.last.hidden = !lastShown;
-    if (lastShown) {
-      ui.lastTitle.textContent = lastShown.title;
-      ui.lastBody.replaceChildren(renderRuling({ ruling: lastShown.ruling, refs: game.refs, names, foldClauses: true }));
-    }
-
-    ui.undo.disabled = !view.can_undo;
-    ui.redo.disabled = !view.can_redo;
-
-    const history = view.history || [];
-    ui.historyCount.textContent = history.length ? `(${history.length})` : "";
-    ui.historyEmpty.hidden = history.length > 0;
-    ui.historyList.replaceChildren(
-      ...history.map((ruling, i) =>
-        h("li", { class: "rb-history-item" },
-          renderRuling({ ruling, refs: game.refs, names, compact: true, number: i + 1 }))).reverse(),
-    );
+      },
+    });
   }
 
-  // ---- opening: restore a saved match, or offer a new one ---------------------------
-  function restoreFailed(detail, raw) {
-    if (raw !== undefined) saveRaw(`${key}:corrupt`, raw);
-    remove(key);
+  // ---- a damaged saved match -------------------------------------------------
+  let restoreId = null;
+  function restoreFailed(id, detail) {
+    restoreId = id;
+    if (id) broken.set(id, detail);
+    saved.setOpenMatch(game.id, null);
+    const others = saved.listMatches(game.id).some((e) => e.ok && e.id !== id && !broken.has(e.id));
     ui.restoreMessage.replaceChildren(
-      h("strong", { text: "Сохранённую партию не удалось открыть." }), " ",
-      detail, " ",
-      "Её нельзя продолжить; можно начать новую партию.");
+      h("strong", { text: "Сохранённую партию не удалось открыть." }), " ", detail, " ",
+      others ? "Продолжить её нельзя; можно начать новую партию или открыть другую сохранённую."
+        : "Продолжить её нельзя; можно начать новую партию.");
+    ui.restoreConfirm.hidden = true;
+    $("[data-rb-restore-delete]").hidden = !id;
     show("restore");
     root.open = true;
   }
+  $("[data-rb-restore-new]").addEventListener("click", () => {
+    state = null;
+    view = null;
+    matchId = null;
+    showSetup({ focus: ui.setup });
+  });
+  $("[data-rb-restore-delete]").addEventListener("click", () => {
+    ui.restoreConfirm.hidden = false;
+    $("[data-rb-restore-delete-no]").focus();
+  });
+  $("[data-rb-restore-delete-no]").addEventListener("click", () => {
+    ui.restoreConfirm.hidden = true;
+    $("[data-rb-restore-delete]").focus();
+  });
+  $("[data-rb-restore-delete-yes]").addEventListener("click", () => {
+    if (restoreId) saved.deleteMatch(game.id, restoreId);
+    broken.delete(restoreId);
+    restoreId = null;
+    state = null;
+    view = null;
+    matchId = null;
+    showSetup({ focus: ui.setup });
+  });
 
-  const saved = loadJSON(key);
-  let retryRestore = false;
+  // ---- opening a saved match ---------------------------------------------------
+  function openSaved(id) {
+    const entry = saved.readMatch(game.id, id);
+    if (!entry) {
+      refreshSaved();
+      return;
+    }
+    if (!entry.ok) {
+      restoreFailed(id, entry.problem);
+      return;
+    }
+    clearTransient();
+    matchId = id;
+    state = entry.record.state;
+    view = null;
+    last = null;
+    saved.setOpenMatch(game.id, id);
+    root.open = true;
+    showProvisional(entry.record.summary);
+    validateSaved(id, entry.record.state);
+  }
 
-  function restoreSaved() {
-    call({ op: "match.view", state: saved.value }).then(
+  // The saved summary while the engine loads: the score is there at once.
+  function showProvisional(summary) {
+    show("match");
+    const names = summary.players || [];
+    ui.statusLine.textContent = names.length
+      ? `Сохранённая партия (${names.join(", ")}): всё остальное появится, когда загрузятся правила.`
+      : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
+    ui.optionsLine.hidden = true;
+    ui.scores.replaceChildren(renderScores({
+      players: names.map((name, i) => ({ name, score: Array.isArray(summary.scores) ? summary.scores[i] : null })),
+      current: null,
+      finished: false,
+    }, score));
+    for (const el of [ui.table, ui.last, ui.decision, ui.actionForm]) el.hidden = true;
+    for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
+    ui.historyList.replaceChildren();
+    ui.historyCount.textContent = "";
+    ui.historyEmpty.hidden = true;
+  }
+
+  let retryValidate = null;
+  function validateSaved(id, savedState) {
+    call({ op: "match.view", state: savedState }).then(
       (response) => {
-        if (!root.isConnected) return;
+        if (!root.isConnected || matchId !== id || view) return;
         if (response && response.ok === true) {
           state = response.state;
           view = response.view;
           render();
         } else if (response && response.error && ["saved_state", "input"].includes(response.error.code)) {
-          restoreFailed(response.error.message, saved.raw);
+          restoreFailed(id, response.error.message);
         } else {
           ui.statusLine.textContent = `${messageOf(response)} Сохранённая партия не удалена: обновите страницу, чтобы попробовать ещё раз.`;
         }
       },
       (err) => {
         // The engine did not load: the saved match is fine, keep it for a retry.
-        if (!root.isConnected) return;
-        retryRestore = true;
-        ui.statusLine.textContent = `${messageOf(err)} Сохранённая партия не удалена и откроется, когда движок загрузится.`;
+        if (!root.isConnected || matchId !== id) return;
+        retryValidate = () => validateSaved(id, savedState);
+        ui.statusLine.textContent = `${messageOf(err)} Сохранённая партия не удалена и откроется, когда загрузятся правила.`;
       },
     );
   }
+  const unsubscribe = subscribe((status) => {
+    if (!root.isConnected) queueMicrotask(() => unsubscribe());
+    else if (status.state === "ready" && retryValidate) {
+      const again = retryValidate;
+      retryValidate = null;
+      again();
+    }
+  });
 
-  if (saved.status === "corrupt") {
-    restoreFailed("Запись партии в памяти браузера повреждена и не читается.", saved.raw);
-  } else if (saved.status === "ok") {
-    root.open = true;
+  function openMatchScreen() {
+    saved.setOpenMatch(game.id, matchId);
+    clearTransient();
+    render();
     show("match");
-    ui.actionForm.hidden = true;
-    ui.undo.disabled = true;
-    ui.redo.disabled = true;
-    const names = Array.isArray(saved.value && saved.value.players) ? saved.value.players.filter((n) => typeof n === "string") : [];
-    ui.statusLine.textContent = names.length
-      ? `Сохранённая партия (${names.join(", ")}): счёт появится, когда загрузятся правила.`
-      : "Сохранённая партия: счёт появится, когда загрузятся правила.";
-    restoreSaved();
-    const unsubscribe = subscribe((status) => {
-      if (!root.isConnected || view) {
-        queueMicrotask(() => unsubscribe());
-      } else if (status.state === "ready" && retryRestore) {
-        retryRestore = false;
-        restoreSaved();
-      }
-    });
-  } else {
-    show("setup");
+    reveal(ui.match);
   }
+
+  // ---- a match from a link -------------------------------------------------------
+  function importFromLink() {
+    openSharedMatch({
+      root, game, ui, hash: window.location.hash,
+      hooks: {
+        show,
+        openSaved: (id) => {
+          clearMatchFromUrl();
+          openSaved(id);
+          reveal(ui.match);
+        },
+        adopt: (sharedState, sharedView, replaceId) => {
+          clearMatchFromUrl();
+          matchId = replaceId;
+          state = sharedState;
+          view = sharedView;
+          last = null;
+          persist();
+          openMatchScreen();
+        },
+        leave: () => {
+          clearMatchFromUrl();
+          openInitial();
+        },
+      },
+    });
+  }
+  window.addEventListener("hashchange", () => {
+    if (root.isConnected && hasMatch(window.location.hash)) importFromLink();
+  });
+
+  // Another tab changed the match on screen: show its version.
+  window.addEventListener("storage", (event) => {
+    if (!root.isConnected || screen !== "match" || !matchId || !view || root.dataset.rbBusy) return;
+    if (!event.key || !event.key.endsWith(`:${game.id}:${matchId}`)) return;
+    const entry = saved.readMatch(game.id, matchId);
+    if (!entry || !entry.ok || JSON.stringify(entry.record.state) === JSON.stringify(state)) return;
+    call({ op: "match.view", state: entry.record.state }).then((response) => {
+      if (!response || response.ok !== true || !root.isConnected) return;
+      state = response.state;
+      view = response.view;
+      last = null;
+      render();
+      notice("Партия изменена в другой вкладке: показан её новый вид.");
+    }, () => {});
+  });
+
+  // ---- rendering ---------------------------------------------------------------
+  const shown = { tableTouched: false, playerNames: null }; // what the view renderer keeps between renders
+  ui.tableSummary.addEventListener("click", () => {
+    shown.tableTouched = true;
+  });
+
+  function render() {
+    if (!view) return;
+    root.classList.toggle("rb-finished", Boolean(view.finished));
+    updateAwake();
+    renderMatch(ui, { game, score, state, view, last, shown });
+    updatePlayLabel();
+  }
+
+  // ---- opening the tool ------------------------------------------------------------
+  function openInitial() {
+    state = null;
+    view = null;
+    matchId = null;
+    const id = saved.openMatchId(game.id);
+    const entry = id ? saved.readMatch(game.id, id) : null;
+    if (entry) {
+      openSaved(id);
+      return;
+    }
+    if (id) saved.setOpenMatch(game.id, null);
+    refreshSaved();
+    ui.back.hidden = true;
+    show("setup");
+    ui.saved.hidden = ui.savedList.children.length === 0;
+  }
+
+  saved.migrateV1(game.id);
+  if (hasMatch(window.location.hash)) importFromLink();
+  else openInitial();
 }
+

@@ -1,11 +1,34 @@
 // localStorage that never throws: private mode, a full quota or disabled
-// storage must not break a tool, only make it forget on reload.
+// storage must not break a tool, only make it forget on reload. Every key
+// gets the site's prefix.
 
 const PREFIX = "rules-site:";
 
 function store() {
   try {
     return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function available() {
+  const s = store();
+  if (!s) return false;
+  try {
+    s.getItem(`${PREFIX}probe`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// -> string | null (null: missing or storage unavailable)
+export function loadRaw(key) {
+  const s = store();
+  if (!s) return null;
+  try {
+    return s.getItem(PREFIX + key);
   } catch {
     return null;
   }
@@ -30,14 +53,7 @@ export function loadJSON(key) {
 }
 
 export function saveJSON(key, value) {
-  const s = store();
-  if (!s) return false;
-  try {
-    s.setItem(PREFIX + key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
+  return saveRaw(key, JSON.stringify(value));
 }
 
 export function saveRaw(key, raw) {
@@ -59,4 +75,20 @@ export function remove(key) {
   } catch {
     /* nothing to do */
   }
+}
+
+// The keys (without the site prefix) that start with `prefix`.
+export function keysStartingWith(prefix) {
+  const s = store();
+  if (!s) return [];
+  const out = [];
+  try {
+    for (let i = 0; i < s.length; i++) {
+      const key = s.key(i);
+      if (key && key.startsWith(PREFIX + prefix)) out.push(key.slice(PREFIX.length));
+    }
+  } catch {
+    return out;
+  }
+  return out;
 }

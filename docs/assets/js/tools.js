@@ -9,8 +9,12 @@ import "./engine-client.js";
 import { mountCalculator } from "./calculator.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountScorekeeper } from "./scorekeeper.js";
+import { mountQuiz } from "./quiz.js";
+import { mountTrainer } from "./trainer.js";
 
 const MOUNTERS = { calculator: mountCalculator, scorekeeper: mountScorekeeper };
+MOUNTERS.quiz = mountQuiz; // quiz pages (sitebuild/quiz_pages.py)
+MOUNTERS.trainer = mountTrainer; // the тренажёр page
 const PANEL_KEY = "rules-site:panel:";
 
 function rememberPanel(root) {

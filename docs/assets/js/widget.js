@@ -1,9 +1,17 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
+import { POINTS_SCORE } from "./ru.js";
+
 export function declarationOf(root) {
   if (!root.dataset.rbDeclaration) throw new Error("в инструменте нет описания игры");
   return JSON.parse(root.dataset.rbDeclaration);
+}
+
+// The declaration's score ({forms, lower_wins}), or null when the rules
+// define no score («по часовой стрелке»): then no score is shown at all.
+export function scoreOf(game) {
+  return game.score === undefined ? POINTS_SCORE : game.score;
 }
 
 export function showError(box, message) {
@@ -36,11 +44,15 @@ export async function whileBusy(root, task) {
   }
 }
 
+export function smoothScroll() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
 export function reveal(el) {
   if (!el) return;
   const rect = el.getBoundingClientRect();
   if (rect.top < 0 || rect.top > window.innerHeight * 0.6) {
-    el.scrollIntoView({ block: "start", behavior: "smooth" });
+    el.scrollIntoView({ block: "start", behavior: smoothScroll() });
   }
   el.focus({ preventScroll: true });
 }

@@ -1,0 +1,48 @@
+// The parts of an engine view (ARCHITECTURE.md, "View") shared by the
+// scorekeeper, a shared-link preview and the calculator: the players' score
+// cards and the view's optional table ({columns, rows}).
+
+import { fouls as foulsWord, num, quantity } from "./ru.js";
+import { h } from "./ruling.js";
+
+// score: the declaration's score ({forms, lower_wins}) or null (no score).
+export function renderScores(view, score) {
+  const finished = Boolean(view.finished);
+  return h("ol", { class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки" },
+    view.players.map((p, i) => {
+      const current = view.current === i && !finished;
+      const winner = finished && view.winner === i;
+      const notes = [];
+      if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: "бьёт" }));
+      if (winner) notes.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
+      if (p.out) notes.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
+      if (p.fouls_in_row > 0) {
+        notes.push(h("span", { class: "rb-tag rb-tag--foul", text: `${foulsWord(p.fouls_in_row)} подряд` }));
+      }
+      if (typeof p.role === "string" && p.role) notes.push(h("span", { class: "rb-tag", text: p.role }));
+      const hasScore = score && typeof p.score === "number";
+      return h("li", {
+        class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,
+        "aria-current": current ? "true" : null,
+      },
+      h("span", { class: "rb-score-name", text: Number.isInteger(p.number) ? `${p.number}. ${p.name}` : p.name }),
+      hasScore ? h("span", { class: "rb-score-points", "aria-label": quantity(p.score, score.forms), text: num(p.score) }) : null,
+      notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
+    }));
+}
+
+const cell = (tag, value) => h(tag, {
+  class: typeof value === "number" ? "rb-num" : null,
+  text: typeof value === "number" ? num(value) : String(value ?? ""),
+});
+
+// A view's table as a real <table>, scrolling sideways inside its own box
+// on a narrow screen instead of widening the page.
+export function renderTable(table, caption) {
+  if (!table || !Array.isArray(table.columns) || !Array.isArray(table.rows)) return null;
+  return h("div", { class: "rb-table-wrap", tabindex: "0", role: "region", "aria-label": caption },
+    h("table", { class: "rb-table" },
+      h("caption", { class: "rb-visually-hidden", text: caption }),
+      h("thead", {}, h("tr", {}, table.columns.map((c) => h("th", { scope: "col", text: c })))),
+      h("tbody", {}, table.rows.map((row) => h("tr", {}, row.map((v, i) => cell(i === 0 ? "th" : "td", v)))))));
+}

@@ -1,0 +1,105 @@
+// A match opened from a shared link (#match=...): decoded, validated by the
+// engine (match.view), previewed, and saved only when the user says so —
+// as a new match, or as an update of the same match already saved here
+// (never overwritten silently).
+
+import { call, subscribe } from "./engine-client.js";
+import { renderScores } from "./match-board.js";
+import { decodeMatch, LinkError } from "./match-link.js";
+import { matchTitle } from "./match-list.js";
+import { records } from "./ru.js";
+import { h } from "./ruling.js";
+import { listMatches, relation } from "./saved-matches.js";
+import { messageOf, reveal } from "./widget.js";
+
+// hooks: {show(screen), openSaved(id), adopt(state, view, replaceId | null), leave()}
+export async function openSharedMatch({ root, game, ui, hash, hooks }) {
+  const say = (text) => {
+    ui.importMessage.textContent = text;
+  };
+  const buttons = (...list) => {
+    ui.importButtons.replaceChildren(...list.map(([label, action, primary]) => {
+      const b = h("button", { type: "button", class: `rb-button${primary ? " rb-button--primary" : ""}` }, label);
+      b.addEventListener("click", action);
+      return b;
+    }));
+  };
+  const back = ["К партиям на этом устройстве", () => hooks.leave()];
+
+  hooks.show("import");
+  root.open = true;
+  ui.importPreview.replaceChildren();
+  ui.importButtons.replaceChildren();
+  say("Открываем партию из ссылки…");
+  reveal(ui.import);
+
+  let shared;
+  try {
+    shared = await decodeMatch(hash);
+  } catch (err) {
+    say(`Партию из ссылки открыть не удалось: ${err instanceof LinkError ? err.message : "ссылка повреждена"}. `
+      + "Попросите прислать ссылку ещё раз.");
+    buttons(back);
+    return;
+  }
+  if (shared.game !== game.id) {
+    say(`Эта ссылка — на партию другой игры, а на этой странице — «${game.title}». `
+      + "Откройте ссылку целиком, как её прислали.");
+    buttons(back);
+    return;
+  }
+
+  const validate = async () => {
+    let response;
+    try {
+      response = await call({ op: "match.view", state: shared });
+    } catch (err) {
+      say(`${messageOf(err)} Партия из ссылки откроется, когда загрузятся правила.`);
+      const unsubscribe = subscribe((status) => {
+        if (!root.isConnected) queueMicrotask(() => unsubscribe());
+        else if (status.state === "ready") {
+          queueMicrotask(() => unsubscribe());
+          validate();
+        }
+      });
+      buttons(back);
+      return;
+    }
+    if (!root.isConnected) return;
+    if (!response || response.ok !== true) {
+      say(`Партия в ссылке не открывается: ${messageOf(response)} Попросите прислать ссылку ещё раз.`);
+      buttons(back);
+      return;
+    }
+    preview(response.state, response.view);
+  };
+
+  function preview(state, view) {
+    ui.importPreview.replaceChildren(
+      h("p", { class: "rb-saved-title", text: matchTitle(view.players.map((p) => p.name)) }),
+      h("p", { class: "rb-sk-status", text: view.status || "" }),
+      renderScores(view, game.score),
+      h("p", { class: "rb-help", text: `В партии ${records(state.actions.length)}.` }));
+    const known = listMatches(game.id).filter((e) => e.ok)
+      .map((e) => ({ id: e.id, how: relation(e.record.state, state), summary: e.record.summary }))
+      .filter((e) => e.how);
+    const same = known.find((e) => e.how === "same");
+    const behind = known.find((e) => e.how === "ahead");
+    const saveNew = ["Сохранить как новую партию", () => hooks.adopt(state, view, null)];
+    if (same) {
+      say("Эта партия уже сохранена на этом устройстве, в ней те же записи.");
+      buttons(["Открыть сохранённую партию", () => hooks.openSaved(same.id), true], back);
+    } else if (behind) {
+      say(`Эта партия уже есть на этом устройстве, но в ней меньше записей: ${behind.summary.records} `
+        + `из ${state.actions.length}. Обновить её по ссылке?`);
+      buttons(["Обновить сохранённую партию", () => hooks.adopt(state, view, behind.id), true], saveNew,
+        ["Не сохранять", () => hooks.leave()]);
+    } else {
+      say("Сохранить эту партию на этом устройстве? Партии, которые уже здесь сохранены, не изменятся.");
+      buttons([saveNew[0], saveNew[1], true], ["Не сохранять", () => hooks.leave()]);
+    }
+    reveal(ui.import);
+  }
+
+  await validate();
+}

@@ -1,0 +1,87 @@
+// The list of a game's saved matches (saved-matches.js entries): players,
+// score, how many records, when it last changed; open, or delete after a
+// confirmation. A damaged record is listed with what is wrong with it and
+// can be deleted on its own.
+
+import { num, records, when } from "./ru.js";
+import { h } from "./ruling.js";
+
+export function matchTitle(players) {
+  if (!players.length) return "Партия без игроков";
+  return players.length === 2 ? `${players[0]} — ${players[1]}` : players.join(", ");
+}
+
+function scoreLine(summary) {
+  const { players, scores } = summary;
+  if (!Array.isArray(scores) || scores.length !== players.length) return "";
+  if (scores.length === 2) return `счёт ${num(scores[0])} : ${num(scores[1])}`;
+  return players.map((p, i) => `${p} ${num(scores[i])}`).join(" · ");
+}
+
+function stateLine(summary) {
+  if (!summary.finished) return "идёт";
+  const winner = Number.isInteger(summary.winner) ? summary.players[summary.winner] : null;
+  return winner ? `окончена, победитель — ${winner}` : "окончена";
+}
+
+function confirmBox(question, yes, onYes, onNo) {
+  const box = h("div", { class: "rb-confirm", role: "alertdialog" },
+    h("p", { text: question }),
+    h("div", { class: "rb-buttons" },
+      h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete-yes": "" }, yes),
+      h("button", { type: "button", class: "rb-button", "data-rb-delete-no": "" }, "Нет, оставить")));
+  box.querySelector("[data-rb-delete-yes]").addEventListener("click", onYes);
+  box.querySelector("[data-rb-delete-no]").addEventListener("click", onNo);
+  return box;
+}
+
+// entries: listMatches(); broken: Map id -> the engine's message for records
+// that did not open; currentId: the match in memory (marked «открыта»).
+// on: {open(id), remove(id)}
+export function renderSavedList(list, entries, { broken, currentId, on }) {
+  list.replaceChildren(...entries.map((e) => {
+    const item = h("li", { class: `rb-saved-item${e.ok && !broken.has(e.id) ? "" : " rb-saved-item--damaged"}`, "data-rb-saved-id": e.id });
+    const actions = h("div", { class: "rb-buttons" });
+    const askDelete = (question, yes) => {
+      const opener = actions.querySelector("[data-rb-delete]");
+      const box = confirmBox(question, yes, () => on.remove(e.id), () => {
+        box.remove();
+        actions.hidden = false;
+        opener.focus();
+      });
+      actions.hidden = true;
+      item.append(box);
+      box.querySelector("[data-rb-delete-no]").focus();
+    };
+    if (e.ok) {
+      const s = e.record.summary;
+      const title = matchTitle(s.players);
+      const meta = [scoreLine(s), records(s.records || 0), stateLine(s)].filter(Boolean).join(" · ");
+      item.append(
+        h("p", { class: "rb-saved-title" }, title,
+          e.id === currentId ? h("span", { class: "rb-tag rb-tag--turn", text: "текущая" }) : null),
+        h("p", { class: "rb-saved-meta", text: meta }),
+        h("p", { class: "rb-saved-time", text: `изменена ${when(new Date(e.record.updated))}` }));
+      if (broken.has(e.id)) {
+        item.append(h("p", { class: "rb-error", text: `Не открывается: ${broken.get(e.id)}` }));
+      }
+      actions.append(
+        h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-open": e.id },
+          s.finished ? "Открыть" : "Продолжить"),
+        h("button", { type: "button", class: "rb-button", "data-rb-delete": e.id }, "Удалить…"));
+      actions.querySelector("[data-rb-open]").addEventListener("click", () => on.open(e.id));
+      actions.querySelector("[data-rb-delete]").addEventListener("click", () => askDelete(
+        `Удалить партию «${title}» с этого устройства? Её нельзя будет восстановить.`, "Да, удалить"));
+    } else {
+      item.append(
+        h("p", { class: "rb-saved-title", text: "Повреждённая запись партии" }),
+        h("p", { class: "rb-error", text: `${e.problem} Открыть её нельзя; другие партии не затронуты.` }));
+      actions.append(h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete": e.id },
+        "Удалить запись…"));
+      actions.querySelector("[data-rb-delete]").addEventListener("click", () => askDelete(
+        "Удалить повреждённую запись с этого устройства?", "Да, удалить"));
+    }
+    item.append(actions);
+    return item;
+  }));
+}

@@ -1,0 +1,58 @@
+// The scorekeeper's two ways to send a match elsewhere: a link that opens
+// the same match on another device (match-link.js), and the plain-text
+// protocol from the engine (op match.protocol), both with a visible
+// confirmation, and the text shown for copying by hand if the browser says no.
+
+import { copyText, shareLink, showManualCopy } from "./clipboard.js";
+import { call } from "./engine-client.js";
+import { encodeMatch, matchUrl } from "./match-link.js";
+import { records } from "./ru.js";
+import { messageOf } from "./widget.js";
+
+// notice(text, tone) shows a line under the buttons; manualBox is where the
+// text appears when it cannot be copied automatically.
+export async function shareMatch({ state, game, view, notice, manualBox }) {
+  const url = matchUrl(await encodeMatch(state));
+  const names = state.players.join(", ");
+  const result = await shareLink({
+    title: `Партия «${game.title}»`,
+    text: `Партия «${game.title}»: ${names}. ${view && view.status ? view.status : ""}`.trim(),
+    url,
+  });
+  if (result === "shared") notice("Ссылка на партию отправлена.");
+  else if (result === "copied") {
+    notice("Ссылка на партию скопирована. Отправьте её сопернику: по ней откроются тот же счёт и та же история.");
+  } else if (result === "failed") {
+    notice("");
+    showManualCopy(manualBox, url, {
+      label: "Ссылка на партию",
+      note: "Браузер не дал скопировать ссылку. Она выделена ниже: скопируйте её вручную и отправьте сопернику.",
+    });
+  }
+  return result;
+}
+
+export async function copyProtocol({ state, notice, manualBox }) {
+  let response;
+  try {
+    response = await call({ op: "match.protocol", state });
+  } catch (err) {
+    notice(messageOf(err), "error");
+    return false;
+  }
+  if (!response || response.ok !== true) {
+    notice(messageOf(response), "error");
+    return false;
+  }
+  const count = Array.isArray(state.actions) ? state.actions.length : 0;
+  if (await copyText(response.text)) {
+    notice(`Протокол партии скопирован (${records(count)}): его можно вставить в сообщение.`);
+    return true;
+  }
+  notice("");
+  showManualCopy(manualBox, response.text, {
+    label: "Протокол партии",
+    note: "Браузер не дал скопировать протокол. Текст выделен ниже: скопируйте его вручную.",
+  });
+  return false;
+}

@@ -1,0 +1,162 @@
+// Answers of quiz questions (payload of sitebuild/quiz/render.py): what counts
+// as answered, right or wrong, the answer in words, the printed answer key,
+// whether a stored answer is well formed, and the Russian words of a score.
+//
+// Pure functions, no DOM: tests/test_quiz_js.py runs this file in Node.
+//
+// Answer shapes (as the payload's "answer"):
+//   single    "choice-id"            multiple  ["id", ...] (any order)
+//   truefalse true | false           number    integer
+//   ordering  ["id", ...] every choice id, in the chosen order
+
+import { plural } from "./ru.js";
+
+// The letters of the printed sheet (render.py LETTERS): no З, Й, О, which look
+// like 3, И, 0 on paper.
+export const LETTERS = "АБВГДЕЖИКЛМ";
+
+export const TYPE_HINTS = {
+  single: "Выберите один ответ.",
+  multiple: "Отметьте все верные ответы.",
+  truefalse: "Верно это утверждение или нет?",
+  number: "Введите число.",
+  ordering: "Расположите по порядку: кнопки ↑ и ↓ переставляют пункт.",
+};
+
+// choice ids in display order -> {id: letter}
+export function lettersFor(choiceIds) {
+  const out = {};
+  choiceIds.forEach((id, i) => {
+    out[id] = LETTERS[i] || String(i + 1);
+  });
+  return out;
+}
+
+function isIdList(value, ids) {
+  return Array.isArray(value) && value.every((x) => typeof x === "string" && ids.includes(x))
+    && new Set(value).size === value.length;
+}
+
+// Is `value` a well-formed answer to `q` (whatever its correctness)?
+export function isValidAnswer(q, value) {
+  const ids = (q.choices || []).map((c) => c.id);
+  switch (q.type) {
+    case "single":
+      return typeof value === "string" && ids.includes(value);
+    case "multiple":
+      return isIdList(value, ids) && value.length > 0;
+    case "truefalse":
+      return typeof value === "boolean";
+    case "number":
+      return Number.isSafeInteger(value);
+    case "ordering":
+      return isIdList(value, ids) && value.length === ids.length;
+    default:
+      return false;
+  }
+}
+
+export function isAnswered(q, value) {
+  return value !== undefined && value !== null && isValidAnswer(q, value);
+}
+
+export function isCorrect(q, value) {
+  if (!isAnswered(q, value)) return false;
+  switch (q.type) {
+    case "multiple": {
+      const right = new Set(q.answer);
+      return value.length === right.size && value.every((id) => right.has(id));
+    }
+    case "ordering":
+      return value.length === q.answer.length && value.every((id, i) => id === q.answer[i]);
+    default:
+      return value === q.answer;
+  }
+}
+
+// A number typed by a learner: "12", " -3 ", "+7" -> integer; anything else -> null.
+export function parseNumber(text) {
+  const t = String(text).trim().replace(/^\+/, "").replace(/^−/, "-");
+  if (!/^-?\d{1,15}$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function choiceText(q, id) {
+  const c = (q.choices || []).find((x) => x.id === id);
+  return c ? c.text : id;
+}
+
+// The answer in words, e.g. «Б. Тройка», «Верно», «101»; `letters` ({id: letter})
+// labels choices as shown to the learner. null -> «нет ответа».
+export function answerWords(q, value, letters = null) {
+  if (!isAnswered(q, value)) return "нет ответа";
+  const named = (id) => (letters && letters[id] ? `${letters[id]}. ${choiceText(q, id)}` : choiceText(q, id));
+  switch (q.type) {
+    case "single":
+      return named(value);
+    case "multiple":
+      return sortByLetter(value, letters).map(named).join("; ");
+    case "ordering":
+      return value.map(named).join(" → ");
+    case "truefalse":
+      return value ? "Верно" : "Неверно";
+    default:
+      return String(value);
+  }
+}
+
+export function sortByLetter(ids, letters) {
+  if (!letters) return [...ids];
+  return [...ids].sort((a, b) => LETTERS.indexOf(letters[a]) - LETTERS.indexOf(letters[b]));
+}
+
+// The answer key entry of a printed variant (render.py answer_text with letters):
+// «Б», «А, В», «В, А, Б» (ordering), «Верно», «101».
+export function keyText(q, letters) {
+  switch (q.type) {
+    case "single":
+      return letters[q.answer];
+    case "multiple":
+      return sortByLetter(q.answer, letters).map((id) => letters[id]).join(", ");
+    case "ordering":
+      return q.answer.map((id) => letters[id]).join(", ");
+    case "truefalse":
+      return q.answer ? "Верно" : "Неверно";
+    default:
+      return String(q.answer);
+  }
+}
+
+// ---- words of a score ---------------------------------------------------------
+
+// «1 вопрос», «2 вопроса», «5 вопросов»
+export function questionsWord(n) {
+  return `${n} ${plural(n, "вопрос", "вопроса", "вопросов")}`;
+}
+
+// «из 1 вопроса», «из 2 вопросов», «из 21 вопроса»: after «из» the genitive,
+// singular only for 1, 21, 31… (not 11).
+export function ofQuestions(n) {
+  const m = Math.abs(n);
+  const one = m % 10 === 1 && m % 100 !== 11;
+  return `из ${n} ${one ? "вопроса" : "вопросов"}`;
+}
+
+// «Верно 7 из 10 вопросов»
+export function scoreLine(correct, total) {
+  return `Верно ${correct} ${ofQuestions(total)}`;
+}
+
+export function percent(correct, total) {
+  return total ? Math.round((100 * correct) / total) : 0;
+}
+
+// A short verdict for the whole run.
+export function scoreComment(correct, total) {
+  const p = percent(correct, total);
+  if (p === 100) return "Все ответы верные.";
+  if (p >= 80) return "Хороший результат.";
+  if (p >= 50) return "Стоит перечитать пункты правил из разбора ниже.";
+  return "Перечитайте правила по ссылкам в разборе и попробуйте ещё раз.";
+}

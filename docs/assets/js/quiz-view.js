@@ -1,0 +1,211 @@
+// DOM of one quiz question (payload of sitebuild/quiz/render.py): the
+// question text with its «Исходные данные», the answer controls of each type,
+// and the feedback block (right or wrong, the correct answer, the
+// explanation, the calculator's verdict and the clauses as links).
+// Only textContent: quiz texts never become HTML.
+//
+// Keyboard and touch: choices are native radio buttons and checkboxes in
+// large labels; an ordering question moves items with ↑/↓ buttons (no drag).
+
+import { h } from "./ruling.js";
+import { TYPE_HINTS, answerWords, isAnswered, isCorrect, parseNumber } from "./quiz-grading.js";
+
+let uid = 0;
+
+// The question text, its game (mixed quiz) and the data the calculator used.
+export function questionHead(q, { number, total = null, mixed = false, headingTag = "h3" } = {}) {
+  const box = h("div", { class: "rb-quiz-q" });
+  const title = total ? `Вопрос ${number} из ${total}` : `Вопрос ${number}`;
+  const heading = h(headingTag, { class: "rb-quiz-q-title", tabindex: "-1" }, title);
+  if (mixed && q.game_title) heading.append(" ", h("span", { class: "rb-tag rb-quiz-game", text: q.game_title }));
+  box.append(heading);
+  for (const p of q.text) box.append(h("p", { class: "rb-quiz-q-text", text: p }));
+  if (q.situation && q.situation.length) {
+    box.append(h("div", { class: "rb-quiz-situation" },
+      h("p", { class: "rb-quiz-situation-title", text: "Исходные данные" }),
+      h("ul", {}, q.situation.map((line) => h("li", { text: line })))));
+  }
+  return box;
+}
+
+// The answer controls: value (the answer so far), locked (read-only),
+// onChange(value) on every change, onEnter() (Enter in a number field),
+// keepOrder (ordering: offer to keep the shown order as the answer).
+// Returns {el, focus(), current()?}.
+export function answerControls(q, variantChoices, letters, { value, locked = false, onChange, onEnter, keepOrder = false }) {
+  const name = `rb-quiz-${++uid}`;
+  const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: TYPE_HINTS[q.type] });
+  const byId = Object.fromEntries(q.choices.map((c) => [c.id, c]));
+
+  if (q.type === "single" || q.type === "multiple" || q.type === "truefalse") {
+    const items = q.type === "truefalse"
+      ? [{ id: "true", text: "Верно", letter: null }, { id: "false", text: "Неверно", letter: null }]
+      : variantChoices.map((id) => ({ id, text: byId[id].text, letter: letters[id] }));
+    const inputType = q.type === "multiple" ? "checkbox" : "radio";
+    const selected = new Set(
+      q.type === "multiple" ? (value || []) : value === undefined || value === null ? [] : [String(value)]);
+    const list = h("div", { class: "rb-quiz-choices", role: q.type === "multiple" ? "group" : "radiogroup",
+      "aria-describedby": hint.id });
+    for (const item of items) {
+      const input = h("input", { type: inputType, name, value: item.id, disabled: locked });
+      input.checked = selected.has(item.id);
+      input.addEventListener("change", () => {
+        if (q.type === "multiple") {
+          const ids = [...list.querySelectorAll("input:checked")].map((i) => i.value);
+          onChange(ids.length ? ids : undefined);
+        } else if (q.type === "truefalse") {
+          onChange(input.value === "true");
+        } else {
+          onChange(input.value);
+        }
+      });
+      list.append(h("label", { class: "rb-quiz-choice", "data-rb-choice": item.id },
+        input,
+        item.letter ? h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: item.letter }) : null,
+        h("span", { class: "rb-quiz-choice-text", text: item.letter ? `${item.text}` : item.text })));
+    }
+    return { el: h("div", {}, hint, list), focus: () => (list.querySelector("input:checked") || list.querySelector("input")).focus() };
+  }
+
+  if (q.type === "number") {
+    const input = h("input", {
+      class: "rb-text rb-quiz-number", type: "text", inputmode: "numeric", autocomplete: "off",
+      id: `${name}-n`, "aria-describedby": `${hint.id} ${name}-err`, disabled: locked,
+    });
+    input.value = value === undefined || value === null ? "" : String(value);
+    const error = h("p", { class: "rb-quiz-field-error", id: `${name}-err`, role: "alert", hidden: true });
+    input.addEventListener("input", () => {
+      const text = input.value.trim();
+      const n = parseNumber(text);
+      error.hidden = !(text && n === null);
+      error.textContent = text && n === null ? "Нужно целое число, например 12." : "";
+      onChange(n === null ? undefined : n);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && onEnter) {
+        event.preventDefault();
+        onEnter();
+      }
+    });
+    const label = h("label", { class: "rb-label", for: input.id, text: "Ответ (целое число)" });
+    return { el: h("div", {}, hint, label, input, error), focus: () => input.focus() };
+  }
+
+  // ordering: the shown order is the variant's until the learner moves an item.
+  let order = Array.isArray(value) ? [...value] : [...variantChoices];
+  const list = h("ol", { class: "rb-quiz-order", "aria-describedby": hint.id });
+  const live = h("p", { class: "rb-visually-hidden", "aria-live": "polite" });
+  const draw = (focusId = null, focusDir = null) => {
+    list.replaceChildren();
+    order.forEach((id, i) => {
+      const text = byId[id].text;
+      const up = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "up",
+        "aria-label": `Выше: ${text}`, title: "Выше", disabled: locked || i === 0, text: "↑" });
+      const down = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "down",
+        "aria-label": `Ниже: ${text}`, title: "Ниже", disabled: locked || i === order.length - 1, text: "↓" });
+      up.addEventListener("click", () => move(i, -1));
+      down.addEventListener("click", () => move(i, 1));
+      list.append(h("li", { class: "rb-quiz-order-item", "data-rb-choice": id },
+        h("span", { class: "rb-quiz-order-pos", "aria-hidden": "true", text: String(i + 1) }),
+        h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: letters[id] }),
+        h("span", { class: "rb-quiz-choice-text", text }),
+        h("span", { class: "rb-quiz-order-buttons" }, up, down)));
+      if (id === focusId) {
+        const preferred = focusDir === "up" ? up : down;
+        (preferred.disabled ? (preferred === up ? down : up) : preferred).focus();
+      }
+    });
+  };
+  const move = (i, delta) => {
+    const j = i + delta;
+    if (locked || j < 0 || j >= order.length) return;
+    const id = order[i];
+    [order[i], order[j]] = [order[j], order[i]];
+    draw(id, delta < 0 ? "up" : "down");
+    live.textContent = `${byId[id].text}: место ${j + 1} из ${order.length}`;
+    keep.hidden = true;
+    onChange([...order]);
+  };
+  // An untouched order is no answer yet (an exam counts it as unanswered):
+  // keeping the order as shown is an answer too.
+  const keep = h("button", { type: "button", class: "rb-link-button", "data-rb-keep-order": "",
+    hidden: locked || !keepOrder || Array.isArray(value), text: "Оставить такой порядок" });
+  keep.addEventListener("click", () => {
+    keep.hidden = true;
+    live.textContent = "Порядок принят";
+    onChange([...order]);
+  });
+  draw();
+  return {
+    el: h("div", {}, hint, list, h("p", { class: "rb-quiz-keep" }, keep), live),
+    focus: () => {
+      const b = list.querySelector("button:not(:disabled)");
+      if (b) b.focus();
+    },
+    current: () => [...order],
+  };
+}
+
+// After checking (practice) or in the review: mark the right choices and the
+// wrong picks on the controls.
+export function markChoices(container, q, value) {
+  const right = q.type === "truefalse" ? [String(q.answer)]
+    : q.type === "single" ? [q.answer]
+    : q.type === "multiple" ? q.answer : [];
+  const picked = value === undefined || value === null ? []
+    : q.type === "multiple" ? value : [String(value)];
+  for (const label of container.querySelectorAll("[data-rb-choice]")) {
+    const id = label.dataset.rbChoice;
+    if (q.type === "ordering") {
+      const pos = q.answer.indexOf(id);
+      const shown = [...label.parentElement.children].indexOf(label);
+      label.classList.add(pos === shown ? "rb-quiz-choice--right" : "rb-quiz-choice--wrong");
+      label.append(h("span", { class: "rb-quiz-mark", text: pos === shown ? "✓" : `→ ${pos + 1}` }));
+      continue;
+    }
+    if (right.includes(id)) {
+      label.classList.add("rb-quiz-choice--right");
+      label.append(h("span", { class: "rb-quiz-mark", text: "✓ верно" }));
+    } else if (picked.includes(id)) {
+      label.classList.add("rb-quiz-choice--wrong");
+      label.append(h("span", { class: "rb-quiz-mark", text: "✗" }));
+    }
+  }
+}
+
+// The feedback of one answered (or unanswered) question.
+export function feedback(q, value, letters, { showGiven = false } = {}) {
+  const answered = isAnswered(q, value);
+  const ok = isCorrect(q, value);
+  const tone = ok ? "ok" : "bad";
+  const box = h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${tone}`, "data-rb-verdict": ok ? "right" : answered ? "wrong" : "none" });
+  box.append(h("p", { class: "rb-quiz-verdict" },
+    h("span", { class: `rb-badge rb-badge--${ok ? "ok" : "foul"}`, text: ok ? "Верно" : answered ? "Неверно" : "Нет ответа" })));
+  const shownLetters = q.type === "truefalse" || q.type === "number" ? null : letters;
+  if (showGiven || !ok) {
+    box.append(h("p", { class: "rb-quiz-given" }, h("span", { class: "rb-quiz-label", text: "Ваш ответ: " }),
+      answerWords(q, value, shownLetters)));
+  }
+  if (!ok) {
+    box.append(h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }),
+      answerWords(q, q.answer, shownLetters)));
+  }
+  // The author's note on a picked choice («Да: забитая пятёрка приносит 5 очков.»).
+  const picked = !answered ? [] : q.type === "multiple" ? value : q.type === "single" ? [value] : [];
+  for (const id of picked) {
+    const c = q.choices.find((x) => x.id === id);
+    if (c && c.feedback) box.append(h("p", { class: "rb-quiz-choice-feedback" }, `${letters[id] ? letters[id] + ". " : ""}${c.feedback}`));
+  }
+  for (const p of q.explanation) box.append(h("p", { class: "rb-quiz-explanation", text: p }));
+  if (q.engine) {
+    box.append(h("p", { class: "rb-quiz-engine" }, h("span", { class: "rb-quiz-label", text: "Расчёт калькулятора: " }), q.engine));
+  }
+  if (q.refs && q.refs.length) {
+    box.append(h("p", { class: "rb-section-title", text: "Основание" }));
+    box.append(h("ul", { class: "rb-quiz-refs" }, q.refs.map((r) => h("li", {},
+      r.kind === "clause" ? null : h("span", { class: "rb-tag", text: r.kind_name.toLowerCase() }),
+      r.kind === "clause" ? null : " ",
+      h("a", { class: `rb-ref rb-ref--${r.kind}`, href: r.url, text: `§ ${r.title}` })))));
+  }
+  return box;
+}

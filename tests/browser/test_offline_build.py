@@ -1,0 +1,87 @@
+"""The built site's offline pieces, checked on the files (no browser needed):
+site/sw.js lists every page and every runtime file with its true sha256, the
+pages carry the engine starter and the manifest, and the
+manifest's icons exist at the sizes it claims."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from sitebuild import offline
+
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+
+
+def sw_files(site: Path) -> tuple[str, dict[str, str]]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'^const VERSION = "([0-9a-f]{16})";$', text, re.M)
+    files = re.search(r"^const FILES = (\{.*?\n\});$", text, re.M | re.S)
+    assert version and files, "sw.js без VERSION или FILES"
+    return version.group(1), json.loads(files.group(1))
+
+
+@pytest.fixture(scope="module")
+def runtime(site_dir):
+    return json.loads((site_dir / "pyodide" / "runtime.json").read_text(encoding="utf-8"))
+
+
+def test_service_worker_lists_every_page_and_the_runtime_with_true_hashes(site_dir, runtime):
+    version, files = sw_files(site_dir)
+    assert version == offline.version_of(files)
+    pages = {offline.url_path(p.relative_to(site_dir).as_posix()) for p in site_dir.rglob("index.html")}
+    assert pages <= set(files), sorted(pages - set(files))
+    folder = f"pyodide/{runtime['path']}"
+    for name in (*RUNTIME_FILES, runtime["stdlib"], runtime["wheel"]):
+        assert folder + name in files, name
+    assert "search/search_index.json" in files and "manifest.webmanifest" in files
+    for path, digest in files.items():
+        data = (site_dir / offline._file_of(path)).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == digest, path
+    # Not precached: the worker itself, source maps, build metadata, unused search languages.
+    assert not [p for p in files if p == "sw.js" or p.endswith((".map", ".gz")) or p.endswith("runtime.json")]
+    lunr = [p for p in files if "/lunr/" in p]
+    assert sorted(p.rsplit("/", 1)[1] for p in lunr) == ["lunr.ru.min.js", "lunr.stemmer.support.min.js"]
+    assert not (site_dir / folder / "python_stdlib.zip").exists()
+
+
+def test_pages_start_the_engine_in_head_and_link_the_manifest(site_dir):
+    page = site_dir / "games" / "kovboy" / "index.html"
+    head = page.read_text(encoding="utf-8").split("</head>", 1)[0]
+    # The engine's worker starts from <head>, after the runtime description it reads.
+    assert head.index('name="rules-runtime"') < head.index('<script data-worker="../../assets/engine/worker.mjs">')
+    assert (page.parent / "../../assets/engine/worker.mjs").resolve().is_file()
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in head
+    assert f'<meta name="theme-color" content="{offline.THEME_COLOR}">' in head
+    # 404.html is served at any depth: absolute paths.
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in (site_dir / "404.html").read_text(encoding="utf-8")
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_is_russian_and_its_icons_exist(site_dir):
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "ru" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert re.search(r"[А-Яа-я]", manifest["name"]) and re.search(r"[А-Яа-я]", manifest["short_name"])
+    assert len(manifest["short_name"]) <= 12
+    assert manifest["theme_color"] == offline.THEME_COLOR
+    purposes = set()
+    for icon in manifest["icons"]:
+        path = site_dir / icon["src"]
+        assert path.is_file(), icon["src"]
+        purposes.add(icon["purpose"])
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert icon["sizes"] == f"{w}x{h}", icon
+    assert {"any", "maskable"} <= purposes
+    assert png_size(site_dir / offline.TOUCH_ICON) == (180, 180)

@@ -1,0 +1,89 @@
+"""«Кайза» in the browser: points by the text and by толкование (labelled), a
+miss, a ball that fell against the call; the 58/59 switch as a match option;
+reload, undo and redo; the calculator's value taken from an outside source."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import (
+    DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
+    pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status, undo,
+)
+
+pytestmark = pytest.mark.browser
+GAME = "kaiza"
+
+
+def potted(ball, pocket, call="yes"):
+    def fill(form):
+        set_bool(form, "contact", True)
+        pick_choice(form, "ball", ball)
+        pick_choice(form, "pocket", pocket)
+        pick_choice(form, "call", call)
+    return fill
+
+
+def miss(form):
+    set_bool(form, "contact", False)
+
+
+def not_credited(setup):
+    pick_choice(setup, "white_58_59", "not-credited")
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_match_series_miss_and_call(tool_page, base_url, device):
+    page = tool_page(device)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, ["Анна", "Борис"], not_credited)
+    tool = page.locator(sk(GAME))
+    assert "не засчитываются" in tool.locator("[data-rb-options-line]").inner_text()
+    assert "первый удар" in status(page, GAME)
+
+    record(page, GAME, potted("red", "far-left"))              # 3 points by the text
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-points").inner_text() == "+3 очка"
+    assert ruling.locator('details.rb-cite a[href="#kaiza-points-red"]').count() == 1
+    record(page, GAME, potted("yellow", "right-middle"))       # 12 points: a толкование
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-points").inner_text() == "+12 очков"
+    assert ruling.locator('.rb-cites--tolkovanie a[href="#kaiza-t-yellow-middle"]').count() == 1
+    assert scores(page, GAME) == [15, 0]
+    record(page, GAME, miss)
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert ruling.locator('.rb-fouls a[href="#kaiza-positional"]').count() == 1
+    assert current_player(page, GAME) == "Борис"
+    record(page, GAME, potted("white", "far-right", call="wrong"))
+    assert last_ruling(page, GAME).locator(".rb-badge").inner_text().strip().lower() == "без очков"
+    assert scores(page, GAME) == [15, 0] and current_player(page, GAME) == "Анна"
+    no_horizontal_overflow(page)
+
+    reload_match(page, GAME)
+    assert scores(page, GAME) == [15, 0] and current_player(page, GAME) == "Анна"
+    assert "не засчитываются" in tool.locator("[data-rb-options-line]").inner_text()
+    undo(page, GAME)
+    undo(page, GAME)
+    assert current_player(page, GAME) == "Анна"
+    redo(page, GAME)
+    assert current_player(page, GAME) == "Борис"
+
+
+def test_calculator_labels_the_outside_value(tool_page, base_url):
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, calc(GAME))
+    tool = page.locator(calc(GAME))
+    set_int(tool, "score", 50)
+    set_int(tool, "opponent_score", 20)
+    action = tool.locator("[data-rb-action]")
+    assert action.locator('[data-rb-field="pocket"]').is_hidden()  # shown only once a ball is chosen
+    pick_choice(action, "ball", "white")
+    pick_choice(action, "pocket", "far-left")
+    set_int(action, "carom_reds", 1)
+    ruling = calculate(page, GAME)
+    assert ruling.locator(".rb-points").inner_text() == "+4 очка"
+    assert "внешний источник" in ruling.locator(".rb-lines").inner_text()
+    assert "этого в тексте правил нет" in ruling.locator(".rb-section-title--outside").inner_text().lower()
+    assert ruling.locator('.rb-cites--outside a[href="#kaiza-o-white"]').count() == 1
+    no_horizontal_overflow(page)

@@ -1,0 +1,113 @@
+"""«Кладка шаров кием» in the browser: the stroke counter. Two players, a
+handicap chosen in the new-match form, penalty strokes (a double hit, a touch
+outside a stroke), fewer strokes win; reload, undo and redo of the result;
+the calculator's verdict against the opponent's total."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import (
+    DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
+    pick_action, pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status,
+    table_rows, undo,
+)
+
+pytestmark = pytest.mark.browser
+GAME = "kladka-kiem"
+
+
+def handicap_b_for_anna(setup):
+    """Фора «б»: Борис, the strong player, gives Анна 3 strokes."""
+    pick_choice(setup, "handicap", "strokes")
+    pick_choice(setup, "strong", 1)
+    set_int(setup, "handicap_strokes", 3)
+
+
+def stroke(potted, opening=None, double_hit=False):
+    def fill(form):
+        pick_action(form, "shot")
+        if opening:
+            pick_choice(form, "opening", opening)
+        set_int(form, "potted", potted)
+        set_bool(form, "double_hit", double_hit)
+    return fill
+
+
+def touch(how):
+    def fill(form):
+        pick_action(form, "touch")
+        pick_choice(form.locator('[data-rb-action="touch"]'), "touch", how)
+    return fill
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_match_with_handicap_and_penalties(tool_page, base_url, device):
+    page = tool_page(device)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, ["Анна", "Борис"], handicap_b_for_anna)
+    tool = page.locator(sk(GAME))
+    options = tool.locator("[data-rb-options-line]").inner_text()
+    assert "б) слабый игрок" in options and "второй в списке игроков" in options and "3" in options
+    assert current_player(page, GAME) == "Анна"
+
+    record(page, GAME, stroke(6, opening="break"))
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-points").inner_text() == "+1 удар"
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "засчитано"
+    record(page, GAME, stroke(10, double_hit=True))      # all 16 potted, one penalty stroke
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert ruling.locator(".rb-points").inner_text() == "+2 удара"
+    assert ruling.locator('.rb-fouls a[href="#kladka-kiem-penalty-a"]').count() == 1
+    assert scores(page, GAME) == [3, 0]
+    assert current_player(page, GAME) == "Борис"
+
+    record(page, GAME, stroke(1, opening="cue-ball"))
+    record(page, GAME, stroke(8))
+    record(page, GAME, touch("cue"))                     # a touch outside a stroke: +1
+    assert last_ruling(page, GAME).locator('.rb-fouls a[href="#kladka-kiem-penalty-b"]').count() == 1
+    record(page, GAME, stroke(7))
+    assert scores(page, GAME) == [3, 4]
+    assert "Победитель: Анна (с учётом форы: 3 против 7)" in status(page, GAME)
+    assert tool.locator(".rb-score--winner .rb-score-name").inner_text() == "Анна"
+    assert not tool.locator("[data-rb-action-form]").is_visible()
+    ruling = last_ruling(page, GAME)  # Борис's last stroke ends the match; Анна wins
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "партия окончена"
+    assert ruling.locator('a[href="#kladka-kiem-handicap-b"]').count() == 1
+    assert table_rows(page, GAME) == [["Анна", "3", "1", "0", "3"], ["Борис (даёт фору)", "4", "1", "0", "7"]]
+    # Strokes, not points, and the plural forms are right.
+    assert tool.locator("[data-rb-scores] .rb-score-points").first.get_attribute("aria-label") == "3 удара"
+    no_horizontal_overflow(page)
+
+    reload_match(page, GAME)
+    assert scores(page, GAME) == [3, 4]
+    assert "Победитель: Анна" in status(page, GAME)
+    undo(page, GAME)
+    assert "Победитель" not in status(page, GAME)
+    assert current_player(page, GAME) == "Борис"
+    assert tool.locator("[data-rb-action-form]").is_visible()
+    redo(page, GAME)
+    assert "Победитель: Анна" in status(page, GAME)
+
+
+def test_calculator_compares_with_the_opponent(tool_page, base_url):
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, calc(GAME))
+    tool = page.locator(calc(GAME))
+    set_int(tool, "balls_left", 5)
+    set_int(tool, "strokes", 10)
+    set_int(tool, "penalties", 1)
+    set_int(tool, "opponent_total", 14)
+    set_int(tool.locator("[data-rb-action]"), "potted", 5)
+    ruling = calculate(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
+    assert "12 против 14" in ruling.locator(".rb-summary").inner_text()
+    assert "Теперь на счету игрока: 12 ударов" in ruling.inner_text()
+    assert ruling.locator('details.rb-cite a[href="#kladka-kiem-outcomes"]').count() == 1
+    assert tool.locator(".rb-calc-after tbody tr").count() == 2
+    # The handicap fields show only with a handicap.
+    assert tool.locator('[data-rb-field="strong"]').is_hidden()
+    pick_choice(tool, "handicap", "mixed")
+    assert tool.locator('[data-rb-field="handicap_strokes"]').is_visible()
+    no_horizontal_overflow(page)

@@ -1,0 +1,106 @@
+"""«Кладка шаров по часовой стрелке» in the browser: the pocket guide. The
+opponent names the pocket of ball 1 (a decision in the view), every ball's
+pocket in a real table, the next ball, a wrong pocket noticed at once, the
+late-error rule; no score anywhere (the text defines none)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import (
+    DESKTOP, PHONE, calc, calculate, decide, last_ruling, no_horizontal_overflow, open_game, pick_action, pick_choice,
+    record, redo, reload_match, set_bool, set_int, sk, start_match, status, table_rows, undo,
+)
+
+pytestmark = pytest.mark.browser
+GAME = "po-chasovoy"
+
+
+def ball_into(pocket, noticed=True):
+    def fill(form):
+        pick_action(form, "shot")
+        pick_choice(form, "pocket", pocket)
+        set_bool(form, "noticed", noticed)
+    return fill
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
+    page = tool_page(device)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, ["Анна", "Борис"])
+    tool = page.locator(sk(GAME))
+
+    # First the opponent names the pocket of ball 1: buttons, not the form.
+    decision = tool.locator("[data-rb-decision]")
+    assert decision.is_visible() and not tool.locator("[data-rb-action-form]").is_visible()
+    assert "Борис" in decision.inner_text()
+    assert decision.locator('a[href="#po-chasovoy-first-pocket"]').count() == 1
+    # The text defines no score: no numbers on the score cards, no «очков» anywhere.
+    assert tool.locator("[data-rb-scores] .rb-score-points").count() == 0
+    assert "очк" not in tool.locator("[data-rb-match]").inner_text()
+    decide(page, GAME, "дальняя левая угловая")
+
+    assert "Очередной шар — 1, луза — дальняя левая угловая" in status(page, GAME)
+    rows = table_rows(page, GAME)
+    assert rows[0] == ["1", "Дальняя левая угловая"] and rows[1] == ["2", "Дальняя правая угловая"]
+    assert rows[6] == ["7", "Дальняя левая угловая"] and len(rows) == 15
+
+    record(page, GAME, ball_into("far-left"))
+    assert last_ruling(page, GAME).locator(".rb-badge").inner_text().strip().lower() == "записано"
+    assert "Очередной шар — 2, луза — дальняя правая угловая" in status(page, GAME)
+
+    # Ball 2 into the wrong pocket, noticed at once: not counted, the ball goes back.
+    record(page, GAME, ball_into("near-left", noticed=True))
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-wrong-pocket"]').count() == 1
+    assert "Очередной шар — по-прежнему 2" in ruling.locator(".rb-summary").inner_text()
+
+    # Ball 2 into the wrong pocket, unnoticed; later the error is found.
+    record(page, GAME, ball_into("near-left", noticed=False))
+    assert "ошибка с шара 2 ещё не обнаружена" in status(page, GAME)
+    assert tool.locator("[data-rb-table] thead").text_content().strip().endswith("Луза по прежнему порядку")
+
+    def error_found(form):
+        pick_action(form, "error_found")
+        assert form.locator("[data-rb-play]").inner_text() == "Записать"
+
+    record(page, GAME, error_found)
+    ruling = last_ruling(page, GAME)
+    assert "все сыгранные в лузы шары засчитываются" in ruling.locator(".rb-summary").inner_text()
+    assert ruling.locator('a[href="#po-chasovoy-late-order"]').count() >= 1
+    assert "Очередной шар — 3, луза — левая средняя" in status(page, GAME)
+    assert table_rows(page, GAME)[0] == ["3", "Левая средняя"]
+    no_horizontal_overflow(page)
+
+    reload_match(page, GAME)
+    assert "Очередной шар — 3, луза — левая средняя" in status(page, GAME)
+    assert page.locator(f"{sk(GAME)} [data-rb-history] > li").count() == 5
+    undo(page, GAME)
+    assert "ошибка с шара 2 ещё не обнаружена" in status(page, GAME)
+    redo(page, GAME)
+    assert "Очередной шар — 3, луза — левая средняя" in status(page, GAME)
+
+
+def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, calc(GAME))
+    tool = page.locator(calc(GAME))
+    set_int(tool, "ball", 3)
+    pick_choice(tool, "known", "first")
+    pick_choice(tool.locator("fieldset.rb-group").first, "pocket", "far-left")
+    pick_choice(tool.locator("[data-rb-action]"), "pocket", "right-middle")
+    ruling = calculate(page, GAME)
+    assert "Шар 3 — в назначенную лузу (правая средняя)" in ruling.locator(".rb-summary").inner_text()
+    assert ruling.locator(".rb-points").count() == 0  # no score in this game
+    assert ruling.locator('details.rb-cite a[href="#po-chasovoy-mnemonic-3"]').count() == 1
+    after = tool.locator(".rb-calc-after tbody tr").first.inner_text()
+    assert "4" in after and "Правая угловая со стороны «дома»" in after
+
+    # The same shot into another pocket, noticed: a wrong pocket, with its clause.
+    pick_choice(tool.locator("[data-rb-action]"), "pocket", "near-left")
+    ruling = calculate(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-wrong-pocket"]').count() == 1
+    no_horizontal_overflow(page)

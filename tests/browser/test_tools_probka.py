@@ -1,0 +1,133 @@
+"""«Игра с пробкой» in the browser: the six-player example of the text played
+through the scorekeeper (any number of players, the shooter named at every
+shot, the bank shown), reload, undo and redo; the calculator on the same
+example."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import (
+    DESKTOP, PHONE, calc, calculate, field, last_ruling, no_horizontal_overflow, open_game, pick_player, pick_set,
+    record, redo, reload_match, scores, set_bool, set_int, set_text, sk, start_match, status, table_rows, undo,
+)
+
+pytestmark = pytest.mark.browser
+GAME = "probka"
+PLAYERS = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор"]
+
+
+def foul(player, *codes):
+    def fill(form):
+        pick_player(form, "shooter", player)
+        pick_set(form, "fouls", *codes)
+    return fill
+
+
+def success(player):
+    def fill(form):
+        pick_player(form, "shooter", player)
+        set_bool(form, "probka", True)
+    return fill
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_six_player_example_of_the_text(tool_page, base_url, device):
+    page = tool_page(device)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, PLAYERS)
+    tool = page.locator(sk(GAME))
+    assert scores(page, GAME) == [1] * 6
+    assert "Банк — 6 очков" in status(page, GAME)
+    # No turn order in the text: nobody is marked as the next to shoot.
+    assert tool.locator(".rb-score--current").count() == 0
+
+    # A shot without a shooter is refused with a Russian message at the field.
+    record_error = tool.locator("[data-rb-match-error]")
+    set_bool(tool.locator("[data-rb-action-form]"), "probka", True)
+    tool.locator("[data-rb-play]").click()
+    record_error.wait_for()
+    assert "кто бил" in record_error.inner_text()
+    assert tool.locator('[data-rb-field="shooter"].rb-field--error').count() == 1
+    set_bool(tool.locator("[data-rb-action-form]"), "probka", False)
+
+    record(page, GAME, foul("Борис", "v"))      # «Игрок под номером 2 совершает ошибку»
+    assert scores(page, GAME) == [1, -5, 1, 1, 1, 1]
+    assert "Банк — 12 очков" in status(page, GAME)
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert ruling.locator('.rb-fouls a[href="#probka-foul-v"]').count() == 1
+    # The bank is a толкование, labelled where it is used.
+    assert "этого в тексте правил нет" in ruling.inner_text().lower()
+    assert ruling.locator('a[href="#probka-t-bank"]').count() >= 1
+
+    record(page, GAME, foul("Глеб", "a"))       # № 4: −11, the sum 24
+    record(page, GAME, foul("Егор", "g"))       # № 6: −23, the sum 48
+    assert scores(page, GAME) == [1, -5, 1, -11, 1, -23]
+    record(page, GAME, success("Егор"))         # «48 + (−23) = 25»
+    assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
+    ruling = last_ruling(page, GAME)
+    assert "25" in ruling.locator(".rb-summary").inner_text()
+    assert ruling.locator(".rb-who").inner_text() == "Егор"
+    # The bank history as a real table: the start and one row per shot.
+    rows = table_rows(page, GAME)
+    assert len(rows) == 5
+    assert rows[-1][1] == "Егор" and rows[-1][3] == "−23 → 25" and rows[-1][4] == "48 → 96"
+    history_text = tool.locator("[data-rb-history]").inner_text()
+    no_horizontal_overflow(page)
+
+    reload_match(page, GAME)
+    assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
+    assert table_rows(page, GAME) == rows
+    assert tool.locator("[data-rb-history]").inner_text() == history_text
+
+    undo(page, GAME)
+    assert scores(page, GAME) == [1, -5, 1, -11, 1, -23]
+    assert "Банк — 48 очков" in status(page, GAME)
+    assert tool.locator("[data-rb-last-title]").text_content() == "Отменена запись № 4"
+    redo(page, GAME)
+    assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
+    assert "Банк — 96 очков" in status(page, GAME)
+
+
+def test_bank_switch_is_a_match_option(tool_page, base_url):
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, sk(GAME))
+
+    def unchanged(setup):
+        field(setup, "bank_after_success").locator("label.rb-chip", has_text="не меняется").click()
+
+    start_match(page, GAME, ["Анна", "Борис", "Вера"], unchanged)
+    tool = page.locator(sk(GAME))
+    assert "не меняется" in tool.locator("[data-rb-options-line]").inner_text()
+    record(page, GAME, success("Вера"))
+    assert scores(page, GAME) == [1, 1, 4]
+    assert "Банк — 3 очка" in status(page, GAME)  # the bank did not grow
+    assert last_ruling(page, GAME).locator('a[href="#probka-t-after-success"]').count() >= 1
+
+
+def test_calculator_on_the_example(tool_page, base_url):
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, calc(GAME))
+    tool = page.locator(calc(GAME))
+    set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
+    set_int(tool, "bank", 48)
+    set_int(tool, "shooter", 6)
+    set_bool(tool, "probka", True)
+    ruling = calculate(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "очки засчитаны"
+    assert "+48 очков" in ruling.locator(".rb-points").inner_text()
+    assert "25" in ruling.locator(".rb-summary").inner_text()
+    assert ruling.locator('a[href="#probka-example-success"]').count() == 1
+    after = tool.locator(".rb-calc-after table")
+    assert "48 → 96" in after.inner_text()
+    # Changed inputs mark the shown answer as stale.
+    set_int(tool, "shooter", 7)
+    assert tool.locator("[data-rb-result] .rb-stale-note").is_visible()
+    # A player number beyond the list is refused, naming the field; the old answer goes.
+    calculate(page, GAME)
+    assert tool.locator("[data-rb-result]").is_hidden()
+    error = tool.locator("form [data-rb-error]")
+    assert error.is_visible() and "№ 7" in error.inner_text()
+    assert tool.locator('[data-rb-field="shooter"].rb-field--error').count() == 1
+    no_horizontal_overflow(page)

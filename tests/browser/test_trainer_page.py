@@ -1,0 +1,208 @@
+"""The тренажёр page in a real browser: the loading state while Python boots,
+a question written by the engine, an answer judged by it with the ruling and
+its clauses, a running score that survives a reload, another game, a corrupt
+saved score, and a browser where the engine cannot load."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from rules_pkg import api
+
+pytestmark = pytest.mark.browser
+
+PAGE = "trainer/"
+ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
+# Without the offline service worker (its own tests cover it): every file
+# comes from the server, and a held request stays held.
+OPTIONS = {"viewport": {"width": 1100, "height": 900}, "service_workers": "block", "reduced_motion": "reduce"}
+
+
+@pytest.fixture
+def tpage(make_page):
+    page = make_page(**OPTIONS)
+    yield page
+    assert page.page_errors == [], f"необработанные ошибки на странице: {page.page_errors}"
+
+
+def engine(request: dict) -> dict:
+    response = api.handle(request)
+    assert response["ok"], response
+    return response
+
+
+def seed_of(page) -> int:
+    return int(page.locator("[data-rb-trainer-seed]").get_attribute("data-rb-trainer-seed"))
+
+
+def params(page) -> dict:
+    # location, not page.url: Playwright learns of history.replaceState late
+    return {k: v[0] for k, v in parse_qs(urlsplit(page.evaluate("location.href")).query).items()}
+
+
+def give(page, question: dict, right: bool):
+    """Answer as a learner would: the engine (CPython) says what is right."""
+    checked = engine({"op": "trainer.check", "game": question["game"], "seed": question["seed"],
+                      "answer": question["choices"][0]["id"] if question["choices"] else 0})
+    good = checked["answer"]
+    card = page.locator(".rb-trainer-card")
+    if question["type"] == "number":
+        card.locator("input.rb-quiz-number").fill(str(good if right else good + 1))
+    else:
+        pick = good if right else next(c["id"] for c in question["choices"] if c["id"] != good)
+        card.locator(f'[data-rb-choice="{pick}"]').click()
+    card.locator("[data-rb-trainer-answer]").click()
+    verdict = card.locator(".rb-trainer-verdict .rb-quiz-feedback")
+    verdict.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    return checked, verdict
+
+
+def test_question_answer_verdict_and_running_score(tpage, base_url):
+    page = tpage
+    page.goto(base_url + PAGE + "?game=kovboy&seed=5")
+    card = page.locator(".rb-trainer-card")
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    q = engine({"op": "trainer.question", "game": "kovboy", "seed": 5})["question"]
+    assert card.locator("h3").inner_text().startswith("Задача № 5")
+    lines = card.locator("ul.rb-trainer-lines li").all_inner_texts()
+    assert lines == q["situation"] + q["action"]
+    assert card.locator("[data-rb-trainer-ask]").inner_text() == q["text"]
+    assert [c.strip() for c in card.locator(".rb-quiz-choice-text").all_inner_texts()] == \
+        [c["label"] for c in q["choices"]]
+    # an answer missing: said so, nothing sent
+    card.locator("[data-rb-trainer-answer]").click()
+    assert card.locator(".rb-error").inner_text() == "Сначала выберите ответ."
+
+    checked, verdict = give(page, q, right=False)
+    assert verdict.get_attribute("data-rb-verdict") == "wrong"
+    text = verdict.inner_text()
+    assert f"Правильный ответ: {checked['answer_text']}" in text
+    assert checked["ruling"]["summary"] in text
+    for line in checked["ruling"]["lines"]:
+        assert line in text
+    # the ruling's clauses link to the game's page
+    hrefs = verdict.locator("a.rb-ref").evaluate_all("els => els.map(e => e.href)")
+    assert hrefs and all(h.startswith(base_url + "games/kovboy/#") for h in hrefs)
+    cited = {h.split("#")[1] for h in hrefs}
+    assert {f["clause"] for f in checked["ruling"]["fouls"]} <= cited
+    assert "rb-quiz-choice--right" in card.locator(f'[data-rb-choice="{checked["answer"]}"]').get_attribute("class")
+    assert page.locator("[data-rb-trainer-tally]").inner_text() == "верно 0 из 1 вопроса"
+
+    # the next question: a fresh seed, shown and in the address
+    page.locator("[data-rb-trainer-more]").click()
+    page.wait_for_function("() => document.querySelector('[data-rb-trainer-seed]').dataset.rbTrainerSeed !== '5'")
+    seed = seed_of(page)
+    assert params(page) == {"game": "kovboy", "seed": str(seed)}
+    q2 = engine({"op": "trainer.question", "game": "kovboy", "seed": seed})["question"]
+    assert page.locator(".rb-trainer-card h3").inner_text().startswith(f"Задача № {seed}")
+    _, verdict = give(page, q2, right=True)
+    assert verdict.get_attribute("data-rb-verdict") == "right"
+    assert "Правильный ответ:" in verdict.inner_text()
+    assert page.locator("[data-rb-trainer-tally]").inner_text() == "верно 1 из 2 вопросов"
+
+    # a reload: the same question with its verdict, the score unchanged
+    page.reload()
+    page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert seed_of(page) == seed
+    assert page.locator(".rb-trainer-verdict .rb-quiz-feedback").get_attribute("data-rb-verdict") == "right"
+    assert page.locator("[data-rb-trainer-tally]").inner_text() == "верно 1 из 2 вопросов"
+    assert page.locator("[data-rb-trainer-answer]").is_hidden()
+
+    # another game: its own score, its own questions
+    page.locator("[data-rb-trainer-game]").select_option("probka")
+    assert "Игра с пробкой: пока ни одного ответа." == page.locator("[data-rb-trainer-score]").inner_text()
+    page.locator("[data-rb-trainer-new]").click()
+    page.wait_for_function("() => document.querySelector('.rb-trainer-card .rb-tag').textContent === 'Игра с пробкой'")
+    q3 = engine({"op": "trainer.question", "game": "probka", "seed": seed_of(page)})["question"]
+    give(page, q3, right=True)
+    assert page.locator("[data-rb-trainer-tally]").inner_text() == "верно 1 из 1 вопроса"
+    page.locator("[data-rb-trainer-game]").select_option("kovboy")
+    assert page.locator("[data-rb-trainer-tally]").inner_text() == "верно 1 из 2 вопросов"
+    # reset the score of a game
+    page.locator("[data-rb-trainer-reset]").click()
+    assert page.locator("[data-rb-trainer-score]").inner_text() == "Ковбой: пока ни одного ответа."
+
+    # the link of a game page opens the тренажёр of that game
+    page.goto(base_url + "games/kaiza/")
+    page.locator("aside.rb-quiz-link a", has_text="Тренажёр").click()
+    page.wait_for_url(re.compile(r"/trainer/\?game=kaiza"))
+    page.locator("[data-rb-trainer-game]").wait_for()
+    assert page.locator("[data-rb-trainer-game]").input_value() == "kaiza"
+    assert page.locator(".rb-trainer-card").count() == 0
+    assert page.locator("[data-rb-trainer-score]").inner_text() == "Кайза: пока ни одного ответа."
+
+
+def test_loading_state_while_python_boots(tpage, base_url):
+    page = tpage
+    wasm = re.compile(r"/pyodide/.*\.wasm$")
+    held = []  # the runtime's download, held until the test lets it go
+    page.context.route(wasm, lambda route: held.append(route))
+    with page.context.expect_event("request", lambda r: wasm.search(r.url), timeout=ENGINE_TIMEOUT_MS):
+        page.goto(base_url + PAGE + "?game=kovboy")
+    assert page.locator("[data-rb-tool=trainer]").get_attribute("data-rb-engine") == "loading"
+    status = page.locator(".rb-trainer .rb-engine")
+    assert status.is_visible()
+    assert "Загрузка" in status.inner_text()
+    page.locator("[data-rb-trainer-new]").click()
+    assert page.locator("[data-rb-trainer-new]").inner_text() == "Ждём загрузки правил…"
+    assert page.locator(".rb-trainer-card").count() == 0
+    for _ in range(100):  # let Playwright deliver the routed request (no clock involved)
+        if held:
+            break
+        page.evaluate("0")
+    assert held, "среда Python не запрашивалась"
+    for route in held:
+        route.continue_()
+    page.context.unroute(wasm)
+    card = page.locator(".rb-trainer-card")
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert status.is_hidden()
+    assert page.locator("[data-rb-trainer-new]").inner_text() == "Новый вопрос"
+    seed = seed_of(page)
+    assert 1 <= seed <= 999999 and params(page)["seed"] == str(seed)
+
+
+def test_engine_that_cannot_load_is_explained(tpage, base_url):
+    page = tpage
+    page.context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    page.goto(base_url + PAGE)
+    page.wait_for_function("() => document.querySelector('[data-rb-tool=trainer]').dataset.rbEngine === 'failed'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "Движок правил не загрузился" in page.locator(".rb-trainer .rb-engine").inner_text()
+    assert page.locator(".rb-trainer .rb-engine button", has_text="Повторить загрузку").is_visible()
+    page.locator("[data-rb-trainer-new]").click()
+    error = page.locator(".rb-trainer [data-rb-error]")
+    error.wait_for()
+    assert "не загрузился" in error.inner_text()
+    assert "Traceback" not in page.content()
+
+
+def test_corrupt_saved_score_is_reported_and_reset(tpage, base_url):
+    page = tpage
+    page.goto(base_url + PAGE)
+    page.evaluate("""() => localStorage.setItem('rules-site:trainer', JSON.stringify(
+        {format: 'rules-site.trainer/1', game: 'kovboy', scores: {kovboy: {correct: 5, total: 2}}, current: null}))""")
+    page.reload()
+    notice = page.locator(".rb-trainer .rb-quiz-notice")
+    notice.wait_for()
+    assert "повреждён" in notice.inner_text()
+    assert page.locator("[data-rb-trainer-score]").inner_text() == "Ковбой: пока ни одного ответа."
+    assert page.evaluate("localStorage.getItem('rules-site:trainer:corrupt')").startswith('{"format"')
+
+
+def test_phone_layout(make_page, base_url):
+    page = make_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2,
+                     service_workers="block")
+    page.goto(base_url + PAGE + "?game=kovboy&seed=9")
+    page.locator(".rb-trainer-card").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    q = engine({"op": "trainer.question", "game": "kovboy", "seed": 9})["question"]
+    give(page, q, right=True)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+    for sel in (".rb-quiz-choice", "[data-rb-trainer-more]", "[data-rb-trainer-new]", "[data-rb-trainer-game]"):
+        for el in page.locator(sel).all():
+            assert el.bounding_box()["height"] >= 43.5, sel
+    assert page.page_errors == []

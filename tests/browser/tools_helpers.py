@@ -1,0 +1,267 @@
+"""Helpers for the browser tests of the tools (calculator, scorekeeper) of
+every game: open a game page, fill the forms rendered from the declaration
+the way a player taps them, play a match, read the score.
+
+The scorekeeper of game G is ``#rb-scorekeeper-G``, its calculator
+``#rb-calculator-G``; fields are ``[data-rb-field=NAME]``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "screenshots" / "tools"
+# The tools are tested without the offline service worker (its own tests
+# cover it): a page then always comes from the server, as on a first visit.
+# Reduced motion: the tools then scroll without animation, so a tap is not
+# aimed at a button that is still sliding (widget.js, smoothScroll).
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block", "reduced_motion": "reduce"}
+SAVED_PREFIX = "rules-site:match/v2:"
+OPEN_PREFIX = "rules-site:match/v2-open:"
+
+
+def sk(game: str) -> str:
+    return f"#rb-scorekeeper-{game}"
+
+
+def calc(game: str) -> str:
+    return f"#rb-calculator-{game}"
+
+
+def is_external(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return False
+    return parts.scheme not in ("http", "https") or parts.hostname != "127.0.0.1"
+
+
+def value(v) -> str:
+    """An attribute selector value for a JSON-encoded option id."""
+    return "'" + json.dumps(v) + "'"
+
+
+def dismiss_toasts(page) -> None:
+    """The offline banner («сайт сохранён на этом устройстве») may cover the
+    bottom of the screen; these tests run without the service worker
+    (service_workers="block"), so it should not appear: remove it if it does."""
+    page.evaluate("() => { for (const el of document.querySelectorAll('.rb-offline-banner')) el.remove(); }")
+
+
+def open_game(page, base_url: str, game: str, tool: str | None = None, *, wait_engine: bool = True) -> None:
+    page.goto(f"{base_url}games/{game}/")
+    if wait_engine:
+        wait_engine_ready(page, tool or sk(game))
+    dismiss_toasts(page)
+    if tool:
+        open_tool(page, tool)
+
+
+def wait_engine_ready(page, tool: str) -> None:
+    page.wait_for_function(
+        "sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=tool, timeout=ENGINE_TIMEOUT_MS)
+
+
+def open_tool(page, tool: str) -> None:
+    if not page.locator(tool).evaluate("el => el.open"):
+        page.locator(f"{tool} > summary").click()
+
+
+# ---- fields ---------------------------------------------------------------
+
+def field(scope, name: str):
+    return scope.locator(f'[data-rb-field="{name}"]:visible').first
+
+
+def pick_sequence(scope, name: str, *ids) -> None:
+    for v in ids:
+        field(scope, name).locator(f"[data-rb-option={value(v)}]").click()
+
+
+def pick_set(scope, name: str, *ids) -> None:
+    for v in ids:
+        chip = field(scope, name).locator(f"label.rb-chip:has(input[value={value(v)}])")
+        chip.click()  # the visible chip, as a player taps it
+        assert chip.locator("input").is_checked()
+
+
+def pick_choice(scope, name: str, v) -> None:
+    el = field(scope, name)
+    select = el.locator("select")
+    if select.count():
+        select.select_option(value=json.dumps(v))
+    else:
+        chip = el.locator(f"label.rb-chip:has(input[value={value(v)}])")
+        chip.click()
+        assert chip.locator("input").is_checked()
+
+
+def set_bool(scope, name: str, on: bool = True) -> None:
+    box = field(scope, name).locator("input[type=checkbox]")
+    if box.is_checked() != on:
+        field(scope, name).locator("label").click()
+    assert box.is_checked() == on
+
+
+def set_int(scope, name: str, n: int) -> None:
+    field(scope, name).locator("input").fill(str(n))
+
+
+def set_text(scope, name: str, text: str) -> None:
+    field(scope, name).locator("input").fill(text)
+
+
+def pick_action(scope, action_type: str) -> None:
+    radio = scope.locator(f"label.rb-chip:has(input[data-rb-action-type][value={value(action_type)}])")
+    radio.click()
+    assert radio.locator("input").is_checked()
+
+
+def pick_player(scope, name: str, player: str) -> None:
+    """A field that numbers a player, shown by the scorekeeper as name chips."""
+    chip = field(scope, name).locator("[data-rb-player-chips] label.rb-chip", has_text=player)
+    chip.click()
+    assert chip.locator("input").is_checked()
+
+
+# ---- calculator -----------------------------------------------------------
+
+def calculate(page, game: str):
+    """Press «Рассчитать» and wait for the answer (a ruling or an error)."""
+    tool = page.locator(calc(game))
+    tool.locator("[data-rb-submit]").click()  # marks the tool busy at once
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(game),
+                           timeout=ENGINE_TIMEOUT_MS)
+    return tool.locator("[data-rb-result] .rb-ruling")
+
+
+# ---- scorekeeper ----------------------------------------------------------
+
+def start_match(page, game: str, names: list[str], options=None) -> None:
+    """options(setup_form) fills the match options before the start."""
+    tool = page.locator(sk(game))
+    setup = tool.locator("[data-rb-setup]")
+    rows = setup.locator("[data-rb-players] .rb-player-row")
+    while rows.count() < len(names):
+        setup.locator("[data-rb-add-player]").click()
+    while rows.count() > len(names):
+        rows.last.locator("[data-rb-remove-player]").click()
+    for i, name in enumerate(names):
+        rows.nth(i).locator("input").fill(name)
+    if options:
+        options(setup)
+    setup.locator("button[type=submit]").click()
+    page.wait_for_function(
+        "sel => { const m = document.querySelector(sel + ' [data-rb-match]');"
+        " return !m.hidden && !document.querySelector(sel).dataset.rbBusy; }",
+        arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+
+
+def history_count(page, game: str) -> int:
+    return page.locator(f"{sk(game)} [data-rb-history] > li").count()
+
+
+def wait_history(page, game: str, n: int) -> None:
+    page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length === n"
+        " && !document.querySelector(sel.split(' ')[0]).dataset.rbBusy",
+        arg=[f"{sk(game)} [data-rb-history] > li", n], timeout=ENGINE_TIMEOUT_MS)
+
+
+def record(page, game: str, fill=None) -> None:
+    """fill(action_form) sets the action's fields; then «Записать»; waits for
+    one more entry in the history."""
+    form = page.locator(f"{sk(game)} [data-rb-action-form]")
+    if fill:
+        fill(form)
+    before = history_count(page, game)
+    form.locator("[data-rb-play]").click()
+    wait_history(page, game, before + 1)
+
+
+def decide(page, game: str, label: str) -> None:
+    before = history_count(page, game)
+    page.locator(f"{sk(game)} [data-rb-decision] button", has_text=label).click()
+    wait_history(page, game, before + 1)
+
+
+def undo(page, game: str) -> None:
+    before = history_count(page, game)
+    page.locator(f"{sk(game)} [data-rb-undo]").click()
+    wait_history(page, game, before - 1)
+
+
+def redo(page, game: str) -> None:
+    before = history_count(page, game)
+    page.locator(f"{sk(game)} [data-rb-redo]").click()
+    wait_history(page, game, before + 1)
+
+
+def scores(page, game: str) -> list[int]:
+    texts = page.locator(f"{sk(game)} [data-rb-scores] .rb-score-points").all_inner_texts()
+    return [int(t.replace("−", "-")) for t in texts]
+
+
+def score_names(page, game: str) -> list[str]:
+    return [s.strip() for s in page.locator(f"{sk(game)} [data-rb-scores] .rb-score-name").all_inner_texts()]
+
+
+def current_player(page, game: str) -> str:
+    return page.locator(f"{sk(game)} .rb-score--current .rb-score-name").inner_text().strip()
+
+
+def last_ruling(page, game: str):
+    return page.locator(f"{sk(game)} [data-rb-last] .rb-ruling")
+
+
+def status(page, game: str) -> str:
+    return page.locator(f"{sk(game)} [data-rb-status-line]").inner_text()
+
+
+def table_rows(page, game: str) -> list[list[str]]:
+    return page.locator(f"{sk(game)} [data-rb-table] tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))")
+
+
+def reload_match(page, game: str) -> None:
+    """Reload the page and wait until the saved match is shown by the engine."""
+    page.reload()
+    dismiss_toasts(page)
+    page.wait_for_function(
+        "sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
+        " return !m.hidden && !t.querySelector('[data-rb-action-form]').hidden"
+        " || !t.querySelector('[data-rb-decision]').hidden || t.classList.contains('rb-finished'); }",
+        arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+
+
+def saved_records(page, game: str) -> dict[str, dict | str]:
+    """Every saved-match record of the game in localStorage: key -> parsed JSON (or raw text)."""
+    raw = page.evaluate(
+        "p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
+        ".map(k => [k, localStorage.getItem(k)]))", SAVED_PREFIX + game + ":")
+    out = {}
+    for k, v in raw.items():
+        try:
+            out[k] = json.loads(v)
+        except ValueError:
+            out[k] = v
+    return out
+
+
+def no_horizontal_overflow(page) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"ширина страницы {width} больше окна {inner}"
+
+
+def screenshot(page, name: str, selector: str | None = None) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    if selector:
+        page.locator(selector).screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path))
+    return path
