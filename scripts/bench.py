@@ -592,12 +592,29 @@ def machine(browser_version: str) -> dict:
             "os": platform.platform(terse=True), "python": platform.python_version()}
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def decimal(v: float, digits: int) -> str:
+    return f"{v:.{digits}f}".replace(".", ",")
+
+
 def secs(v, digits=1):
     return "—" if v is None else f"{v:.{digits}f}".replace(".", ",") + " с"
 
 
 def mb(v):
-    return "—" if v is None else f"{v / 1e6:.2f}".replace(".", ",") + " МБ"
+    if v is None:
+        return "—"
+    if v < 100_000:
+        return f"{round(v / 1000)} КБ"
+    return decimal(v / 1e6, 2) + " МБ"
 
 
 def ratio(v):
@@ -605,7 +622,7 @@ def ratio(v):
 
 
 def mark(ok):
-    return "" if ok is None else (" ✅" if ok else " ❌")
+    return "" if ok is None else (" ✓" if ok else " ✗")
 
 
 def check(value, limit):
@@ -615,9 +632,9 @@ def check(value, limit):
 def markdown(report: dict) -> str:
     m = report["machine"]
     lines = [
-        f"Замер от {report['date']}: {m['cpu']}, {m['cores']} ядра, Chromium {m['chromium']}, "
-        f"Pyodide {report['pyodide']}; нагрузка машины (load average) "
-        f"{report['load_before']:.1f} до замера и {report['load_after']:.1f} после. "
+        f"Замер от {report['date']}: {m['cpu']}, {m['cores']} {plural(m['cores'], 'ядро', 'ядра', 'ядер')}, "
+        f"Chromium {m['chromium']}, Pyodide {report['pyodide']}; нагрузка машины (load average) "
+        f"{decimal(report['load_before'], 1)} до замера и {decimal(report['load_after'], 1)} после. "
         f"Хостинг как GitHub Pages: gzip, без brotli. Медианы: холодных визитов "
         f"{report['counts']['cold']}, тёплых {report['counts']['warm']}, без сети {report['counts']['offline']}."
         + (f" Вариант для сравнения: {report['variant']}." if report.get("variant", "default") != "default" else ""),
@@ -627,7 +644,7 @@ def markdown(report: dict) -> str:
         title = {"phone": "Телефон (сеть 1,6 Мбит/с, 150 мс; процессор в 4 раза медленнее)",
                  "desktop": "Компьютер без ограничений"}[name]
         if name == "phone" and report.get("cpu_achieved"):
-            title += f"; замедление процессора по контрольному циклу {report['cpu_achieved']:.1f}×"
+            title += f"; замедление процессора по контрольному циклу {decimal(report['cpu_achieved'], 1)}×"
         lines += [f"**{title}**", "",
                   "| визит | текст правил | первый расчёт | передано | другая игра | голый Pyodide | отношение |",
                   "|---|---:|---:|---:|---:|---:|---:|"]
@@ -648,8 +665,9 @@ def markdown(report: dict) -> str:
             lines += ["", f"Сайт целиком сохранён для работы без сети через {secs(cold['saved'])} после "
                           f"начала первого визита; всего передано {mb(cold['saved_bytes'])}."]
         lines.append("")
-    lines += ["Цели: без сети на телефоне первый расчёт ≤ 4 с; первый визит на телефоне: текст ≤ 2,5 с, "
-              "расчёт ≤ 28 с, передано ≤ 4,5 МБ; другая игра ≤ 0,3 с; отношение к голому Pyodide ≤ 1,10."]
+    lines += ["Цели (✓ — достигнута, ✗ — нет): без сети на телефоне первый расчёт ≤ 4 с; первый визит "
+              "на телефоне: текст ≤ 2,5 с, расчёт ≤ 28 с, передано ≤ 4,5 МБ; другая игра ≤ 0,3 с; "
+              "отношение к голому Pyodide ≤ 1,10."]
     return "\n".join(lines) + "\n"
 
 
@@ -680,7 +698,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-docs", action="store_true", help="do not rewrite the table in docs/speed.md")
     parser.add_argument("--no-wait-saved", dest="wait_saved", action="store_false",
                         help="do not wait for the service worker to save the site on cold visits")
+    parser.add_argument("--render", metavar="JSON",
+                        help="measure nothing: print the table of an earlier run (and write it to the docs)")
     args = parser.parse_args(argv)
+    if args.render:
+        report = json.loads(Path(args.render).read_text(encoding="utf-8"))
+        table = markdown(report)
+        print(table)
+        if not args.no_docs and report.get("variant", "default") == "default":
+            write_docs(table)
+            print(f"[bench] {DOCS_PAGE.relative_to(ROOT)}: таблица обновлена")
+        return 0
     profiles = [PROFILES[p] for p in args.profiles.split(",") if p]
 
     OUT.mkdir(exist_ok=True)

@@ -42,7 +42,7 @@ from sitebuild.markdown_ext import (  # noqa: E402
     Catalog, RulebookExtension, SiteBuildError, SiteContext,
 )
 from sitebuild import quiz_pages  # noqa: E402  (quiz pages, downloads, тренажёр)
-from sitebuild import offline  # noqa: E402  (service worker, manifest, preload hints)
+from sitebuild import offline  # noqa: E402  (service worker, manifest, engine start in <head>)
 from sitebuild import index_markers  # noqa: E402  (games list, clause index, glossary)
 
 log = logging.getLogger("mkdocs.hooks.rulebook")

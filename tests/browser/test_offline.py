@@ -12,12 +12,15 @@ through.
   downloaded; the banner «Доступна новая версия сайта — Обновить» activates it);
 - on a cold visit each runtime file crosses the network once, although the worker
   fetches it and the service worker then stores it (revalidating: a 304);
-- the web app manifest makes the site installable.
+- the web app manifest makes the site installable;
+- the engine's worker starts from <head>; after a failed download, «Повторить
+  загрузку» starts a new one that answers.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -284,3 +287,21 @@ def test_site_is_installable(browser, recording_server, tmp_path):
         assert errors_on_page == []
     finally:
         context.close()
+
+
+def test_engine_starts_from_head_and_a_retry_starts_a_new_worker(fresh_context, recording_server):
+    server = recording_server()
+    context, page = fresh_context(service_workers="block")
+    context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: route.abort())
+    page.goto(server.url + "games/kovboy/")
+    # The worker was started by the inlined engine-boot.js and adopted by engine-client.js.
+    assert page.evaluate("typeof window.rbEngineBoot.start") == "function"
+    tool = "#rb-calculator-kovboy"
+    page.wait_for_function(f"document.querySelector('{tool}').dataset.rbEngine === 'failed'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    open_tool(page, tool)
+    assert "не загрузился" in page.locator(f"{tool} [data-rb-engine]").inner_text()
+    context.unroute(re.compile(r".*/pyodide/.*\.wasm$"))
+    page.locator(f"{tool} [data-rb-engine] button", has_text="Повторить").click()
+    default_ruling(page, "kovboy")
+    assert page.page_errors == []

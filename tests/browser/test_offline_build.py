@@ -85,3 +85,41 @@ def test_manifest_is_russian_and_its_icons_exist(site_dir):
             assert icon["sizes"] == f"{w}x{h}", icon
     assert {"any", "maskable"} <= purposes
     assert png_size(site_dir / offline.TOUCH_ICON) == (180, 180)
+
+
+def test_precache_list_rules_on_a_small_site(tmp_path):
+    files = {
+        "index.html": "<p>главная</p>", "games/kovboy/index.html": "<p>ковбой</p>", "404.html": "404",
+        "sw.js": "old", "assets/javascripts/bundle.min.js.map": "{}", "sitemap.xml.gz": "gz",
+        "pyodide/runtime.json": "{}", "pyodide/314.0.7/pyodide.asm.wasm": "wasm",
+        "assets/javascripts/lunr/min/lunr.ru.min.js": "ru", "assets/javascripts/lunr/min/lunr.de.min.js": "de",
+        "assets/javascripts/lunr/min/lunr.stemmer.support.min.js": "s",
+        "assets/javascripts/lunr/tinyseg.js": "ja", "search/search_index.json": '{"config": {"lang": ["ru"]}}',
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    listed = offline.precache_list(tmp_path)
+    assert sorted(listed) == sorted([
+        "", "games/kovboy/", "404.html", "pyodide/314.0.7/pyodide.asm.wasm", "search/search_index.json",
+        "assets/javascripts/lunr/min/lunr.ru.min.js", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"])
+    assert listed[""] == hashlib.sha256("<p>главная</p>".encode()).hexdigest()
+    summary = offline.write_service_worker(tmp_path, ["pyodide/314.0.7/pyodide.asm.wasm"])
+    version, written = sw_files(tmp_path)
+    assert written == listed and version == summary["version"] == offline.version_of(listed)
+    # Any change of any listed file is a new version; a required file that is missing stops the build.
+    (tmp_path / "games/kovboy/index.html").write_text("<p>ковбой 2</p>", encoding="utf-8")
+    assert offline.write_service_worker(tmp_path)["version"] != version
+    with pytest.raises(offline.OfflineError, match="python_stdlib"):
+        offline.write_service_worker(tmp_path, ["pyodide/314.0.7/python_stdlib.trim-000000000000.zip"])
+
+
+@pytest.mark.parametrize("url, base", [("", "./"), ("games/kovboy/", "../../"), ("api/", "../")])
+def test_page_base(url, base):
+    assert offline.page_base(url) == base
+
+
+@pytest.mark.parametrize("site_url, base", [(None, "/"), ("https://example.org/rules", "/rules/"),
+                                            ("https://example.org/", "/")])
+def test_site_base(site_url, base):
+    assert offline.site_base(site_url) == base
