@@ -26,7 +26,7 @@ def type_name(value: Any) -> str:
         return "дробное число"
     if isinstance(value, str):
         return "строка"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "список"
     if isinstance(value, dict):
         return "объект"

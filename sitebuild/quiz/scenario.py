@@ -24,6 +24,7 @@ import json
 from typing import Any, Callable
 
 from rules_pkg import describe
+from rules_pkg.reader import type_name
 
 from .errors import QuizError
 from .model import Choice
@@ -95,19 +96,8 @@ def show(value: Any) -> str:
 
 
 def kind_name(value: Any) -> str:
-    if value is None:
-        return "пусто (null)"
-    if isinstance(value, bool):
-        return "логическое значение"
-    if isinstance(value, int):
-        return "целое число"
-    if isinstance(value, float):
-        return "дробное число"
-    if isinstance(value, str):
-        return "строка"
-    if isinstance(value, (list, tuple)):
-        return "список"
-    return "объект"
+    """The JSON type of a value in Russian (the engine's own wording)."""
+    return "пусто (null)" if value is None else type_name(value)
 
 
 class PathError(Exception):
