@@ -33,6 +33,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@pytest.fixture(scope="session")
+def chromium_launch():
+    """How the tests start Debian's Chromium (for tests that launch their own context).
+    A fixture, not an import: ``conftest`` is not a unique module name in this suite."""
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 # Pyodide boots in 1.5–2.5 s here; leave room for a loaded 2-core machine.
 ENGINE_TIMEOUT_MS = 90_000

@@ -260,13 +260,11 @@ def test_cold_visit_downloads_each_runtime_file_once(fresh_context, recording_se
     assert page.page_errors == []
 
 
-def test_site_is_installable(browser, recording_server, tmp_path):
-    from conftest import CHROMIUM, CHROMIUM_ARGS
-
+def test_site_is_installable(browser, recording_server, tmp_path, chromium_launch):
     server = recording_server()
     # A profile on disk: Chromium never offers to install from an incognito context.
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, locale="ru-RU")
+        str(tmp_path / "profile"), headless=True, locale="ru-RU", **chromium_launch)
     try:
         page = context.new_page()
         errors_on_page = []
