@@ -137,12 +137,17 @@ class State:
         return tuple(self.score(i) for i in range(len(self.committed)))
 
     def next_active(self, after: int) -> int:
-        n = len(self.committed)
-        for k in range(1, n + 1):
-            j = (after + k) % n
-            if not self.out[j]:
-                return j
-        return after
+        return next_active(self.out, after)
+
+
+def next_active(out, after: int) -> int:
+    """The next player after ``after`` who has not lost by rule 8."""
+    n = len(out)
+    for k in range(1, n + 1):
+        j = (after + k) % n
+        if not out[j]:
+            return j
+    return after
 
 
 @dataclass(frozen=True)
@@ -508,8 +513,7 @@ class Kovboy(Game):
                 lines.append(f"Выскочивш{'ий' if len(shot.jumped) == 1 else 'ие'} за борт "
                              f"{ball_list(shot.jumped)} выставля{'ется' if len(shot.jumped) == 1 else 'ются'} без штрафа.")
 
-        nxt = p if (turn_continues or finished) else State(
-            committed=tuple(committed), fouls_in_row=tuple(fouls_in_row), out=tuple(out)).next_active(p)
+        nxt = p if (turn_continues or finished) else next_active(out, p)
         new = State(committed=tuple(committed), fouls_in_row=tuple(fouls_in_row), out=tuple(out),
                     current=nxt, series=series if nxt == p else 0, off_table=off_table, breaking=False,
                     cue_in_hand=cue_in_hand, finished=finished, winner=winner)
