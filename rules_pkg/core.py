@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from .errors import InputError, SavedStateError, StateError
+from .fields import ActionSpec, Field, read_fields
 from .reader import Reader
 
 STATE_FORMAT = "rules_pkg.match/1"
@@ -37,10 +38,13 @@ class Clause:
     title: str
     status: str = IMPLEMENTED
     note: str = ""
+    #: the aspects of a ruling this clause can decide (``rules_pkg.why.ASPECTS``)
+    decides: frozenset = frozenset()
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "status": self.status,
-                "status_name": STATUS_NAMES[self.status], "note": self.note}
+                "status_name": STATUS_NAMES[self.status], "note": self.note,
+                "decides": sorted(self.decides)}
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,15 @@ def citation_makers(game_id: str):
     makes the Clause ``<game_id>-rule-4``; ``T("name", title, text, ("rule-4",))``
     the Tolkovanie ``<game_id>-t-name`` relating to ``<game_id>-rule-4``."""
 
-    def C(id: str, title: str, status: str = IMPLEMENTED, note: str = "") -> Clause:
-        return Clause(id=f"{game_id}-{id}", title=title, status=status, note=note)
+    def C(id: str, title: str, status: str = IMPLEMENTED, note: str = "", decides=()) -> Clause:
+        """``decides``: the aspects of a ruling the clause can decide, e.g. ("score", "turn")."""
+        from .why import ASPECTS
+
+        unknown = set(decides) - set(ASPECTS)
+        if unknown:
+            raise AssertionError(f"{game_id}-{id}: unknown aspects {sorted(unknown)}")
+        return Clause(id=f"{game_id}-{id}", title=title, status=status, note=note,
+                      decides=frozenset(decides))
 
     def T(id: str, title: str, text: str, clauses=()) -> Tolkovanie:
         return Tolkovanie(id=f"{game_id}-t-{id}", title=title, text=text,
@@ -114,6 +125,11 @@ class Ruling:
     outside: tuple[str, ...] = ()
     decision: dict | None = None
     extra: dict = field(default_factory=dict)
+    #: the most important event (``rules_pkg.why.VERDICTS``) and the id that decided it
+    verdict: str = "info"
+    basis: str | None = None
+    #: the explanation lines with what each rests on (``lines`` are their texts)
+    why: tuple = ()
 
     @property
     def foul(self) -> bool:
@@ -138,6 +154,10 @@ class Ruling:
             "outside": list(self.outside),
             "decision": self.decision,
             "extra": self.extra,
+            "verdict": self.verdict,
+            "basis": self.basis,
+            "why": [w.to_json() for w in self.why] if self.why else
+                   [{"text": t, "cites": [], "aspect": "info"} for t in self.lines],
         }
 
 
@@ -172,15 +192,22 @@ class Game:
     outside: ClassVar[tuple[OutsideFact, ...]] = ()
 
     # ---- declaration -------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        """[{"type", "label", "fields": [Field]}] — what an action can contain."""
+    # Fields are declared once, as ``rules_pkg.fields`` objects: the same objects
+    # give the ``describe`` JSON and read the requests (see ``state_from_situation``
+    # and ``read_action`` below).
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        """What an action can contain: one :class:`ActionSpec` per action type."""
         raise NotImplementedError
 
-    def situation_fields(self) -> list[dict]:
-        return []
+    def situation_fields(self) -> tuple[Field, ...]:
+        return ()
 
-    def option_fields(self) -> list[dict]:
-        return []
+    def option_fields(self) -> tuple[Field, ...]:
+        return ()
+
+    def action_fields(self) -> list[dict]:
+        """[{"type", "label", "fields": [Field JSON]}] — the ``actions`` of ``describe``."""
+        return [spec.to_json() for spec in self.action_specs()]
 
     def declaration(self) -> dict:
         return {
@@ -192,8 +219,8 @@ class Game:
             "tools": list(self.tools),
             "score": None if self.score_forms is None else
                      {"forms": list(self.score_forms), "lower_wins": self.lower_wins},
-            "situation": self.situation_fields(),
-            "options": self.option_fields(),
+            "situation": fields_as_json(self.situation_fields()),
+            "options": fields_as_json(self.option_fields()),
             "actions": self.action_fields(),
             "clauses": [c.to_json() for c in self.clauses],
             "tolkovaniya": [t.to_json() for t in self.tolkovaniya],
@@ -223,19 +250,54 @@ class Game:
         return ("Игрок", "Соперник")
 
     # ---- the rules -----------------------------------------------------
+    # A request goes through three steps, each in one place:
+    #   1. read: the declared fields read and validate the JSON (types, bounds, ``when``);
+    #   2. build: the game turns the values into its state or action object;
+    #   3. check: ``check_position`` / ``check_action`` refuse what cannot happen on a
+    #      table, with a message naming the contradiction, before any rule is applied.
     def read_options(self, options: Reader) -> dict:
-        options.done()
-        return {}
+        return read_fields(options, self.option_fields())
 
     def initial_state(self, n_players: int, options: dict) -> Any:
         raise NotImplementedError
 
     def state_from_situation(self, situation: Reader, options: dict) -> Any:
+        """The state the one-shot calculator starts from (read, build, check)."""
+        values = read_fields(situation, self.situation_fields())
+        state = self.build_situation(values, options)
+        self.check_position(state)
+        return state
+
+    def build_situation(self, values: dict, options: dict) -> Any:
         raise NotImplementedError
 
+    def check_position(self, state: Any) -> None:
+        """Raise :func:`impossible` when ``state`` cannot occur on a table."""
+
     def read_action(self, action: Reader, state: Any) -> Any:
-        """Validate an action against the current state; raise InputError."""
+        """Validate an action against the current state (read, build, check);
+        raise InputError (malformed or impossible) or StateError (not now)."""
+        specs = {spec.type: spec for spec in self.action_specs()}
+        kind = action.choice("type", tuple(specs), default=next(iter(specs)))
+        self.check_turn(state, kind)
+        values = read_fields(action, specs[kind].fields, players=self.player_count(state))
+        parsed = self.build_action(kind, values, state)
+        self.check_action(state, parsed)
+        return parsed
+
+    def check_turn(self, state: Any, kind: str) -> None:
+        """Raise StateError when an action of type ``kind`` cannot be taken now
+        (e.g. a decision is pending and this is a shot)."""
+
+    def player_count(self, state: Any) -> int | None:
+        """How many players the state has (the bound of ``Player`` fields)."""
+        return None
+
+    def build_action(self, kind: str, values: dict, state: Any) -> Any:
         raise NotImplementedError
+
+    def check_action(self, state: Any, action: Any) -> None:
+        """Raise :func:`impossible` when ``action`` cannot happen in ``state``."""
 
     def apply(self, state: Any, action: Any, names: tuple[str, ...]) -> tuple[Ruling, Any]:
         raise NotImplementedError
@@ -252,6 +314,16 @@ class Game:
     def random_situation(self, rng) -> dict:
         """A random situation (JSON) that :meth:`state_from_situation` accepts."""
         raise NotImplementedError
+
+
+def impossible(message: str, field: str | None = None):
+    """Refuse a position or an action that cannot occur on a table: ``message``
+    (Russian) names the contradiction. Raises; never returns."""
+    raise InputError(message, field)
+
+
+def fields_as_json(fields) -> list[dict]:
+    return [f.to_json() if isinstance(f, Field) else f for f in fields]
 
 
 def default_names(n: int) -> list[str]:

@@ -44,3 +44,50 @@ def join_and(items) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " и " + items[-1]
+
+
+def agrees_singular(n: int) -> bool:
+    """Whether a verb or participle agrees with ``n`` in the singular: «21 очко
+    засчитано», «1 шар выставляется», but «2 очка засчитаны», «5 очков засчитаны»."""
+    n = abs(n)
+    return n % 10 == 1 and n % 100 != 11
+
+
+def agree(n: int, singular: str, plural: str) -> str:
+    """The form of a verb (or short participle) that agrees with the number ``n``."""
+    return singular if agrees_singular(n) else plural
+
+
+def counted(n: int, forms: tuple[str, str, str], rest: str, singular: str, plural: str) -> str:
+    """«21 очко серии засчитано»: number, noun, the words between, agreeing verb.
+    ``forms``: the noun for 1 / 2 / 5; ``rest``: words after the noun (may be "")."""
+    noun = plural_form(n, forms)
+    middle = f" {rest}" if rest else ""
+    return f"{n} {noun}{middle} {agree(n, singular, plural)}"
+
+
+def plural_form(n: int, forms: tuple[str, str, str]) -> str:
+    return plural(n, *forms)
+
+
+POINTS = ("очко", "очка", "очков")
+
+
+def after_colon(text: str, names=()) -> str:
+    """Russian typography: after a colon the text goes on in lower case, unless
+    it starts with a name (a player's name from ``names``), an abbreviation or a
+    digit. «Фол: биток упал в лузу», «Победа: Аня»."""
+    if not text:
+        return text
+    for name in names:
+        if name and text.startswith(name):
+            return text
+    first = text.split(" ", 1)[0]
+    if len(first) > 1 and first.isupper():  # an abbreviation
+        return text
+    return text[0].lower() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter of a sentence."""
+    return text[:1].upper() + text[1:] if text else text

@@ -1,0 +1,287 @@
+"""Every field of a situation, an option or an action, declared once.
+
+A field is a small typed object (:class:`Int`, :class:`Bool`, :class:`Choice`,
+:class:`Set`, :class:`Sequence`, :class:`Player`, :class:`Text`) with its bounds,
+default, ``when`` condition and Russian label. The same object
+
+* describes itself to the browser (:meth:`Field.to_json`, the ``describe`` JSON
+  the forms and the table drawing are built from),
+* reads and validates a request (:func:`read_fields`, including ``when``), and
+* gives the Russian wording of a value (``rules_pkg.describe``).
+
+Nothing about a field lives twice. A declared default is checked by the field's
+own validation when the field is constructed, so a field whose default the
+engine would refuse cannot exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable
+
+from .errors import InputError
+from .reader import Reader, check_choice, check_int, show, type_name
+
+#: The default of a field that must be given.
+REQUIRED = object()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    """Common part of every field. ``when`` maps other fields' names to the value
+    (or list of values) they must have for this field to apply; a field that does
+    not apply must be absent (or null). ``optional``: null is allowed and means
+    "not known". ``always``: the Russian description shows it even at its default."""
+
+    name: str
+    label: str
+    help: str = ""
+    default: Any = REQUIRED
+    optional: bool = False
+    when: dict | None = None
+    always: bool = False
+    kind: ClassVar[str] = "?"
+
+    def __post_init__(self) -> None:
+        if self.default is not REQUIRED and not (self.default is None and self.optional):
+            try:
+                self.check(self.default, self.name)
+            except InputError as exc:  # a declaration bug, found at import time
+                raise AssertionError(f"field {self.name}: default {self.default!r} refused: {exc.message}")
+
+    # ---- description -------------------------------------------------------
+    def to_json(self) -> dict:
+        out: dict = {"name": self.name, "kind": self.kind, "label": self.label}
+        if self.help:
+            out["help"] = self.help
+        if self.default is not REQUIRED:
+            out["default"] = self._json_value(self.default)
+        if self.optional:
+            out["optional"] = True
+        if self.when:
+            out["when"] = dict(self.when)
+        if self.always:
+            out["always"] = True
+        out.update(self.extra_json())
+        return out
+
+    def extra_json(self) -> dict:
+        return {}
+
+    def _json_value(self, value: Any) -> Any:
+        return list(value) if isinstance(value, tuple) else value
+
+    # ---- reading -------------------------------------------------------------
+    def check(self, value: Any, path: str) -> Any:
+        """Validate one given value (never null); return it normalised."""
+        raise NotImplementedError
+
+    def applies(self, values: dict) -> bool:
+        """Whether ``when`` holds for the values read so far."""
+        if not self.when:
+            return True
+        for other, expected in self.when.items():
+            allowed = expected if isinstance(expected, list) else [expected]
+            if not any(same_value(values.get(other), a) for a in allowed):
+                return False
+        return True
+
+    def read(self, r: Reader, values: dict, fields: dict) -> Any:
+        path = r.sub(self.name)
+        given = r.has(self.name)
+        r.seen.add(self.name)
+        if not self.applies(values):
+            if given and not same_value(r.obj[self.name], self.default):
+                raise InputError(f"Поле «{self.label}» ({path}) указывается, только если "
+                                 f"{when_text(self.when, fields)}.", path)
+            return None if self.default is REQUIRED else self.default
+        if not given:
+            if self.default is REQUIRED:
+                raise InputError(f"Не хватает поля «{self.label}» ({path}).", path)
+            return self.default
+        return self.check(r.obj[self.name], path)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """JSON equality: ``true`` is not ``1``; lists and tuples compare by items."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    if isinstance(a, (list, tuple, dict)) or isinstance(b, (list, tuple, dict)):
+        return a == b if isinstance(a, dict) and isinstance(b, dict) else False
+    return a == b
+
+
+def when_text(when: dict, fields: dict) -> str:
+    """«„Биток после удара“ — „упал в лузу“» for a ``when`` condition."""
+    parts = []
+    for other, expected in when.items():
+        f = fields.get(other)
+        label = f.label if f is not None else other
+        allowed = expected if isinstance(expected, list) else [expected]
+        words = [f.value_text(a) if f is not None else show(a) for a in allowed]
+        parts.append(f"«{label}» — {' или '.join(f'«{w}»' for w in words)}")
+    return " и ".join(parts)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Int(Field):
+    min: int | None = None
+    max: int | None = None
+    kind: ClassVar[str] = "int"
+
+    def extra_json(self) -> dict:
+        return {"min": self.min, "max": self.max}
+
+    def check(self, value: Any, path: str) -> int:
+        return check_int(value, path, min=self.min, max=self.max, what=f"«{self.label}»")
+
+    def value_text(self, value: Any) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Player(Int):
+    """A player, numbered from 1 as people count (``max`` is the number of players,
+    known only from the request: see :func:`read_fields`' ``players``)."""
+
+    min: int | None = 1
+    kind: ClassVar[str] = "player"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bool(Field):
+    kind: ClassVar[str] = "bool"
+
+    def check(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            raise InputError(f"Поле {path} должно быть true или false, а получено: "
+                             f"{type_name(value)} {show(value)}.", path)
+        return value
+
+    def value_text(self, value: Any) -> str:
+        return "да" if value else "нет"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(Field):
+    """One of ``options``: ``(id, label)`` pairs; ids are str or int."""
+
+    options: tuple[tuple[Any, str], ...] = ()
+    kind: ClassVar[str] = "choice"
+
+    def ids(self) -> list:
+        return [i for i, _ in self.options]
+
+    def extra_json(self) -> dict:
+        return {"options": [{"id": i, "label": label} for i, label in self.options]}
+
+    def check(self, value: Any, path: str) -> Any:
+        return check_choice(value, path, self.ids())
+
+    def value_text(self, value: Any) -> str:
+        return next((label for i, label in self.options if same_value(i, value)), str(value))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Set(Choice):
+    """Several distinct ``options``, order irrelevant (kept in the declaration's order)."""
+
+    what: str = "значение"
+    max_items: int | None = None
+    kind: ClassVar[str] = "set"
+
+    def check(self, value: Any, path: str) -> tuple:
+        items = self._items(value, path)
+        order = self.ids()
+        return tuple(sorted(items, key=order.index))
+
+    def _items(self, value: Any, path: str) -> list:
+        if not isinstance(value, (list, tuple)):
+            raise InputError(f"Поле {path} должно быть списком, а получено: {type_name(value)}.", path)
+        limit = self.max_items if self.max_items is not None else len(self.options)
+        if len(value) > limit:
+            raise InputError(f"В поле {path} слишком много элементов: {len(value)}, "
+                             f"допустимо не больше {limit}.", path)
+        out: list = []
+        for i, item in enumerate(value):
+            item = check_choice(item, f"{path}[{i}]", self.ids(), what=self.what)
+            if item in out:
+                raise InputError(f"В поле {path} {self.what} {show(item)} указан дважды.", f"{path}[{i}]")
+            out.append(item)
+        return out
+
+    def value_text(self, value: Any) -> str:
+        return ", ".join(Choice.value_text(self, v) for v in value) or "нет"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sequence(Set):
+    """Several distinct ``options`` in the order they happened."""
+
+    kind: ClassVar[str] = "sequence"
+
+    def check(self, value: Any, path: str) -> tuple:
+        return tuple(self._items(value, path))
+
+    def value_text(self, value: Any) -> str:
+        return " → ".join(Choice.value_text(self, v) for v in value) or "нет"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Text(Field):
+    max_len: int = 200
+    kind: ClassVar[str] = "text"
+
+    def check(self, value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            raise InputError(f"Поле {path} должно быть строкой, а получено: {type_name(value)}.", path)
+        if len(value) > self.max_len:
+            raise InputError(f"Поле {path} длиннее {self.max_len} символов.", path)
+        return value
+
+    def value_text(self, value: Any) -> str:
+        return str(value)
+
+
+def read_fields(r: Reader, fields: Iterable[Field], *, players: int | None = None,
+                done: bool = True) -> dict:
+    """Read every declared field of ``r`` in declaration order (so ``when`` can
+    look at fields read before), reject unknown keys, return ``{name: value}``.
+    ``players``: the number of players, the upper bound of :class:`Player` fields."""
+    fields = list(fields)
+    by_name = {f.name: f for f in fields}
+    values: dict = {}
+    for f in fields:
+        if isinstance(f, Player) and players is not None:
+            f = _with_max(f, players)
+        values[f.name] = f.read(r, values, by_name)
+    if done:
+        r.done()
+    return values
+
+
+def _with_max(f: Player, players: int) -> Player:
+    from dataclasses import replace
+    return replace(f, max=players) if f.max != players else f
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One kind of action (``type``) and its fields."""
+
+    type: str
+    label: str
+    fields: tuple[Field, ...]
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "label": self.label, "fields": [f.to_json() for f in self.fields]}
+
+
+def fields_json(fields: Iterable[Field]) -> list[dict]:
+    return [f.to_json() for f in fields]
+
+
+def options_of(pairs: Iterable[tuple[Any, str]]) -> tuple[tuple[Any, str], ...]:
+    return tuple((i, label) for i, label in pairs)

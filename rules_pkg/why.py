@@ -1,0 +1,113 @@
+"""Say why in one place: the collector every ruling's explanation is built with.
+
+Each line of a ruling's explanation is added together with what it rests on
+(clause, толкование or outside-fact ids) and the aspect of the ruling it decides
+(:data:`ASPECTS`). A clause declares which aspects it can decide
+(``Clause.decides``); a property test over random play checks that every id a
+ruling cites supports a line of that ruling of an aspect the clause declares,
+and that the fact is really in the ruling (a foul line needs the foul, an
+outcome line a finished match or an eliminated player). So a citation cannot
+drift from the line it supports, and a clause that decided nothing is not cited.
+
+The verdict is the most important event of the ruling (:data:`VERDICTS`, most
+important first); the summary names it first, and ``basis`` is the id that
+decided it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .core import Foul, Game
+
+#: What a clause can decide in a ruling.
+ASPECTS = (
+    "score",     # what a ball, carom or shot counts; points given, withheld or cancelled
+    "foul",      # a foul the clause defines (the ruling has that foul)
+    "penalty",   # the consequence of a foul: series cancelled, penalty strokes, payment
+    "respot",    # where balls go back, which stay off the table
+    "turn",      # who plays next, whether the series continues, ball in hand
+    "outcome",   # win, loss, elimination, end of the match
+    "decision",  # a choice the rules give a player
+    "setup",     # the position before a shot: rack, break, which shot this is
+    "info",      # a statement of fact that needs no rule (no citation)
+)
+
+#: Verdicts, most important first.
+VERDICTS = ("loss", "win", "decision", "foul", "points", "no_points", "info")
+
+
+@dataclass(frozen=True)
+class WhyLine:
+    aspect: str
+    text: str
+    cites: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "cites": list(self.cites), "aspect": self.aspect}
+
+
+class Why:
+    """Collects the explanation, the fouls and the verdict of one ruling."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.lines: list[WhyLine] = []
+        self.fouls: list["Foul"] = []
+        self.verdict = "info"
+        self.basis: str | None = None
+
+    def add(self, aspect: str, text: str, *cites: str) -> "Why":
+        """A line of explanation deciding ``aspect``, resting on ``cites``."""
+        if aspect not in ASPECTS:
+            raise AssertionError(f"unknown aspect {aspect!r}")
+        self.lines.append(WhyLine(aspect, text, tuple(c for c in cites if c)))
+        return self
+
+    def note(self, text: str) -> "Why":
+        """A statement of fact that rests on no rule."""
+        return self.add("info", text)
+
+    def foul(self, code: str, clause: str, text: str, *also: str) -> "Foul":
+        """A foul defined by ``clause`` (``also``: толкования it rests on too)."""
+        from .core import Foul
+
+        foul = Foul(code, clause, text)
+        self.fouls.append(foul)
+        self.add("foul", text, clause, *also)
+        return foul
+
+    def decide(self, verdict: str, basis: str | None) -> None:
+        """Offer a main event; the most important one offered wins."""
+        if VERDICTS.index(verdict) < VERDICTS.index(self.verdict) or self.basis is None and verdict == self.verdict:
+            self.verdict, self.basis = verdict, basis
+
+    def cited(self) -> list[str]:
+        ids: list[str] = []
+        for line in self.lines:
+            ids += line.cites
+        if self.basis:
+            ids.append(self.basis)
+        return ids
+
+    def texts(self) -> tuple[str, ...]:
+        return tuple(line.text for line in self.lines)
+
+    def split_citations(self) -> dict:
+        """``clauses``, ``tolkovaniya`` and ``outside`` of the ruling, as the game orders them."""
+        ordered = self.game.cite(self.cited())
+        t_ids = {t.id for t in self.game.tolkovaniya}
+        o_ids = {o.id for o in self.game.outside}
+        return {"clauses": tuple(i for i in ordered if i not in t_ids and i not in o_ids),
+                "tolkovaniya": tuple(i for i in ordered if i in t_ids),
+                "outside": tuple(i for i in ordered if i in o_ids)}
+
+    def ruling(self, **fields):
+        """The frozen :class:`~rules_pkg.core.Ruling` with the collected lines,
+        fouls, citations and verdict; ``fields`` give the rest (summary, scores…)."""
+        from .core import Ruling
+
+        return Ruling(lines=self.texts(), why=tuple(self.lines), fouls=tuple(self.fouls),
+                      verdict=self.verdict, basis=self.basis, **self.split_citations(), **fields)
