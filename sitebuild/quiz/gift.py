@@ -7,7 +7,7 @@ scenario question and the cited clauses as links. The special characters
 (titles, texts, feedback, URLs); line breaks never occur (HTML paragraphs).
 
 What Moodle's importer (``qformat_gift::readquestion``) does that the file
-works around (docs/quizzes-format.md, «Особенности импорта в Moodle»):
+works around (docs/quizzes-format.md, section "moodle-import"):
 
 - a numeric answer written ``{#0}`` is lost: the importer drops an answer for
   which PHP's ``empty()`` is true, and ``empty("0")`` is. Numbers are written
