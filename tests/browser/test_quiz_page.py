@@ -448,15 +448,12 @@ def test_game_page_links_its_quiz(page, base_url):
 def based_url(site_dir, tmp_path_factory):
     """The same built site served under a base path (/club/rules/), as a club might publish it."""
     import shutil
-    import threading
 
-    from sitebuild.serve import serve
+    from sitebuild.serve import serve_in_thread
 
     root = tmp_path_factory.mktemp("published")
     shutil.copytree(site_dir, root / "club" / "rules")
-    server = serve(root, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, name="based-site-server", daemon=True)
-    thread.start()
+    server = serve_in_thread(root)
     host, port = server.server_address[:2]
     yield f"http://{host}:{port}/club/rules/"
     server.shutdown()
