@@ -2,8 +2,9 @@
 
 ``quizzes/*.toml`` (format: docs/quizzes-format.md) → checked
 :class:`~sitebuild.quiz.model.Quiz` objects (:mod:`.loader`; scenario answers
-computed by the rules engine, :mod:`.scenario`) → files for the site and for
-trainers (:func:`build_all`). Deterministic variants (seed + N) that the
+computed by the rules engine, :mod:`.scenario`; every fact that decides them
+stated, :mod:`.decisive`) → files for the site and for trainers
+(:func:`build_all`: :mod:`.gift`, :mod:`.moodle_xml`, :mod:`.render`). Deterministic variants (seed + N) that the
 browser reproduces: :mod:`.variant`.
 
 Command line (from the repository root)::
