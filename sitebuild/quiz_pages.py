@@ -12,7 +12,7 @@ The hook (``hooks.py``) calls three functions:
   put a ``::: quiz-link GAME`` line after the page's last tool, so every game
   page links its quiz without hand-editing the game texts.
 - :func:`post_build` (on_post_build): write the quiz files into
-  ``site/quizzes/`` (JSON payload, Moodle GIFT and XML, print sheet, index:
+  ``site/quizzes/`` (JSON payload, Moodle GIFT and two XML files, print sheet, index:
   :func:`sitebuild.quiz.write_all`) and fail when a quiz has no page.
 
 Markers (a line of its own, like the other markers of ``markdown_ext.py``):
@@ -51,7 +51,7 @@ from sitebuild.markdown_ext import (
     SiteContext,
     client_declaration,
 )
-from sitebuild.quiz import PRINT_SEED, files_for, load_dir, render, write_all
+from sitebuild.quiz import PRINT_SEED, files_for, gift, load_dir, render, write_all
 from sitebuild.quiz.model import MIXED, Quiz
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +141,8 @@ class QuizSite:
         payload = render.payload(quiz, self.root())
         return self.context.env.get_template("quiz-widget.html.j2").render(
             quiz=quiz, payload=attr_json(payload), files=self.files(quiz.id), print_seed=PRINT_SEED,
-            trainer=self.trainer_link(), mixed=quiz.game == MIXED,
+            trainer=self.trainer_link(), mixed=quiz.game == MIXED, gift_omitted=gift.omitted(quiz),
+            ordering_count=sum(1 for q in quiz.questions if q.type == "ordering"),
             game_links=[(g, self.context.catalog.declaration(g)["title"], self.game_link(g)) for g in quiz.games])
 
     def marker_quiz_list(self, args: str, line: str) -> str:
@@ -193,13 +194,16 @@ class QuizSite:
             return markdown
         return with_quiz_link(markdown, game)
 
-    def post_build(self, site_dir: str | Path, site_url: str | None) -> None:
+    def post_build(self, site_dir: str | Path) -> None:
         missing = [q for q in self.quizzes if q not in self.pages]
         if missing:
             raise SiteBuildError(
                 "у тестов нет страницы на сайте: " + ", ".join(
                     f"«{q}» (создайте docs/{quiz_page_src(q)} со строкой «::: quiz {q}»)" for q in missing))
-        built = write_all(list(self.quizzes.values()), Path(site_dir) / OUT_DIR, site_url)
+        # No site address: the exports' links stay relative to the files, and
+        # the quiz page makes them absolute at download time (quiz-export.js),
+        # so they name whatever host and base path the trainer downloaded from.
+        built = write_all(list(self.quizzes.values()), Path(site_dir) / OUT_DIR)
         log.info("тесты: %d, файлов в %s/: %d", len(self.quizzes), OUT_DIR, len(built.files))
 
 
@@ -254,4 +258,4 @@ def page_markdown(markdown: str, page) -> str:
 
 def post_build(config) -> None:
     if _site:
-        _site.post_build(config.site_dir, config.site_url)
+        _site.post_build(config.site_dir)

@@ -88,15 +88,23 @@ def test_every_quiz_page_has_its_file(quizzes):
 # ---- the built site -------------------------------------------------------------
 
 def test_trainer_files_are_written(site, quizzes):
+    from sitebuild.quiz import gift as gift_module
     index = json.loads((site / "quizzes" / "index.json").read_text(encoding="utf-8"))
     assert sorted(q["id"] for q in index["quizzes"]) == sorted(quizzes)
     for quiz_id, quiz in quizzes.items():
         for name in files_for(quiz_id).values():
             assert (site / "quizzes" / name).is_file(), name
         gift = (site / "quizzes" / f"{quiz_id}.gift.txt").read_text(encoding="utf-8")
-        assert gift.count("::") >= 2 * len(quiz.questions)
-        xml = (site / "quizzes" / f"{quiz_id}.moodle.xml").read_text(encoding="utf-8")
-        assert xml.count("<question type=") == len(quiz.questions) + 1  # + the category
+        left_out = gift_module.omitted(quiz)
+        assert gift.count("// [id:") == len(quiz.questions) - len(left_out)
+        assert all(f"// [id:{quiz_id}/{q.id}]" not in gift for q in left_out)
+        # Links relative to the file: the quiz page makes them absolute when a trainer downloads it.
+        assert "../games/" in gift and "https://" not in gift
+        orderings = sum(1 for q in quiz.questions if q.type == "ordering")
+        for name, ordering in (("moodle.xml", "ordering"), ("moodle-matching.xml", "matching")):
+            xml = (site / "quizzes" / f"{quiz_id}.{name}").read_text(encoding="utf-8")
+            assert xml.count("<question type=") == len(quiz.questions) + 1  # + the category
+            assert xml.count(f'<question type="{ordering}">') >= orderings
 
 
 def test_quiz_page_embeds_the_quiz(site, quizzes):

@@ -2,8 +2,9 @@
 
 ``quizzes/*.toml`` (format: docs/quizzes-format.md) → checked
 :class:`~sitebuild.quiz.model.Quiz` objects (:mod:`.loader`; scenario answers
-computed by the rules engine, :mod:`.scenario`) → files for the site and for
-trainers (:func:`build_all`). Deterministic variants (seed + N) that the
+computed by the rules engine, :mod:`.scenario`; every fact that decides them
+stated, :mod:`.decisive`) → files for the site and for trainers
+(:func:`build_all`: :mod:`.gift`, :mod:`.moodle_xml`, :mod:`.render`). Deterministic variants (seed + N) that the
 browser reproduces: :mod:`.variant`.
 
 Command line (from the repository root)::
@@ -57,6 +58,7 @@ def files_for(quiz_id: str) -> dict[str, str]:
         "payload": f"{quiz_id}.json",
         "gift": f"{quiz_id}.gift.txt",
         "moodle_xml": f"{quiz_id}.moodle.xml",
+        "moodle_xml_matching": f"{quiz_id}.moodle-matching.xml",
         "print": f"{quiz_id}.print.html",
     }
 
@@ -75,14 +77,17 @@ def write_all(quizzes: list[Quiz], out_dir: str | Path, site_url: str | None = N
               *, page_base: str = "..") -> Built:
     """Write, into ``out_dir``, per quiz (already loaded and checked): the
     browser payload (``<id>.json``), GIFT (``<id>.gift.txt``), Moodle XML
-    (``<id>.moodle.xml``) and the printable sheet with its key for variant
-    :data:`PRINT_SEED` with all questions (``<id>.print.html``); plus
-    ``index.json`` listing the quizzes.
+    with native ordering questions (``<id>.moodle.xml``, Moodle ≥ 4.4) and
+    with ordering as matching (``<id>.moodle-matching.xml``, older Moodle),
+    the printable sheet with its key for variant :data:`PRINT_SEED` with all
+    questions (``<id>.print.html``); plus ``index.json`` listing the quizzes.
 
     Clause links: ``page_base`` (default ``..``: ``out_dir`` is a folder at the
-    site's root) for the payload and the sheet; ``site_url`` (the site's public
-    address) for GIFT and Moodle XML, which are used outside the site — without
-    it they get the same relative links as the site.
+    site's root), relative to the files. ``site_url`` (a public address, for
+    the command line) makes the GIFT and XML links absolute; the site itself
+    builds without it, and its quiz pages make the links absolute from their
+    own address when a trainer downloads a file
+    (``docs/assets/js/quiz-export.js``).
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -99,9 +104,11 @@ def write_all(quizzes: list[Quiz], out_dir: str | Path, site_url: str | None = N
         names = files_for(quiz.id)
         write(names["payload"], json.dumps(render.payload(quiz, page_base), ensure_ascii=False, indent=1) + "\n")
         write(names["gift"], gift.export(quiz, export_base))
-        write(names["moodle_xml"], moodle_xml.export(quiz, export_base))
+        write(names["moodle_xml"], moodle_xml.export(quiz, export_base, "native"))
+        write(names["moodle_xml_matching"], moodle_xml.export(quiz, export_base, "matching"))
         write(names["print"], render.render_print(quiz, PRINT_SEED, None, page_base))
         index.append({"id": quiz.id, "title": quiz.title, "description": quiz.description, "game": quiz.game,
-                      "games": list(quiz.games), "count": len(quiz.questions), "files": names})
+                      "games": list(quiz.games), "count": len(quiz.questions), "files": names,
+                      "gift_omitted": [q.id for q in gift.omitted(quiz)]})
     write("index.json", json.dumps({"format": INDEX_FORMAT, "quizzes": index}, ensure_ascii=False, indent=1) + "\n")
     return Built(list(quizzes), written)

@@ -23,6 +23,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
+from . import decisive
 from . import scenario as sc
 from .errors import QuizError, QuizErrors
 from .model import CHOICE_TYPES, MIXED, TYPES, Choice, Question, Quiz, Ref, Scenario
@@ -181,14 +182,7 @@ def _question(f: _File, item: dict, quiz_game: str) -> Question:
         return Question(id=f.qid, type=qtype, game=game, text=text, explanation=explanation, refs=refs,
                         answer=answer, choices=choices, shuffle=shuffle, game_title=game_title)
 
-    scenario, computed = _scenario(f, scen, qtype, game, choices)
-    if "answer" in item:
-        written = _answer(f, item["answer"], qtype, choices)
-        if not sc.same(list(written) if isinstance(written, tuple) else written,
-                       list(computed) if isinstance(computed, tuple) else computed):
-            f.fail("answer", f"ответ в файле ({_show_answer(written)}) расходится с расчётом движка "
-                   f"({_show_answer(computed)}); движок: «{scenario.summary}».",
-                   "исправьте answer (или уберите его: ответ сценария берётся из движка) либо сценарий.")
+    scenario, computed = _scenario(f, scen, qtype, game, choices, item)
     return Question(id=f.qid, type=qtype, game=game, text=text, explanation=explanation, refs=refs,
                     answer=computed, choices=choices, shuffle=shuffle, scenario=scenario, game_title=game_title)
 
@@ -293,7 +287,20 @@ def _show_answer(answer: Any) -> str:
     return sc.show(answer)
 
 
-def _scenario(f: _File, scen: dict, qtype: str, game: str, choices: tuple[Choice, ...]) -> tuple[Scenario, Any]:
+def _written_answer_agrees(f: _File, item: dict, qtype: str, choices: tuple[Choice, ...], computed: Any,
+                           summary: str) -> None:
+    if "answer" not in item:
+        return
+    written = _answer(f, item["answer"], qtype, choices)
+    if not sc.same(list(written) if isinstance(written, tuple) else written,
+                   list(computed) if isinstance(computed, tuple) else computed):
+        f.fail("answer", f"ответ в файле ({_show_answer(written)}) расходится с расчётом движка "
+               f"({_show_answer(computed)}); движок: «{summary}».",
+               "исправьте answer (или уберите его: ответ сценария берётся из движка) либо сценарий.")
+
+
+def _scenario(f: _File, scen: dict, qtype: str, game: str, choices: tuple[Choice, ...],
+              item: dict) -> tuple[Scenario, Any]:
     f.keys(scen, sc.SCENARIO_KEYS, "scenario.")
     if "game" in scen and scen["game"] != game:
         f.fail("scenario.game", f"сценарий для игры {sc.show(scen['game'])}, а вопрос — по игре «{game}».",
@@ -322,12 +329,46 @@ def _scenario(f: _File, scen: dict, qtype: str, game: str, choices: tuple[Choice
         f.fail("scenario.ask", f"{exc.message}.",
                "путь идёт от ответа движка: ruling.points, ruling.foul, ruling.scores.0, ruling.next_player, "
                "ruling.finished, ruling.fouls.0.clause, ruling.fouls.*.code.")
-    answer = sc.answer_from_value(qtype, value, choices, (has_claim, scen.get("claim")), where, ask)
+    claim = (has_claim, scen.get("claim"))
+    answer = sc.answer_from_value(qtype, value, choices, claim, where, ask)
     ruling = response.get("ruling") or {}
+    _written_answer_agrees(f, item, qtype, choices, answer, ruling.get("summary", ""))
+    decl = f.engine.declaration(game) or {}
+    absent = _absent(f, scen.get("absent"), decl, request)
+    base = decisive.answer_of(response, ask, claim)
+    changes = list(decisive.decisive_fields(f.engine, decl, request, ask, claim, base))
+    decisive.check(changes, request, absent, base, where)
+    deciding = tuple(c.field.path for c in changes)
     scenario = Scenario(request=request, ask=ask, claim=scen.get("claim"), has_claim=has_claim, value=value,
-                        summary=ruling.get("summary", ""),
-                        lines=tuple(sc.describe_request(request, f.engine)))
+                        summary=ruling.get("summary", ""), decisive=deciding, absent=absent,
+                        lines=tuple(decisive.given_lines(decl, request, set(deciding), absent)))
     return scenario, answer
+
+
+def _absent(f: _File, value: Any, decl: dict, request: dict) -> tuple[str, ...]:
+    """``absent``: fields (``situation.x``, ``action.y``, ``options.z``) whose
+    «not given» default the question states."""
+    if value is None:
+        return ()
+    hint = ("absent = [\"action.called_pocket\", …] — поля, которых «нет» (заказа не было и т. п.), "
+            "с частью запроса перед точкой.")
+    if not isinstance(value, list):
+        f.fail("scenario.absent", f"absent — список имён полей, а указано {sc.kind_name(value)} {sc.show(value)}.", hint)
+    fields = {fd.path: fd for fd in decisive.fields_of(decl, request)}
+    for i, path in enumerate(value):
+        fd = fields.get(path) if isinstance(path, str) else None
+        if fd is None:
+            close = difflib.get_close_matches(str(path), list(fields), n=1)
+            f.fail(f"scenario.absent[{i}]", f"в запросе нет поля {sc.show(path)}.",
+                   (f"может быть, «{close[0]}»? " if close else "") + hint)
+        if fd.spec.get("default") is not None:
+            f.fail(f"scenario.absent[{i}]", f"у поля «{path}» есть значение по умолчанию "
+                   f"({sc.show(fd.spec['default'])}), его пишут значением, а не в absent.",
+                   f"напишите в сценарии {fd.name} = {sc.show(fd.spec['default'])}.")
+        if fd.name in (request.get(fd.part) or {}):
+            f.fail(f"scenario.absent[{i}]", f"поле «{path}» и задано в сценарии, и указано в absent.",
+                   "оставьте что-то одно.")
+    return tuple(value)
 
 
 def load_dir(quiz_dir: str | Path, engine: sc.Engine | None = None) -> list[Quiz]:

@@ -62,7 +62,9 @@ class Scenario:
     has_claim: bool = False
     value: Any = None  # what ``ask`` found in the engine's response
     summary: str = ""  # the ruling's summary, shown with the explanation
-    lines: tuple[str, ...] = ()  # describe_request(request): what the engine computed on
+    lines: tuple[str, ...] = ()  # «Исходные данные»: every fact the answer depends on (decisive.given_lines)
+    decisive: tuple[str, ...] = ()  # the fields (``part.name``) whose change would change the answer
+    absent: tuple[str, ...] = ()  # fields whose «not given» the question states
 
 
 @dataclass(frozen=True, eq=False)

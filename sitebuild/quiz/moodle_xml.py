@@ -3,23 +3,33 @@
 One ``<quiz>`` per quiz file: a category question, then one question per
 quiz question. HTML goes in CDATA (a ``]]>`` inside is split across two CDATA
 sections); names are XML-escaped. ``<idnumber>`` carries ``quiz-id/question-id``
-so a re-import can be matched to the stable ids. The general feedback is the
-explanation, the engine's verdict (scenario questions) and the clause links.
+so a trainer can find a question by its stable id. Moodle does **not** match
+on it at import: a second import of the same file adds a second copy of every
+question (and drops the idnumber of the copy, which must be unique in its
+category); to update a bank, delete the old questions or import into a new
+category. The general feedback is the explanation, the engine's verdict
+(scenario questions) and the clause links.
 
 Types: single → ``multichoice`` with ``<single>true</single>`` (correct 100,
 others 0); multiple → ``multichoice`` with ``<single>false</single>``, each
 correct choice 100/k, each wrong one −100/m (Moodle's exact grades for k, m ≤
 10; see :func:`sitebuild.quiz.gift.weight`); truefalse → ``truefalse``; number →
-``numerical`` with tolerance 0; ordering → ``matching`` (Moodle's own
-«Ordering» type is not in every installation): each item is a subquestion whose
-answer is its place «1», «2», …
+``numerical`` with tolerance 0; ordering → two flavours, one file each
+(:data:`ORDERINGS`):
+
+- ``native`` (``<id>.moodle.xml``): Moodle's own ``ordering`` type, standard
+  from Moodle 4.4 (``qtype_ordering``): the items in the correct order
+  (``fraction`` 1, 2, …), all shown (``selecttype`` ALL), graded all or
+  nothing like the site;
+- ``matching`` (``<id>.moodle-matching.xml``, for Moodle before 4.4): each
+  item is a subquestion whose answer is its place «1», «2», …
 """
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape as _xml_escape
 
-from .gift import CATEGORY_ROOT, ORDERING_NOTE, category_path, weight
+from .gift import CATEGORY_ROOT, ORDERING_NOTE, category_path, idnumber, weight
 from .model import Question, Quiz
 from .render import choice_html, esc, feedback_html, question_html
 
@@ -55,11 +65,28 @@ def _answer(fraction: str, content: str, feedback: str = "", html: bool = True, 
             f'<feedback format="html"><text>{cdata(feedback)}</text></feedback>{extra}</answer>')
 
 
-def question(quiz: Quiz, q: Question, base: str | None) -> str:
-    name = f"{quiz.id}/{q.id}"
-    qtype = {"single": "multichoice", "multiple": "multichoice", "truefalse": "truefalse",
-             "number": "numerical", "ordering": "matching"}[q.type]
-    text = question_html(q) + (ORDERING_NOTE if q.type == "ordering" else "")
+ORDERINGS = ("native", "matching")
+ORDERING_NOTE_NATIVE = "<p>Расположите пункты по порядку (первый — сверху).</p>"
+
+
+def qtype_of(q: Question, ordering: str = "native") -> str:
+    """The Moodle question type a question is exported as."""
+    if q.type == "ordering":
+        return "ordering" if ordering == "native" else "matching"
+    return {"single": "multichoice", "multiple": "multichoice", "truefalse": "truefalse",
+            "number": "numerical"}[q.type]
+
+
+def question_text(q: Question, ordering: str = "native") -> str:
+    if q.type != "ordering":
+        return question_html(q)
+    return question_html(q) + (ORDERING_NOTE_NATIVE if ordering == "native" else ORDERING_NOTE)
+
+
+def question(quiz: Quiz, q: Question, base: str | None, ordering: str = "native") -> str:
+    name = idnumber(quiz, q)
+    qtype = qtype_of(q, ordering)
+    text = question_text(q, ordering)
     lines = [
         "  " + comment(f"{q.id}: {q.type}; пункты: {', '.join(q.clauses)}"),
         f'  <question type="{qtype}">',
@@ -95,6 +122,13 @@ def question(quiz: Quiz, q: Question, base: str | None) -> str:
         lines.append(_answer("100", str(q.answer), html=False, extra="<tolerance>0</tolerance>"))
         lines += ["    <unitgradingtype>0</unitgradingtype>", "    <unitpenalty>0.1000000</unitpenalty>",
                   "    <showunits>3</showunits>", "    <unitsleft>0</unitsleft>"]
+    elif qtype == "ordering":
+        lines += ["    <layouttype>VERTICAL</layouttype>", "    <selecttype>ALL</selecttype>",
+                  f"    <selectcount>{len(q.answer)}</selectcount>", "    <gradingtype>ALL_OR_NOTHING</gradingtype>",
+                  "    <showgrading>SHOW</showgrading>", "    <numberingstyle>none</numberingstyle>",
+                  *_feedbacks(), "    <shownumcorrect/>"]
+        for n, cid in enumerate(q.answer, start=1):
+            lines.append(_answer(str(n), choice_html(q.choice(cid).text)))
     else:  # ordering → matching
         lines += ["    <shuffleanswers>true</shuffleanswers>", *_feedbacks(), "    <shownumcorrect/>"]
         for n, cid in enumerate(q.answer, start=1):
@@ -104,18 +138,22 @@ def question(quiz: Quiz, q: Question, base: str | None) -> str:
     return "\n".join(lines)
 
 
-def export(quiz: Quiz, base: str | None) -> str:
-    """The whole quiz as one Moodle XML document."""
+def export(quiz: Quiz, base: str | None, ordering: str = "native") -> str:
+    """The whole quiz as one Moodle XML document; ``ordering``: one of :data:`ORDERINGS`."""
+    if ordering not in ORDERINGS:
+        raise ValueError(f"unknown ordering flavour {ordering!r}")
     category = f"$course$/top/{category_path(CATEGORY_ROOT, quiz.title)}"
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        comment(f"Тест «{quiz.title}» ({quiz.id}), файл {quiz.source}: сделано при сборке сайта."),
+        comment(f"Тест «{quiz.title}» ({quiz.id}), файл {quiz.source}: сделано при сборке сайта. "
+                + ("Вопросы «по порядку» — тип «Упорядочивание» (Moodle 4.4 и новее)." if ordering == "native"
+                   else "Вопросы «по порядку» — вопросы на соответствие (для Moodle до 4.4).")),
         "<quiz>",
         '  <question type="category">',
         f"    <category><text>{xml(category)}</text></category>",
         '    <info format="html"><text></text></info>',
         "  </question>",
     ]
-    parts += [question(quiz, q, base) for q in quiz.questions]
+    parts += [question(quiz, q, base, ordering) for q in quiz.questions]
     parts.append("</quiz>")
     return "\n".join(parts) + "\n"

@@ -29,7 +29,7 @@ from rules_pkg.reader import type_name
 from .errors import QuizError
 from .model import Choice
 
-SCENARIO_KEYS = ("game", "situation", "action", "options", "ask", "claim")
+SCENARIO_KEYS = ("game", "situation", "action", "options", "ask", "claim", "absent")
 
 
 def default_handle() -> Callable[[dict], dict]:

@@ -439,3 +439,69 @@ def test_game_page_links_its_quiz(page, base_url):
     assert page.locator('input[name="rb-quiz-mode"][value="exam"]').is_checked()
     assert page.locator("[data-rb-quiz-start]").inner_text() == "Начать экзамен"
     assert params(page)["mode"] == "exam" and params(page)["seed"].isdigit()
+
+
+# ---- the trainer's downloads: absolute links of the site they came from -------------
+
+
+@pytest.fixture(scope="module")
+def based_url(site_dir, tmp_path_factory):
+    """The same built site served under a base path (/club/rules/), as a club might publish it."""
+    import shutil
+
+    from sitebuild.serve import serve_in_thread
+
+    root = tmp_path_factory.mktemp("published")
+    shutil.copytree(site_dir, root / "club" / "rules")
+    server = serve_in_thread(root)
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/club/rules/"
+    server.shutdown()
+    server.server_close()
+
+
+def gift_hrefs(text: str) -> list[str]:
+    return [re.sub(r"\\(.)", r"\1", h) for h in re.findall(r'href\\="((?:[^"\\]|\\.)*)"', text)]
+
+
+@pytest.mark.parametrize("kind", ["gift", "xml"])
+def test_downloaded_exports_link_to_the_site_they_came_from(page, based_url, kovboy, kind):
+    page.goto(based_url + PAGE)
+    link = page.locator(f'.rb-quiz-files a[data-rb-export="{kind}"]').first
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    text = Path(download.path()).read_text(encoding="utf-8")
+    assert download.suggested_filename == ("kovboy.gift.txt" if kind == "gift" else "kovboy.moodle.xml")
+    hrefs = gift_hrefs(text) if kind == "gift" else re.findall(r'href="([^"]*)"', text)
+    expected = [f"{based_url}games/{r.game}/#{r.id}" for q in kovboy.questions for r in q.refs]
+    assert hrefs == expected and "../games/" not in text
+    assert based_url in page.locator("[data-rb-export-status]").inner_text()
+
+
+def test_quiz_list_downloads_are_absolute_too(page, based_url):
+    page.goto(based_url + "quizzes/")
+    with page.expect_download() as info:
+        page.locator('[data-rb-quiz-card="kovboy"] a[data-rb-export="xml"]').first.click()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert f'href="{based_url}games/kovboy/#' in text and "../games/" not in text
+
+
+def test_printed_keys_show_the_full_addresses(page, based_url, kovboy):
+    page.goto(based_url + PAGE + "?seed=7&n=10&view=print")
+    page.locator(".rb-print-key").wait_for(state="attached")
+    urls = page.locator(".rb-print-key [data-rb-url]").all_inner_texts()
+    assert urls and all(u.startswith(f"{based_url}games/kovboy/#kovboy-") for u in urls)
+    page.goto(based_url + "quizzes/kovboy.print.html")
+    urls = page.locator("[data-rb-url]").all_inner_texts()
+    expected = [f"{based_url}games/{r.game}/#{r.id}" for item in render.print_items(kovboy, 1, None)
+                for r in item["q"].refs]
+    assert urls == expected
+
+
+def test_the_page_says_which_file_to_pick_and_what_gift_leaves_out(page, base_url):
+    page.goto(base_url + "quizzes/kaiza/")
+    files = page.locator(".rb-quiz-files")
+    assert "Moodle 4.4 и новее" in files.inner_text() and "Moodle 4.3 и старше" in files.inner_text()
+    note = page.locator("[data-rb-gift-omitted]").inner_text()
+    assert "red-respot-taken" in note and "yellow-respot-taken" in note

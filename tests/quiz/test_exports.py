@@ -1,6 +1,7 @@
-"""Exports read back to the same questions and answers (GIFT by a small parser
-written here, Moodle XML by xml.etree), the browser payload, the printable
-sheet, build_all, and the variant PRNG against fixed vectors."""
+"""Exports read back to the same questions and answers (Moodle XML by
+xml.etree; GIFT in test_gift_consumers.py, by independent parsers), the
+browser payload, the printable sheet, build_all, and the variant PRNG against
+fixed vectors."""
 
 from __future__ import annotations
 
@@ -56,179 +57,34 @@ def links(fragment: str) -> list[str]:
     return [html.unescape(h) for h in re.findall(r'href="([^"]*)"', fragment)]
 
 
-# ---- a small GIFT parser ---------------------------------------------------------
-
-
-def gift_chars(text: str) -> list[tuple[str, bool]]:
-    """(character, was it escaped); ``\\n`` is a newline."""
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text):
-            nxt = text[i + 1]
-            out.append(("\n" if nxt == "n" else nxt, True))
-            i += 2
-        else:
-            out.append((text[i], False))
-            i += 1
-    return out
-
-
-def s(chars) -> str:
-    return "".join(c for c, _ in chars)
-
-
-def find(chars, token: str, start: int = 0) -> int:
-    """Index of an unescaped ``token`` in chars, or -1."""
-    for i in range(start, len(chars) - len(token) + 1):
-        if all(chars[i + k] == (token[k], False) for k in range(len(token))):
-            return i
-    return -1
-
-
-def split_on(chars, token: str) -> list:
-    parts, start = [], 0
-    while (i := find(chars, token, start)) >= 0:
-        parts.append(chars[start:i])
-        start = i + len(token)
-    return parts + [chars[start:]]
-
-
-def parse_gift(text: str) -> dict:
-    """{"category": str, "questions": [{"title", "format", "text", "kind", ...}]}"""
-    blocks, cur = [], []
-    for line in text.split("\n"):
-        if line.startswith("//"):
-            continue
-        if not line.strip():
-            if cur:
-                blocks.append("\n".join(cur))
-                cur = []
-        else:
-            cur.append(line)
-    if cur:
-        blocks.append("\n".join(cur))
-    out = {"category": None, "questions": []}
-    for block in blocks:
-        if block.startswith("$CATEGORY:"):
-            out["category"] = block[len("$CATEGORY:"):].strip()
-            continue
-        chars = gift_chars(block)
-        assert chars[:2] == [(":", False), (":", False)], block[:40]
-        end = find(chars, "::", 2)
-        title = s(chars[2:end])
-        rest = chars[end + 2:]
-        # Strict: a colon outside the title must be escaped (GIFT reserves it).
-        assert find(rest, ":") < 0, f"unescaped ':' in {block[:60]!r}"
-        fmt = None
-        m = re.match(r"\[(\w+)\]", s(rest))
-        if m and not rest[0][1]:
-            fmt, rest = m.group(1), rest[m.end():]
-        open_at, close_at = find(rest, "{"), len(rest) - 1
-        assert rest[close_at] == ("}", False) and find(rest, "}") == close_at, block[-40:]
-        qtext, body = s(rest[:open_at]), rest[open_at + 1:close_at]
-        general = None
-        if (g := find(body, "####")) >= 0:
-            body, general = body[:g], s(body[g + 4:]).strip()
-        q = {"title": title, "format": fmt, "text": qtext, "general": general}
-        stripped = s(body).strip()
-        if stripped in ("T", "F", "TRUE", "FALSE"):
-            q.update(kind="truefalse", answer=stripped.startswith("T"))
-        elif body and s(body).lstrip().startswith("#"):
-            q.update(kind="number", answer=int(s(body).strip()[1:]))
-        else:
-            answers = []
-            starts = [i for i, ch in enumerate(body) if ch in (("=", False), ("~", False))]
-            for k, i in enumerate(starts):
-                piece = body[i + 1:(starts[k + 1] if k + 1 < len(starts) else len(body))]
-                weight = None
-                pm = re.match(r"\s*%(-?[\d.]+)%", s(piece))
-                if pm:
-                    weight, piece = pm.group(1), piece[pm.end():]
-                feedback = None
-                if (h := find(piece, "#")) >= 0:
-                    piece, feedback = piece[:h], s(piece[h + 1:]).strip()
-                pair = split_on(piece, "->")
-                answers.append({"mark": body[i][0], "weight": weight, "text": s(pair[0]).strip(),
-                                "match": s(pair[1]).strip() if len(pair) == 2 else None, "feedback": feedback})
-            if answers and all(a["match"] is not None for a in answers):
-                q.update(kind="matching", pairs=[(a["text"], a["match"]) for a in answers])
-            else:
-                q.update(kind="choice", answers=answers)
-        out["questions"].append(q)
-    return out
-
-
-def test_gift_parser_reads_escapes():
-    q = parse_gift("::a\\:b::[html]x \\{y\\} \\= \\~ \\# \\\\{=r\\=1#ok ~w ####g\\:h}")["questions"][0]
-    assert q["title"] == "a:b" and q["text"] == "x {y} = ~ # \\"
-    assert q["answers"][0] == {"mark": "=", "weight": None, "text": "r=1", "match": None, "feedback": "ok"}
-    assert q["general"] == "g:h"
+# ---- GIFT (read back by gift-pegjs and a model of Moodle's importer: test_gift_consumers.py)
 
 
 def test_gift_escape_covers_every_special_character():
     assert gift.escape("~=#{}:\\\nx") == "\\~\\=\\#\\{\\}\\:\\\\\\nx"
 
 
-@pytest.mark.parametrize("path", ALL_VALID_FILES, ids=lambda p: p.stem)
-def test_gift_round_trip(path, loaded):
-    quiz = loaded[path]
-    parsed = parse_gift(gift.export(quiz, BASE))
-    assert parsed["category"] == f"$course$/top/Правила бильярда/{quiz.title.replace('/', '//')}"
-    assert len(parsed["questions"]) == len(quiz.questions)
-    for q, p in zip(quiz.questions, parsed["questions"]):
-        assert p["title"] == f"{quiz.id}/{q.id}" and p["format"] == "html"
-        note = gift.ORDERING_NOTE if q.type == "ordering" else ""
-        assert p["text"] == render.question_html(q) + note
-        assert flat(q.text) in plain(p["text"])
-        for line in q.scenario.lines if q.scenario else ():
-            assert line in plain(p["text"])
-        assert p["general"] == render.feedback_html(q, BASE)
-        assert flat(q.explanation) in plain(p["general"])
-        assert links(p["general"]) == [f"{BASE}games/{r.game}/#{r.id}" for r in q.refs]
-        for r in q.refs:
-            assert r.title in plain(p["general"])
-        if q.type == "truefalse":
-            assert p["kind"] == "truefalse" and p["answer"] is q.answer
-        elif q.type == "number":
-            assert p["kind"] == "number" and p["answer"] == q.answer
-        elif q.type == "ordering":
-            assert p["kind"] == "matching"
-            assert [(html.unescape(a), b) for a, b in p["pairs"]] == \
-                [(flat(q.choice(c).text), str(n)) for n, c in enumerate(q.answer, start=1)]
-        else:
-            assert p["kind"] == "choice"
-            assert [html.unescape(a["text"]) for a in p["answers"]] == [flat(c.text) for c in q.choices]
-            assert [html.unescape(a["feedback"] or "") for a in p["answers"]] == [c.feedback for c in q.choices]
-            if q.type == "single":
-                assert [a["mark"] for a in p["answers"]] == ["=" if c.id == q.answer else "~" for c in q.choices]
-            else:
-                weights = [float(a["weight"]) for a in p["answers"]]
-                assert all(a["mark"] == "~" and is_moodle_grade(a["weight"]) for a in p["answers"])
-                assert [w > 0 for w in weights] == [c.id in q.answer for c in q.choices]
-                assert sum(w for w in weights if w > 0) == pytest.approx(100, abs=1e-3)
-                if len(q.answer) < len(q.choices):
-                    assert sum(w for w in weights if w < 0) == pytest.approx(-100, abs=1e-3)
-
-
 # ---- Moodle XML -------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("ordering", moodle_xml.ORDERINGS)
 @pytest.mark.parametrize("path", ALL_VALID_FILES, ids=lambda p: p.stem)
-def test_moodle_xml_round_trip(path, loaded):
+def test_moodle_xml_round_trip(path, ordering, loaded):
     quiz = loaded[path]
-    root = ET.fromstring(moodle_xml.export(quiz, BASE).encode("utf-8"))
+    root = ET.fromstring(moodle_xml.export(quiz, BASE, ordering).encode("utf-8"))
     assert root.tag == "quiz"
     category, *questions = root.findall("question")
     assert category.get("type") == "category"
     assert category.findtext("category/text") == f"$course$/top/Правила бильярда/{quiz.title.replace('/', '//')}"
     assert len(questions) == len(quiz.questions)
     expected_type = {"single": "multichoice", "multiple": "multichoice", "truefalse": "truefalse",
-                     "number": "numerical", "ordering": "matching"}
+                     "number": "numerical", "ordering": "ordering" if ordering == "native" else "matching"}
     for q, x in zip(quiz.questions, questions):
         assert x.get("type") == expected_type[q.type]
         assert x.findtext("name/text") == x.findtext("idnumber") == f"{quiz.id}/{q.id}"
         assert x.find("questiontext").get("format") == "html"
-        note = gift.ORDERING_NOTE if q.type == "ordering" else ""
+        note = "" if q.type != "ordering" else \
+            moodle_xml.ORDERING_NOTE_NATIVE if ordering == "native" else gift.ORDERING_NOTE
         assert x.findtext("questiontext/text") == render.question_html(q) + note
         feedback = x.findtext("generalfeedback/text")
         assert feedback == render.feedback_html(q, BASE)
@@ -251,6 +107,12 @@ def test_moodle_xml_round_trip(path, loaded):
         elif q.type == "number":
             assert [(a.findtext("text"), a.get("fraction"), a.findtext("tolerance")) for a in answers] == \
                 [(str(q.answer), "100", "0")]
+        elif ordering == "native":
+            # qtype_ordering's XML: the items in the correct order, fraction = position.
+            assert [(html.unescape(a.findtext("text")), a.get("fraction")) for a in answers] == \
+                [(flat(q.choice(c).text), str(n)) for n, c in enumerate(q.answer, start=1)]
+            assert (x.findtext("selecttype"), x.findtext("selectcount"), x.findtext("gradingtype")) == \
+                ("ALL", str(len(q.answer)), "ALL_OR_NOTHING")
         else:
             pairs = [(html.unescape(sq.findtext("text")), sq.findtext("answer/text"))
                      for sq in x.findall("subquestion")]
@@ -351,7 +213,8 @@ def test_build_all_writes_every_file(tmp_path):
     built = build_all(QUIZ_DIR, out, BASE)
     ids = [q.id for q in built.quizzes]
     names = sorted(p.name for p in built.files)
-    expected = sorted([f"{i}{ext}" for i in ids for ext in (".json", ".gift.txt", ".moodle.xml", ".print.html")]
+    expected = sorted([f"{i}{ext}" for i in ids for ext in (".json", ".gift.txt", ".moodle.xml",
+                                                                        ".moodle-matching.xml", ".print.html")]
                       + ["index.json"])
     assert names == expected and sorted(p.name for p in out.iterdir()) == expected
     index = json.loads((out / "index.json").read_text(encoding="utf-8"))

@@ -34,6 +34,10 @@ BROKEN_CASES = {
     "bad-ask.toml": ("q1", "scenario.ask", "нет ключа «pointz»"),
     "no-choice-for-value.toml": ("q1", "choices", "ни у одного варианта нет такого value"),
     "truefalse-needs-claim.toml": ("q1", "scenario.ask", "нужно true или false"),
+    "unstated-decisive.toml": ("q1", "scenario.action.cushion",
+                               "ответ зависит от поля «После касания биток или прицельный шар дошёл до борта»"),
+    "unstated-absent.toml": ("q1", "scenario.action.called_pocket", "по умолчанию «нет» — ответ 9"),
+    "bad-absent.toml": ("q1", "scenario.absent[0]", "его пишут значением, а не в absent"),
 }
 
 

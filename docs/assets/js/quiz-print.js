@@ -61,7 +61,9 @@ function keyItem(q, v, number, mixed) {
   if (q.engine) li.append(h("p", { class: "rb-print-small", text: `Расчёт калькулятора: ${q.engine}` }));
   li.append(h("p", { class: "rb-print-small" }, "Основание: ",
     q.refs.flatMap((r, i) => [i ? "; " : "", h("a", { href: r.url, text: r.title }),
-      r.kind === "clause" ? "" : ` (${r.kind_name.toLowerCase()})`]), "."));
+      r.kind === "clause" ? "" : ` (${r.kind_name.toLowerCase()})`, " ",
+      // The printed key shows the full address, of the site this page was opened from.
+      h("span", { class: "rb-print-url", "data-rb-url": "", text: new URL(r.url, document.baseURI).href })]), "."));
   return { li, number, answer };
 }
 

@@ -10,10 +10,12 @@ import { mountCalculator } from "./calculator.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountScorekeeper } from "./scorekeeper.js";
 import { mountQuiz } from "./quiz.js";
+import { mountQuizFiles } from "./quiz-export.js";
 import { mountTrainer } from "./trainer.js";
 
 const MOUNTERS = { calculator: mountCalculator, scorekeeper: mountScorekeeper };
 MOUNTERS.quiz = mountQuiz; // quiz pages (sitebuild/quiz_pages.py)
+MOUNTERS["quiz-files"] = mountQuizFiles; // the trainer's downloads, absolute links at download time
 MOUNTERS.trainer = mountTrainer; // the тренажёр page
 const PANEL_KEY = "rules-site:panel:";
 
