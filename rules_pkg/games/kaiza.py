@@ -483,7 +483,7 @@ class Kaiza(Game):
                 tally.reason = "позиционный удар (штрафа за промах нет)"
                 why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
-            why.foul("miss", "kaiza-positional", "Промах: биток не коснулся ни одного шара.", "kaiza-t-miss")
+            why.foul("miss", "kaiza-positional", "Промах — биток не коснулся ни одного шара.", "kaiza-t-miss")
             why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
                     "kaiza-t-miss")
 
@@ -531,7 +531,7 @@ class Kaiza(Game):
             name = BALL_NAMES[shot.ball]
             why.add("score", f"{ru.sentence(name)} (луза: {POCKET_NAMES[shot.pocket]}) не засчитывается: {reasons}.",
                     *[i for _, ids in refusals for i in ids])
-            tally.reason = f"{name} не засчитывается: {reasons}"
+            tally.reason = f"{name} не засчитывается ({reasons})"
             why.decide("no_points", refusals[0][1][0])
             return
         self._count_ball(why, shot, tally, has_carom)

@@ -436,3 +436,99 @@ def test_kaiza_random_play_is_accepted_and_obeys_the_rules():
         out = handle({"op": "ruling", "game": "kaiza", "situation": situation, "options": options,
                       "action": GAME.random_action(st, rng)})
         assert out["ok"], out
+
+
+# ---- issue 9: the call on every shot, possible positions, one field spec ------------------
+
+def test_kaiza_call_is_recorded_when_nothing_fell_and_the_first_shot_rule_judges_the_aim():
+    """«С первого удара не разрешается играть в среднюю лузу и желтый шар»: judged on the call."""
+    r = CALC.ruling({"first_shot": True}, ball="yellow", pocket="far-left", call="missed")
+    assert r["verdict"] == "foul" and r["fouls"][0]["clause"] == "kaiza-first-shot"
+    assert "kaiza-t-aimed" in r["tolkovaniya"] and r["next_player"] == 1
+    r = CALC.ruling({"first_shot": True}, ball="red", pocket="right-middle", call="missed")
+    assert r["fouls"][0]["code"] == "first-shot" and "средн" in r["fouls"][0]["text"]
+    r = CALC.ruling({"first_shot": True}, ball="red", pocket="far-left", call="missed")
+    assert not r["foul"] and r["verdict"] == "no_points" and "не упал" in r["summary"]
+
+
+def test_kaiza_first_shot_aimed_at_a_middle_pocket_is_a_foul_even_with_a_miss():
+    r = CALC.ruling({"first_shot": True}, contact=False, ball="red", pocket="left-middle", call="missed")
+    assert {f["code"] for f in r["fouls"]} == {"miss", "first-shot"}
+
+
+def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_turn():
+    r = CALC.ruling({"score": 20}, ball="red", pocket="far-left", call="missed", carom_white=True)
+    assert r["points"] == 0 and r["next_player"] == 1 and r["scores"] == [20, 0]
+    assert r["summary"].startswith("Очков нет: заказанный красный шар не упал")
+
+
+@pytest.mark.parametrize("action, field, words", [
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "intermediate": 2}, "action.intermediate", "только если"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "doublet": True}, "action.doublet", "только если"),
+    ({"ball": "yellow", "pocket": "far-left", "call": "missed", "also_pocketed": ["yellow"]},
+     "action.also_pocketed[0]", "больше раз"),
+    ({"contact": False, "ball": "red", "pocket": "far-left"}, "action.contact", "не коснулся"),
+    ({"also_pocketed": ["red", "red2"], "ball": "red", "pocket": "far-left"}, "action.also_pocketed[1]", "больше раз"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "spots_taken": [1]}, "action.spots_taken", "нечего"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "red_from_spot_1": True}, "action.red_from_spot_1",
+     "первому удару"),
+])
+def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, field, words):
+    err = CALC.error({"first_shot": True} if "red_from_spot_1" in action else {}, **action)
+    assert err["field"] == field and words in err["message"], err
+
+
+@pytest.mark.parametrize("situation, options, field, words", [
+    ({"score": 1}, {}, "situation.score", "1 очко в «Кайзе» не бывает"),
+    ({"opponent_score": 1}, {}, "situation.opponent_score", "белый соперника — даёт 2 очка"),
+    ({"score": 60}, NOT_CREDITED, "situation.score", "не засчитываются"),
+    ({"score": 10, "opponent_score": 75}, NOT_CREDITED, "situation.opponent_score", "75 очков без победы"),
+    ({"score": 5, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "не меньше 12 очков"),
+    ({"first_shot": True, "opponent_score": 4}, {}, "situation.first_shot", "0:0"),
+    ({"first_shot": True, "yellow_middle_before": True}, {}, "situation.first_shot", "без предыдущих ударов"),
+])
+def test_kaiza_impossible_positions_are_refused_naming_the_contradiction(situation, options, field, words):
+    err = CALC.error(situation, options, **RED)
+    assert err["field"] == field and words in err["message"], err
+
+
+def test_kaiza_score_limit_is_declared_once():
+    """The declared max (99) is the limit; 60+ without a win is refused by the position check, not by
+    a second, computed maximum."""
+    field = next(f for f in GAME.declaration()["situation"] if f["name"] == "score")
+    assert field["max"] == 99
+    assert CALC.ruling({"score": 99}, **WHITE)["scores"] == [101, 0]
+    assert "больше допустимого (99)" in CALC.error({"score": 100}, **RED)["message"]
+    assert "без победы не бывает" in CALC.error({"score": 65}, NOT_CREDITED, **RED)["message"]
+
+
+def test_kaiza_generators_give_only_possible_positions():
+    for seed in range(1500):
+        rng = random.Random(seed)
+        situation = GAME.random_situation(rng)
+        for options in ({}, NOT_CREDITED):
+            opts = GAME.read_options(Reader(dict(options), "options"))
+            st = GAME.state_from_situation(Reader(dict(situation), "situation"), opts)
+            GAME.read_action(Reader(GAME.random_action(st, rng), "action"), st)
+
+
+def test_kaiza_no_points_summaries_say_why():
+    for action, reason in ((dict(RED, intermediate=2), "промежуточных"),
+                           (dict(RED, call="wrong"), "не в заказанную лузу"),
+                           (dict(RED, call="none"), "заказа не было"),
+                           (dict(RED, doublet=True), "дуплет"),
+                           ({"carom_white": True}, "карамболь без засчитанного шара"),
+                           ({"contact": False, "positional": True}, "позиционный удар"),
+                           ({}, "ни один шар не сыгран")):
+        r = CALC.ruling({"score": 20}, **action)
+        assert r["verdict"] == "no_points" and r["summary"].startswith("Очков нет: ") and reason in r["summary"], r
+
+
+def test_kaiza_verdicts_and_bases():
+    assert CALC.ruling({"score": 58}, **RED)["verdict"] == "win"
+    r = CALC.ruling({"score": 20}, **RED, cue_ball="pocket")
+    assert r["verdict"] == "foul" and r["basis"] == "kaiza-own-ball" and "3 очка засчитаны" in r["summary"]
+    r = CALC.ruling({"score": 20}, **RED)
+    assert r["verdict"] == "points" and r["basis"] == "kaiza-points-red"
+    r = CALC.ruling({"score": 20}, contact=False)
+    assert r["summary"].startswith("Нарушение: промах — биток")
