@@ -32,6 +32,8 @@ from ..fields import ActionSpec, Bool, Choice, Int, Set
 from ..why import Why
 from .. import ru
 from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, POCKETS
+from . import five_balls
+from .five_balls import place_of
 
 TARGET = 60
 BALLS = ("red", "white", "yellow")  # "white" is the opponent's white: an object ball for the shooter
@@ -198,17 +200,8 @@ POINTS = {(ball, place, caroms): (pts, source)
           for ball, place, source, values in POINT_GROUPS for caroms, pts in values.items()}
 
 
-def place_of(ball: str, pocket: str) -> str:
-    if ball != "yellow":
-        return "any"
-    return "middle" if pocket in MIDDLE_POCKETS else "corner"
-
-
 def carom_words(caroms) -> str:
-    reds, white, yellow = caroms
-    parts = (["жёлтому"] if yellow else []) + (["красному"] if reds == 1 else ["двум красным"] if reds == 2 else []) \
-        + (["белому соперника"] if white else [])
-    return "по " + ru.join_and(parts)
+    return five_balls.carom_words(caroms, "белому соперника")
 
 
 def show_ball(b: str) -> str:
@@ -386,20 +379,12 @@ class Kaiza(Game):
                     red_from_spot_1=values["red_from_spot_1"], spots_taken=frozenset(values["spots_taken"]))
 
     def check_action(self, state: State, shot: Shot) -> None:
-        reds, white, yellow = shot.caroms
+        white = shot.caroms[1]
         if not shot.contact and (shot.fell or any(shot.caroms) or shot.also_pocketed or shot.off_table):
             impossible("Биток не коснулся ни одного шара, значит прицельные шары не могли ни упасть, ни вылететь, "
                        "ни дать карамболь (поле action.contact).", "action.contact")
-        # The ball set: two reds, the opponent's white, the yellow; the played ball is not caromed on.
-        if shot.ball == "red" and reds == 2:
-            impossible("Красных шаров два, и один из них — сыгранный: карамболь возможен только по одному "
-                       "красному (поле action.carom_reds).", "action.carom_reds")
-        if shot.ball == "white" and white:
-            impossible("Белый шар соперника один, и он сыгран: карамболь по нему невозможен "
-                       "(поле action.carom_white).", "action.carom_white")
-        if shot.ball == "yellow" and yellow:
-            impossible("Жёлтый шар один, и он сыгран: карамболь по жёлтому невозможен (поле action.carom_yellow).",
-                       "action.carom_yellow")
+        five_balls.check_played_ball_not_caromed(
+            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран: карамболь по нему невозможен")
         for i, b in enumerate(shot.off_table):
             if b in shot.also_pocketed:
                 impossible(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт "

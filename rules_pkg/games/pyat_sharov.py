@@ -30,7 +30,9 @@ from ..core import Game, OutsideFact, citation_makers, impossible
 from ..fields import ActionSpec, Bool, Choice, Int
 from ..why import Why
 from .. import ru
-from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, POCKETS
+from ..table import POCKET_IDS, POCKET_NAMES, POCKETS
+from . import five_balls
+from .five_balls import carom_words, place_of
 
 TARGET = 60
 BALLS = ("red", "white", "yellow")
@@ -79,21 +81,6 @@ LETTERS = {"a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "zh
 def row_label(key: str) -> str:
     """The source's numbering of a table row: "1zh" -> «1ж»."""
     return key[0] + LETTERS[key[1:]]
-
-
-def place_of(ball: str, pocket: str) -> str:
-    """The table distinguishes pockets only for the yellow."""
-    if ball != "yellow":
-        return "any"
-    return "middle" if pocket in MIDDLE_POCKETS else "corner"
-
-
-def carom_words(caroms: tuple[int, int, int]) -> str:
-    """«по жёлтому, красному и белому» (the engine's own wording)."""
-    reds, white, yellow = caroms
-    parts = (["жёлтому"] if yellow else []) + (["красному"] if reds == 1 else ["двум красным"] if reds == 2 else []) \
-        + (["белому"] if white else [])
-    return "по " + ru.join_and(parts)
 
 
 C, T = citation_makers("pyat-sharov")
@@ -242,16 +229,9 @@ class PyatSharov(Game):
 
     def check_action(self, state: State, shot: Shot) -> None:
         # The ball set: 2 reds, 2 whites (one is the cue ball), 1 yellow; the played ball is not caromed on.
-        reds, white, yellow = shot.caroms
-        if shot.ball == "red" and reds == 2:
-            impossible("Красных шаров всего два, и один из них — заказанный: карамболь возможен только по "
-                       "одному красному (поле action.carom_reds).", "action.carom_reds")
-        if shot.ball == "white" and white:
-            impossible("Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре "
-                       "белого шара не бывает (поле action.carom_white).", "action.carom_white")
-        if shot.ball == "yellow" and yellow:
-            impossible("Жёлтый шар один, и он заказан: карамболь по жёлтому при игре жёлтого невозможен "
-                       "(поле action.carom_yellow).", "action.carom_yellow")
+        five_balls.check_played_ball_not_caromed(
+            shot.ball, shot.caroms, "заказанный",
+            "Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре белого шара не бывает")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, shot: Shot, names):
