@@ -16,11 +16,24 @@ those are missing too, from толкования (kaiza-t-yellow-middle,
 kaiza-t-yellow-caroms); POINT_GROUPS records the source of every value.
 
 A shot is described by: whether the cue ball touched any ball (a miss) and
-whether it was a positional shot; the played object ball that fell, its
-pocket and how it was called; the balls the cue ball caromed on; the
-intermediate balls, «удар шаром», a doublet; other object balls that fell
-or left the table; the player's own cue ball; on the first shot, whether the
-red from spot 1 fell; the spots taken (for the respotting guidance).
+whether it was a positional shot; the call made before every shot (ball and
+pocket) and what became of the called ball (fell into the called pocket, fell
+elsewhere, did not fall) or, without a call, the ball that fell and its pocket;
+the balls the cue ball caromed on; the intermediate balls, «удар шаром», a
+doublet; other object balls that fell or left the table; the player's own cue
+ball; on the first shot, whether the red from spot 1 fell; the spots taken (for
+the respotting guidance). The first-shot rule judges what was aimed at (the
+call), so a first shot aimed at the yellow or a middle pocket is judged even if
+nothing fell (толкование kaiza-t-aimed).
+
+A possible position (:meth:`Kaiza.check_position`, толкование kaiza-t-positions):
+the first shot is played at 0:0; no player has 1 point (the cheapest counted
+ball is worth 2); 60 or more without a win only when the points of a white
+without a carom at 58/59 are credited; a player whose last shot put the yellow
+into a middle pocket has at least 12. A possible shot (:meth:`Kaiza.check_action`):
+nothing falls or caroms after a miss; the played ball is not caromed on; no
+colour falls or flies off more often than the table has it; the opponent's
+white is not played while it waits in the «дом».
 """
 
 from __future__ import annotations

@@ -19,7 +19,10 @@ did not fall), the pocket called (optional: the text calls only the ball), the
 object balls the cue ball caromed on (reds 0–2, the other white, the yellow)
 and whether the player made a mistake. The cue ball is a player's own white,
 so the other white is an object ball (толкование pyat-sharov-t-cue-ball); the
-combinations the ball set makes impossible are input errors.
+combinations the ball set makes impossible are input errors. The called ball is
+required: the game is played with called balls, and nothing says which one.
+A possible position (толкование pyat-sharov-t-positions): no player has 1–3
+points (the cheapest table row is 4) and nobody has 60 yet.
 """
 
 from __future__ import annotations
