@@ -243,6 +243,11 @@ def spot_takers(off_before, shot: Shot) -> list[str]:
     return staying + (["биток"] if shot.cue_ball == "table" else [])
 
 
+def banked_phrase(series: int) -> str:
+    """«, 21 очко серии засчитано» (empty for an empty series)."""
+    return ", " + ru.counted(series, ru.POINTS, "серии", "засчитано", "засчитаны") if series else ""
+
+
 def foul_list(fouls) -> str:
     return "; ".join(ru.after_colon(f.text.rstrip(".")) for f in fouls)
 
@@ -578,9 +583,8 @@ class Kovboy(Game):
                     "kovboy-rule-1")
         else:
             tally.committed[p] += state.series
-            banked = (", " + ru.counted(state.series, ru.POINTS, "серии", "засчитано", "засчитаны")) \
-                if state.series else ""
-            why.add("turn", f"Удар без очков: серия окончена{banked}.", "kovboy-t-scoreless-ends-series")
+            why.add("turn", f"Удар без очков: серия окончена{banked_phrase(state.series)}.",
+                    "kovboy-t-scoreless-ends-series")
             tally.series = 0
 
     # -- 5. respotting -----------------------------------------------------
@@ -647,8 +651,8 @@ class Kovboy(Game):
         elif tally.turn_continues:
             summary = f"+{ru.points(tally.points)}, серия продолжается. {names[p]}: {ru.points(new.score(p))}."
         else:
-            summary = (f"Очков нет: {reason}. Серия окончена. {names[p]}: {ru.points(new.score(p))}. "
-                       f"Следующий удар: {names[nxt]}.")
+            summary = (f"Очков нет: {reason}. Серия окончена{banked_phrase(state.series)}. "
+                       f"{names[p]}: {ru.points(new.score(p))}. Следующий удар: {names[nxt]}.")
         return why.ruling(
             kind="shot", player=p, summary=summary, points=tally.points, scores=new.scores(),
             next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
