@@ -50,6 +50,14 @@ class Calc:
         assert out["error"]["code"] == code, out
         return out["error"]
 
+    def names_field(self, message: str, path: str) -> bool:
+        """Whether a refusal names the field at ``path``: by its JSON name or by
+        the label the form shows (the declared field's own messages use the label)."""
+        name = path.rsplit(".", 1)[-1].split("[")[0]
+        game = handle({"op": "describe", "game": self.game})["game"]
+        fields = game["situation"] + game["options"] + [f for a in game["actions"] for f in a["fields"]]
+        return name in message or any(f["label"] in message for f in fields if f["name"] == name)
+
 
 class Table:
     """A match of one game, driven through the API."""

@@ -16,34 +16,49 @@ those are missing too, from толкования (kaiza-t-yellow-middle,
 kaiza-t-yellow-caroms); POINT_GROUPS records the source of every value.
 
 A shot is described by: whether the cue ball touched any ball (a miss) and
-whether it was a positional shot; the played object ball that fell, its
-pocket and how it was called; the balls the cue ball caromed on; the
-intermediate balls, «удар шаром», a doublet; other object balls that fell
-or left the table; the player's own cue ball; on the first shot, whether the
-red from spot 1 fell; the spots taken (for the respotting guidance).
+whether it was a positional shot; the call made before every shot (ball and
+pocket) and what became of the called ball (fell into the called pocket, fell
+elsewhere, did not fall) or, without a call, the ball that fell and its pocket;
+the balls the cue ball caromed on; the intermediate balls, «удар шаром», a
+doublet; other object balls that fell or left the table; the player's own cue
+ball; on the first shot, whether the red from spot 1 fell; the spots taken (for
+the respotting guidance). The first-shot rule judges what was aimed at (the
+call), so a first shot aimed at the yellow or a middle pocket is judged even if
+nothing fell (толкование kaiza-t-aimed).
+
+A possible position (:meth:`Kaiza.check_position`, толкование kaiza-t-positions):
+the first shot is played at 0:0; no player has 1 point (the cheapest counted
+ball is worth 2); 60 or more without a win only when the points of a white
+without a carom at 58/59 are credited; a player whose last shot put the yellow
+into a middle pocket has at least 12. A possible shot (:meth:`Kaiza.check_action`):
+nothing falls or caroms after a miss; the played ball is not caromed on; no
+colour falls or flies off more often than the table has it; the opponent's
+white is not played while it waits in the «дом».
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Foul, Game, LOST, NOT_COMPUTABLE, OutsideFact, Ruling, citation_makers
-from ..errors import InputError
-from ..reader import Reader
+from ..core import Game, LOST, NOT_COMPUTABLE, OutsideFact, citation_makers, impossible
+from ..fields import ActionSpec, Bool, Choice, Int, Set
+from ..why import Why
 from .. import ru
-from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, pocket_options
+from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, POCKETS
+from . import five_balls
+from .five_balls import place_of
 
 TARGET = 60
 BALLS = ("red", "white", "yellow")  # "white" is the opponent's white: an object ball for the shooter
 BALL_NAMES = {"red": "красный шар", "white": "белый шар соперника", "yellow": "жёлтый шар"}
-BALL_OPTIONS = [{"id": "red", "label": "красный"}, {"id": "white", "label": "белый соперника"},
-                {"id": "yellow", "label": "жёлтый"}]
+BALL_OPTIONS = (("red", "красный"), ("white", "белый соперника"), ("yellow", "жёлтый"))
 # Other balls that fell or left the table: two reds, so two ids for them.
 EXTRA = ("red", "red2", "white", "yellow")
-EXTRA_OPTIONS = [{"id": "red", "label": "красный"}, {"id": "red2", "label": "второй красный"},
-                 {"id": "white", "label": "белый соперника"}, {"id": "yellow", "label": "жёлтый"}]
+EXTRA_OPTIONS = (("red", "красный"), ("red2", "второй красный"), ("white", "белый соперника"), ("yellow", "жёлтый"))
 COUNT = {"red": 2, "white": 1, "yellow": 1}
-CALLS = {"yes": "шар упал в заказанную лузу", "none": "заказа не было", "wrong": "шар упал не по заказу"}
+CALLS = {"yes": "шар заказан и упал в заказанную лузу", "missed": "шар заказан, но не упал",
+         "wrong": "шар заказан, но упал не в заказанную лузу", "none": "заказа не было, шар упал в эту лузу"}
+FELL = ["yes", "wrong", "none"]  # the calls after which the played ball is in a pocket
 CUE_FATES = {"table": "остался на столе", "pocket": "упал в лузу", "off": "вылетел за борт"}
 CREDIT = {"credited": "засчитываются, но партию не заканчивают", "not-credited": "не засчитываются"}
 SPOTS = (1, 2, 3)
@@ -57,31 +72,32 @@ C, T = citation_makers("kaiza")
 
 
 CLAUSES = (
-    C("goal", "Пять шаров; побеждает первым набравший 60 очков"),
-    C("58", "58 очков: белый без карамболя не заканчивает партию, бьёт тот же игрок"),
-    C("59", "59 очков: белый без карамболя — потеря следующего удара"),
+    C("goal", "Пять шаров; побеждает первым набравший 60 очков", decides=("outcome",)),
+    C("58", "58 очков: белый без карамболя не заканчивает партию, бьёт тот же игрок", decides=("outcome", "turn")),
+    C("59", "59 очков: белый без карамболя — потеря следующего удара", decides=("turn",)),
     C("lag", "Розыгрыш права первого удара", NOT_COMPUTABLE,
       "Розыгрыш проходит до партии; в счёте партии первым указывается игрок, выигравший розыгрыш."),
     C("lag-winner", "Биток возвращается в «дом»; первым бьёт тот, чей шар ближе к борту", NOT_COMPUTABLE,
       "Розыгрыш проходит до партии; в счёте партии первым указывается игрок, выигравший розыгрыш."),
-    C("call", "Свой шар помечается; перед ударом — заказ лузы и шара"),
-    C("first-shot", "Первый удар: нельзя класть красный с 1-й точки, играть в среднюю лузу и жёлтый"),
-    C("from-dom", "Первый удар и удар после своего шара в лузе — из «дома»"),
-    C("respot", "Шары выставляются на исходные точки, иначе на 1-ю; жёлтый — на свободную 2-ю"),
-    C("respot-red", "Красный — на 1-ю точку, иначе на 3-ю, иначе к короткому борту"),
-    C("own-ball", "Свой биток в лузе: потеря следующего удара, возврат из «дома»"),
-    C("off-table", "Прицельный шар за бортом после карамбольного удара: очки засчитываются, следующий удар теряется"),
-    C("intermediate", "Шар после двух и более промежуточных шаров не засчитывается"),
-    C("ball-strike", "Карамболь при «ударе шаром» не засчитывается"),
-    C("yellow-middle-twice", "Жёлтый в среднюю лузу дважды подряд — потеря следующего удара"),
-    C("positional", "Позиционный удар: штрафа за промах нет"),
-    C("doublet", "Дуплет засчитывается только в среднюю лузу"),
-    C("points", "Перед карамболем заказ обычно не делают; к основным очкам — дополнительные"),
-    C("points-red", "1) Красный шар в любую лузу — 3 очка"),
+    C("call", "Свой шар помечается; перед ударом — заказ лузы и шара", decides=("score",)),
+    C("first-shot", "Первый удар: нельзя класть красный с 1-й точки, играть в среднюю лузу и жёлтый",
+      decides=("foul", "setup")),
+    C("from-dom", "Первый удар и удар после своего шара в лузе — из «дома»", decides=("setup", "turn")),
+    C("respot", "Шары выставляются на исходные точки, иначе на 1-ю; жёлтый — на свободную 2-ю", decides=("respot",)),
+    C("respot-red", "Красный — на 1-ю точку, иначе на 3-ю, иначе к короткому борту", decides=("respot",)),
+    C("own-ball", "Свой биток в лузе: потеря следующего удара, возврат из «дома»", decides=("foul", "turn")),
+    C("off-table", "Прицельный шар за бортом после карамбольного удара: очки засчитываются, следующий удар теряется", decides=("score", "turn")),
+    C("intermediate", "Шар после двух и более промежуточных шаров не засчитывается", decides=("score",)),
+    C("ball-strike", "Карамболь при «ударе шаром» не засчитывается", decides=("score",)),
+    C("yellow-middle-twice", "Жёлтый в среднюю лузу дважды подряд — потеря следующего удара", decides=("foul", "turn")),
+    C("positional", "Позиционный удар: штрафа за промах нет", decides=("foul", "score")),
+    C("doublet", "Дуплет засчитывается только в среднюю лузу", decides=("score",)),
+    C("points", "Перед карамболем заказ обычно не делают; к основным очкам — дополнительные", decides=("score",)),
+    C("points-red", "1) Красный шар в любую лузу — 3 очка", decides=("score",)),
     C("points-rest", "Остальные пункты списка очков", LOST,
       "Текст обрывается после пункта о красном шаре. Не из текста: белый шар соперника — 2 очка, жёлтый — 6, "
       "красный и белый с карамболями — по финским правилам кайсы (внешний источник); жёлтый в среднюю лузу — "
-      "12 и жёлтый с карамболями — по таблице «Пяти шаров с карамболями» (толкования)."),
+      "12 и жёлтый с карамболями — по таблице «Пяти шаров с карамболями» (толкования).", decides=("score",)),
 )
 
 
@@ -147,6 +163,16 @@ TOLKOVANIYA = (
       "Ни текст, ни финские правила не дают стоимости жёлтого в среднюю лузу. В таблице «Пяти шаров с "
       "карамболями» (тот же текст) жёлтый в среднюю лузу всегда на 6 очков дороже, чем в угловую; отсюда 6 + 6 = 12. "
       "Значение не подтверждено источником.", ("points-rest",)),
+    T("aimed", "Заказ записывается при каждом ударе",
+      "Текст требует заказа лузы и шара перед каждым ударом и запрещает первым ударом «играть» в среднюю лузу и "
+      "жёлтый шар: играть шар — значит заказать его и направить в него удар. Поэтому заказ указывается при каждом "
+      "ударе, упал шар или нет, и правило первого удара проверяется по заказу; если заказа не было, — по шару, "
+      "упавшему в лузу.", ("call", "first-shot")),
+    T("positions", "Какие позиции возможны",
+      "Счёт в «Кайзе» только растёт, а самый дешёвый засчитанный шар — белый соперника — даёт 2 очка, поэтому "
+      "1 очка у игрока не бывает. 60 очков и больше без победы бывают только тогда, когда очки белого без "
+      "карамболя при 58 и 59 засчитываются. Жёлтый, засчитанный в среднюю лузу, даёт не меньше 12 очков.",
+      ("goal", "58", "59")),
     T("yellow-caroms", "Жёлтый с карамболем — по таблице «Пяти шаров»",
       "Финские правила в имеющейся записи обрываются на жёлтом с карамболем. Все их значения для красного и "
       "белого с карамболями совпадают с таблицей «Пяти шаров с карамболями»; поэтому и для жёлтого с карамболем "
@@ -187,21 +213,12 @@ POINTS = {(ball, place, caroms): (pts, source)
           for ball, place, source, values in POINT_GROUPS for caroms, pts in values.items()}
 
 
-def place_of(ball: str, pocket: str) -> str:
-    if ball != "yellow":
-        return "any"
-    return "middle" if pocket in MIDDLE_POCKETS else "corner"
-
-
 def carom_words(caroms) -> str:
-    reds, white, yellow = caroms
-    parts = (["жёлтому"] if yellow else []) + (["красному"] if reds == 1 else ["двум красным"] if reds == 2 else []) \
-        + (["белому соперника"] if white else [])
-    return "по " + ru.join_and(parts)
+    return five_balls.carom_words(caroms, "белому соперника")
 
 
 def show_ball(b: str) -> str:
-    return "«" + next(o["label"] for o in EXTRA_OPTIONS if o["id"] == b) + "»"
+    return "«" + dict(EXTRA_OPTIONS)[b] + "»"
 
 
 def spot_name(spot) -> str:
@@ -226,8 +243,8 @@ class State:
 class Shot:
     contact: bool
     positional: bool
-    ball: str | None
-    pocket: str | None
+    ball: str | None  # the played ball: the called one (fallen or not) or, without a call, the one that fell
+    pocket: str | None  # the called pocket, or without a call the pocket the ball fell into
     call: str
     caroms: tuple[int, int, int]
     intermediate: int
@@ -238,6 +255,83 @@ class Shot:
     cue_ball: str
     red_from_spot_1: bool
     spots_taken: frozenset
+
+    @property
+    def fell(self) -> bool:
+        """Whether the played ball is in a pocket."""
+        return self.ball is not None and self.call in FELL
+
+    def fallen(self) -> list[str]:
+        """Every object ball that left play: pocketed or off the table."""
+        return ([self.ball] if self.fell else []) + list(self.also_pocketed) + list(self.off_table)
+
+
+# ---- fields, declared once ---------------------------------------------------
+
+WITH_BALL = {"ball": list(BALLS)}
+BALL_FELL = {"ball": list(BALLS), "call": FELL}
+
+SHOT_FIELDS = (
+    Bool(name="contact", label="Биток коснулся хотя бы одного шара", default=True, help="Нет — промах."),
+    Bool(name="positional", label="Позиционный удар (биток ставится в выгодную позицию)", default=False,
+         help="При позиционном ударе промах не штрафуется."),
+    Choice(name="ball", label="Какой прицельный шар сыгран (заказан)", options=BALL_OPTIONS, default=None,
+           optional=True, help="Заказанный шар — упал он или нет; без заказа — шар, упавший в лузу. "
+                               "Не указано — шар не заказан и не упал."),
+    Choice(name="pocket", label="Луза: заказанная (без заказа — та, в которую упал шар)", options=POCKETS,
+           when=WITH_BALL),
+    Choice(name="call", label="Заказ", options=tuple(CALLS.items()), default="yes", when=WITH_BALL),
+    Int(name="carom_reds", label="Карамболь по красным: по скольким красным шарам", min=0, max=2, default=0,
+        help="Кроме сыгранного шара."),
+    Bool(name="carom_white", label="Карамболь по белому шару соперника", default=False),
+    Bool(name="carom_yellow", label="Карамболь по жёлтому шару", default=False),
+    Int(name="intermediate", label="Сколько промежуточных шаров было между битком и сыгранным шаром",
+        min=0, max=3, default=0, when=BALL_FELL),
+    Bool(name="ball_strike", label="Шар сыгран «ударом шаром»", default=False, when=BALL_FELL,
+         help="Термин текст не объясняет; карамболь тогда не засчитывается."),
+    Bool(name="doublet", label="Шар забит дуплетом", default=False, when=BALL_FELL),
+    Set(name="also_pocketed", label="Другие прицельные шары, упавшие в лузы", options=EXTRA_OPTIONS,
+        default=(), what="шар"),
+    Set(name="off_table", label="Прицельные шары, вылетевшие за борт", options=EXTRA_OPTIONS, default=(), what="шар"),
+    Choice(name="cue_ball", label="Свой биток после удара", options=tuple(CUE_FATES.items()), default="table"),
+    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=False),
+    Set(name="spots_taken", label="Какие точки заняты другими шарами", default=(), what="точка",
+        options=tuple((s, f"{s}-я точка") for s in SPOTS),
+        help="Нужно, только если после удара шары выставляются на точки."),
+)
+
+OPTION_FIELDS = (
+    Choice(name="white_58_59", label="Очки за белый без карамболя при 58 и 59 очках", default="credited",
+           options=tuple(CREDIT.items()),
+           help="Текст этого не решает: см. толкование «Белый без карамболя при 58 и 59 очках»."),
+)
+
+SITUATION_FIELDS = (
+    Int(name="score", label="Очки игрока перед ударом", min=0, max=99, default=0,
+        help="60 и больше без победы — только если очки белого без карамболя при 58–59 засчитываются."),
+    Int(name="opponent_score", label="Очки соперника", min=0, max=99, default=0),
+    Bool(name="first_shot", label="Это первый удар партии", default=False),
+    Bool(name="yellow_middle_before", label="Предыдущим ударом игрок сыграл жёлтый в среднюю лузу", default=False),
+)
+
+YELLOW_MIDDLE_MIN = min(pts for (ball, place, _), (pts, _) in POINTS.items() if ball == "yellow" and place == "middle")
+CHEAPEST = min(pts for pts, _ in POINTS.values())
+
+
+@dataclass
+class Tally:
+    """What the shot decided, gathered step by step."""
+
+    points: int = 0
+    counted: bool = False
+    carom_counted: bool = False
+    white_plain: bool = False
+    finished: bool = False
+    lose_next: list = None
+    reason: str = ""
+
+    def __post_init__(self):
+        self.lose_next = [] if self.lose_next is None else self.lose_next
 
 
 class Kaiza(Game):
@@ -252,364 +346,374 @@ class Kaiza(Game):
     outside = OUTSIDE
 
     # ---- declaration ----------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        with_ball = {"ball": list(BALLS)}
-        return [{"type": "shot", "label": "Удар", "fields": [
-            {"name": "contact", "kind": "bool", "default": True, "label": "Биток коснулся хотя бы одного шара",
-             "help": "Нет — промах."},
-            {"name": "positional", "kind": "bool", "default": False,
-             "label": "Позиционный удар (биток ставится в выгодную позицию)",
-             "help": "При позиционном ударе промах не штрафуется."},
-            {"name": "ball", "kind": "choice", "label": "Какой прицельный шар сыгран в лузу", "options": BALL_OPTIONS,
-             "default": None, "optional": True, "help": "Не указано — ни один шар не сыгран."},
-            {"name": "pocket", "kind": "choice", "label": "В какую лузу он упал", "options": pocket_options(),
-             "default": None, "when": with_ball},
-            {"name": "call", "kind": "choice", "label": "Заказ", "default": "yes", "when": with_ball,
-             "options": [{"id": k, "label": v} for k, v in CALLS.items()]},
-            {"name": "carom_reds", "kind": "int", "min": 0, "max": 2, "default": 0,
-             "label": "Карамболь по красным: по скольким красным шарам", "help": "Кроме сыгранного шара."},
-            {"name": "carom_white", "kind": "bool", "default": False, "label": "Карамболь по белому шару соперника"},
-            {"name": "carom_yellow", "kind": "bool", "default": False, "label": "Карамболь по жёлтому шару"},
-            {"name": "intermediate", "kind": "int", "min": 0, "max": 3, "default": 0, "when": with_ball,
-             "label": "Сколько промежуточных шаров было между битком и сыгранным шаром"},
-            {"name": "ball_strike", "kind": "bool", "default": False, "when": with_ball,
-             "label": "Шар сыгран «ударом шаром»", "help": "Термин текст не объясняет; карамболь тогда не засчитывается."},
-            {"name": "doublet", "kind": "bool", "default": False, "when": with_ball, "label": "Шар забит дуплетом"},
-            {"name": "also_pocketed", "kind": "set", "options": EXTRA_OPTIONS, "default": [],
-             "label": "Другие прицельные шары, упавшие в лузы"},
-            {"name": "off_table", "kind": "set", "options": EXTRA_OPTIONS, "default": [],
-             "label": "Прицельные шары, вылетевшие за борт"},
-            {"name": "cue_ball", "kind": "choice", "label": "Свой биток после удара", "default": "table",
-             "options": [{"id": k, "label": v} for k, v in CUE_FATES.items()]},
-            {"name": "red_from_spot_1", "kind": "bool", "default": False,
-             "label": "Первый удар партии: упал красный шар с 1-й точки"},
-            {"name": "spots_taken", "kind": "set", "default": [], "label": "Какие точки заняты другими шарами",
-             "options": [{"id": s, "label": f"{s}-я точка"} for s in SPOTS],
-             "help": "Нужно, только если после удара шары выставляются на точки."},
-        ]}]
+    def action_specs(self):
+        return (ActionSpec("shot", "Удар", SHOT_FIELDS),)
 
-    def option_fields(self) -> list[dict]:
-        return [{"name": "white_58_59", "kind": "choice", "default": "credited",
-                 "label": "Очки за белый без карамболя при 58 и 59 очках",
-                 "options": [{"id": k, "label": v} for k, v in CREDIT.items()],
-                 "help": "Текст этого не решает: см. толкование «Белый без карамболя при 58 и 59 очках»."}]
+    def option_fields(self):
+        return OPTION_FIELDS
 
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "score", "kind": "int", "min": 0, "max": 99, "default": 0, "label": "Очки игрока перед ударом",
-             "help": "60 и больше без победы — только если очки белого без карамболя при 58–59 засчитываются."},
-            {"name": "opponent_score", "kind": "int", "min": 0, "max": 99, "default": 0, "label": "Очки соперника"},
-            {"name": "first_shot", "kind": "bool", "default": False, "label": "Это первый удар партии"},
-            {"name": "yellow_middle_before", "kind": "bool", "default": False,
-             "label": "Предыдущим ударом игрок сыграл жёлтый в среднюю лузу"},
-        ]
-
-    def read_options(self, options: Reader) -> dict:
-        mode = options.choice("white_58_59", tuple(CREDIT), default="credited")
-        options.done()
-        return {"white_58_59": mode}
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
         return State(credit_white=options.get("white_58_59", "credited") == "credited")
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        credit = options.get("white_58_59", "credited") == "credited"
-        top = 99 if credit else TARGET - 1
-        score = situation.int("score", min=0, max=top, default=0, what="Очки игрока (поле situation.score)")
-        other = situation.int("opponent_score", min=0, max=top, default=0, what="Очки соперника (поле situation.opponent_score)")
-        first = situation.bool("first_shot", default=False)
-        ym = situation.bool("yellow_middle_before", default=False)
-        situation.done()
-        if first and (score or other or ym):
-            raise InputError("Первый удар партии делается при счёте 0:0, без предыдущих ударов "
-                             "(поле situation.first_shot).", "situation.first_shot")
-        return State(scores=(score, other), first_shot=first, yellow_middle=(ym, False), in_dom=(first, False),
-                     credit_white=credit)
+    def build_situation(self, values: dict, options: dict) -> State:
+        first = values["first_shot"]
+        return State(scores=(values["score"], values["opponent_score"]), first_shot=first,
+                     yellow_middle=(values["yellow_middle_before"], False), in_dom=(first, False),
+                     credit_white=options.get("white_58_59", "credited") == "credited")
 
-    def read_action(self, action: Reader, state: State) -> Shot:
-        action.choice("type", ("shot",), default="shot")
-        contact = action.bool("contact", default=True)
-        positional = action.bool("positional", default=False)
-        ball = action.optional_choice("ball", BALLS)
-        pocket = action.optional_choice("pocket", POCKET_IDS)
-        call = action.optional_choice("call", tuple(CALLS))
-        reds = action.int("carom_reds", min=0, max=2, default=0, what="Карамболь по красным (поле action.carom_reds)")
-        white = action.bool("carom_white", default=False)
-        yellow = action.bool("carom_yellow", default=False)
-        intermediate = action.int("intermediate", min=0, max=3, default=0, what="Промежуточные шары (поле action.intermediate)")
-        strike = action.bool("ball_strike", default=False)
-        doublet = action.bool("doublet", default=False)
-        also = action.items("also_pocketed", EXTRA, default=[], what="шар")
-        off = action.items("off_table", EXTRA, default=[], what="шар")
-        cue = action.choice("cue_ball", tuple(CUE_FATES), default="table")
-        red1 = action.bool("red_from_spot_1", default=False)
-        taken = action.items("spots_taken", SPOTS, default=[], what="точка")
-        action.done()
-        caroms = (reds, int(white), int(yellow))
-        if ball is None:
-            for name, bad in (("pocket", pocket is not None), ("call", call is not None), ("intermediate", intermediate),
-                              ("ball_strike", strike), ("doublet", doublet)):
+    def check_position(self, state: State) -> None:
+        fields = ("situation.score", "situation.opponent_score")
+        if state.first_shot and (any(state.scores) or any(state.yellow_middle)):
+            impossible("Первый удар партии делается при счёте 0:0, без предыдущих ударов.", "situation.first_shot")
+        for i, score in enumerate(state.scores):
+            if 0 < score < CHEAPEST:
+                impossible(f"{ru.points(score)} в «Кайзе» не бывает: счёт только растёт, а самый дешёвый "
+                           f"засчитанный шар — белый соперника — даёт {ru.points(CHEAPEST)}.", fields[i])
+            if score >= TARGET and state.winner != i and not state.credit_white:
+                impossible(f"{ru.points(score)} без победы не бывает, когда очки за белый без карамболя при 58 "
+                           "и 59 не засчитываются: первый же шар, доводящий счёт до 60, заканчивает партию.",
+                           fields[i])
+            if state.yellow_middle[i] and score < YELLOW_MIDDLE_MIN:
+                impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу — это не меньше "
+                           f"{ru.points(YELLOW_MIDDLE_MIN)}, а у игрока {ru.points(score)}.",
+                           "situation.yellow_middle_before")
+
+    def build_action(self, kind: str, values: dict, state: State) -> Shot:
+        return Shot(contact=values["contact"], positional=values["positional"], ball=values["ball"],
+                    pocket=values["pocket"], call=values["call"] if values["ball"] else "none",
+                    caroms=(values["carom_reds"], int(values["carom_white"]), int(values["carom_yellow"])),
+                    intermediate=values["intermediate"], ball_strike=values["ball_strike"],
+                    doublet=values["doublet"], also_pocketed=values["also_pocketed"],
+                    off_table=values["off_table"], cue_ball=values["cue_ball"],
+                    red_from_spot_1=values["red_from_spot_1"], spots_taken=frozenset(values["spots_taken"]))
+
+    def check_action(self, state: State, shot: Shot) -> None:
+        white = shot.caroms[1]
+        if not shot.contact and (shot.fell or any(shot.caroms) or shot.also_pocketed or shot.off_table):
+            impossible("Биток не коснулся ни одного шара, значит прицельные шары не могли ни упасть, ни вылететь, "
+                       "ни дать карамболь (поле action.contact).", "action.contact")
+        five_balls.check_played_ball_not_caromed(
+            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран: карамболь по нему невозможен")
+        for i, b in enumerate(shot.off_table):
+            if b in shot.also_pocketed:
+                impossible(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт "
+                           f"(поле action.off_table[{i}]).", f"action.off_table[{i}]")
+        self._check_ball_count(shot)
+        if state.in_dom[1 - state.current]:
+            for name, bad in (("ball", shot.ball == "white"), ("carom_white", white),
+                              ("also_pocketed", "white" in shot.also_pocketed),
+                              ("off_table", "white" in shot.off_table)):
                 if bad:
-                    raise InputError(f"Поле action.{name} относится к сыгранному шару, а шар (action.ball) не указан.",
-                                     f"action.{name}")
-        elif pocket is None:
-            raise InputError("Укажите, в какую лузу упал сыгранный шар (поле action.pocket).", "action.pocket")
-        if not contact and (ball or any(caroms) or also or off):
-            raise InputError("Биток не коснулся ни одного шара, значит прицельные шары не могли ни упасть, ни вылететь, "
-                             "ни дать карамболь (поле action.contact).", "action.contact")
-        # The ball set: two reds, the opponent's white, the yellow; the played ball is not caromed on.
-        if ball == "red" and reds == 2:
-            raise InputError("Красных шаров два, и один из них — сыгранный: карамболь возможен только по одному "
-                             "красному (поле action.carom_reds).", "action.carom_reds")
-        if ball == "white" and white:
-            raise InputError("Белый шар соперника один, и он сыгран: карамболь по нему невозможен "
-                             "(поле action.carom_white).", "action.carom_white")
-        if ball == "yellow" and yellow:
-            raise InputError("Жёлтый шар один, и он сыгран: карамболь по жёлтому невозможен (поле action.carom_yellow).",
-                             "action.carom_yellow")
-        for i, b in enumerate(off):
-            if b in also:
-                raise InputError(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт "
-                                 f"(поле action.off_table[{i}]).", f"action.off_table[{i}]")
-        used = {"red": ball == "red", "white": ball == "white", "yellow": ball == "yellow"}
-        for name, balls in (("also_pocketed", also), ("off_table", off)):
+                    impossible("Белого шара соперника сейчас нет на столе: он упал в лузу или вылетел за борт "
+                               "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом "
+                               f"(поле action.{name}).", f"action.{name}")
+        fell_reds = (shot.fell and shot.ball == "red") + sum(b in ("red", "red2") for b in shot.also_pocketed)
+        if shot.red_from_spot_1 and not (state.first_shot and fell_reds):
+            impossible("Поле action.red_from_spot_1 относится только к первому удару партии, когда в лузу "
+                       "упал красный шар.", "action.red_from_spot_1")
+        if shot.spots_taken and not [b for b in shot.fallen() if b != "white"]:
+            impossible("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно "
+                       "(поле action.spots_taken).", "action.spots_taken")
+
+    def _check_ball_count(self, shot: Shot) -> None:
+        """No more balls of a colour fall, fly off or are played than the table has."""
+        used = {"red": shot.ball == "red", "white": shot.ball == "white", "yellow": shot.ball == "yellow"}
+        for name, balls in (("also_pocketed", shot.also_pocketed), ("off_table", shot.off_table)):
             for i, b in enumerate(balls):
                 kind = "red" if b == "red2" else b
                 used[kind] += 1
                 if used[kind] > COUNT[kind]:
-                    raise InputError(f"Поле action.{name}[{i}]: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
-                                     "на столе (вместе с сыгранным шаром).", f"action.{name}[{i}]")
-        if state.in_dom[1 - state.current]:
-            for name, bad in (("ball", ball == "white"), ("carom_white", white), ("also_pocketed", "white" in also),
-                              ("off_table", "white" in off)):
-                if bad:
-                    raise InputError("Белого шара соперника сейчас нет на столе: он упал в лузу или вылетел за борт "
-                                     "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом "
-                                     f"(поле action.{name}).", f"action.{name}")
-        fell_reds = (ball == "red") + sum(1 for b in also if b in ("red", "red2"))
-        if red1 and not (state.first_shot and fell_reds):
-            raise InputError("Поле action.red_from_spot_1 относится только к первому удару партии, когда в лузу "
-                             "упал красный шар.", "action.red_from_spot_1")
-        to_spot = [b for b in ([ball] if ball else []) + list(also) + list(off) if b != "white"]
-        if taken and not to_spot:
-            raise InputError("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно "
-                             "(поле action.spots_taken).", "action.spots_taken")
-        return Shot(contact, positional, ball, pocket, call or "yes", caroms, intermediate, strike, doublet,
-                    tuple(also), tuple(off), cue, red1, frozenset(taken))
+                    impossible(f"Поле action.{name}[{i}]: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
+                               "на столе (вместе с сыгранным шаром).", f"action.{name}[{i}]")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, shot: Shot, names):
-        p, o = state.current, 1 - state.current
-        before = state.scores[p]
-        refs: list[str] = []  # clause, толкование and outside-fact ids, sorted out by cite()
-        lines: list[str] = []
-        fouls: list[Foul] = []
-        lose_next: list[str] = []
-        has_carom = shot.caroms != NO_CAROM
-        counted = False
-        carom_counted = False
-        points = 0
-
-        if not shot.contact:
-            refs.append("kaiza-positional")
-            if shot.positional:
-                lines.append("Позиционный удар: биток поставлен в выгодную позицию, штрафа за промах нет.")
-            else:
-                fouls.append(Foul("miss", "kaiza-positional", "Промах: биток не коснулся ни одного шара."))
-                refs.append("kaiza-t-miss")
-                lines.append("Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.")
-        elif shot.positional:
-            refs.append("kaiza-positional")
-            lines.append("Позиционный удар.")
-
-        # First shot (kaiza-first-shot): collect the violations before scoring.
-        if state.first_shot:
-            refs += ["kaiza-first-shot", "kaiza-from-dom"]
-            bad = []
-            if shot.red_from_spot_1:
-                bad.append("красный шар с 1-й точки упал в лузу")
-            if shot.ball == "yellow":
-                bad.append("сыгран жёлтый шар")
-            if shot.ball and shot.pocket in MIDDLE_POCKETS:
-                bad.append("шар сыгран в среднюю лузу")
-            if bad:
-                fouls.append(Foul("first-shot", "kaiza-first-shot",
-                                  f"первым ударом партии нельзя: {ru.join_and(bad)}."))
-                refs.append("kaiza-t-first-shot")
-
-        if shot.contact and shot.ball is None:
-            if has_carom:
-                refs += ["kaiza-points", "kaiza-t-carom-alone"]
-                lines.append(f"Карамболь {carom_words(shot.caroms)} без сыгранного шара очков не даёт.")
-            else:
-                refs.append("kaiza-points")
-                lines.append("Ни один шар не сыгран в лузу: очков нет.")
-        elif shot.ball is not None:
-            name = BALL_NAMES[shot.ball].capitalize()
-            place = place_of(shot.ball, shot.pocket)
-            why_not = []
-            if shot.intermediate >= 2:
-                refs.append("kaiza-intermediate")
-                why_not.append(f"забит после соударения битка и {shot.intermediate} промежуточных шаров")
-            if shot.doublet:
-                refs.append("kaiza-doublet")
-                if shot.pocket not in MIDDLE_POCKETS:
-                    why_not.append("дуплет засчитывается только в среднюю лузу")
-            if shot.call == "wrong":
-                refs += ["kaiza-call", "kaiza-t-call"]
-                why_not.append("упал не по заказу")
-            elif shot.call == "none" and not (has_carom and not shot.ball_strike):
-                refs += ["kaiza-call", "kaiza-points", "kaiza-t-call"]
-                why_not.append("заказа не было, а засчитанного карамболя нет")
-            if any(f.code == "first-shot" for f in fouls):
-                why_not.append("нарушено правило первого удара")
-            if why_not:
-                lines.append(f"{name} (луза: {POCKET_NAMES[shot.pocket]}) не засчитывается: {'; '.join(why_not)}.")
-            else:
-                counted = True
-                refs.append("kaiza-call")
-                if shot.call == "none":
-                    refs += ["kaiza-points", "kaiza-t-call"]
-                    lines.append("Заказа не было, но перед карамболем его обычно не делают: шар засчитывается.")
-                carom_counted = has_carom and not shot.ball_strike
-                if has_carom and shot.ball_strike:
-                    refs += ["kaiza-ball-strike", "kaiza-t-ball-strike"]
-                    lines.append("Шар сыгран «ударом шаром»: карамболь не засчитывается, очки только за шар.")
-                points, source = POINTS[(shot.ball, place, shot.caroms if carom_counted else NO_CAROM)]
-                refs += ["kaiza-points-red" if shot.ball == "red" else "kaiza-points-rest", source]
-                if carom_counted:
-                    refs.append("kaiza-points")
-                where = {"any": "", "corner": " в угловую лузу", "middle": " в среднюю лузу"}[place]
-                how = f" с карамболем {carom_words(shot.caroms)}" if carom_counted else ""
-                origin = ("по тексту" if source == "kaiza-points-red" else
-                          "по финским правилам — внешний источник" if "-o-" in source else
-                          "по толкованию: в тексте этого значения нет")
-                lines.append(f"{name}{where}{how}: {ru.points(points)} ({origin}).")
-
-        # A white without a carom can never end the game (kaiza-58, kaiza-59, толкование 58-59).
-        white_plain = counted and shot.ball == "white" and not carom_counted
-        if white_plain and before + points >= TARGET:
-            refs.append("kaiza-t-58-59")
-            if before == 58:
-                refs.append("kaiza-58")
-            elif before == 59:
-                refs.append("kaiza-59")
-                lose_next.append("59 очков и белый без карамболя")
-            if not state.credit_white:
-                lines.append(f"У игрока {ru.points(before)}: {ru.points(points)} за белый без карамболя не засчитываются "
-                             "(настройка партии), партия не заканчивается.")
-                points = 0
-            else:
-                lines.append(f"{ru.points(before + points)}, но белый без карамболя партию не заканчивает.")
-
+        """One shot, in the order of precedence:
+        1. the shot itself: a miss or a positional shot, the first-shot rule (fouls);
+        2. the played ball: counted or not (call, intermediate balls, doublet, first shot) and its points;
+        3. the 58/59 rule: a white without a carom never ends the game;
+        4. the outcome: 60 points by a counted ball that may end the game;
+        5. fouls and lost next shots: yellow into a middle pocket twice, own cue ball, a ball off the table;
+        6. the turn: a win ends; a lost next shot passes it; a counted ball continues the series; else it passes;
+        7. respotting guidance and the cue ball in the «дом»."""
+        p = state.current
+        why = Why(self)
+        tally = Tally()
+        self._miss_or_positional(why, shot, tally)
+        self._first_shot(why, state, shot)
+        self._played_ball(why, shot, tally)
+        self._white_58_59(why, state, shot, tally)
         scores = list(state.scores)
-        scores[p] += points
-        finished = counted and not white_plain and scores[p] >= TARGET
-        if finished:
-            refs.append("kaiza-goal")
-            lines.append(f"{names[p]}: {ru.points(scores[p])} — партия выиграна.")
+        scores[p] += tally.points
+        tally.finished = tally.counted and not tally.white_plain and scores[p] >= TARGET
+        if tally.finished:
+            why.add("outcome", f"{names[p]}: {ru.points(scores[p])} — партия выиграна.", "kaiza-goal")
+            why.decide("win", "kaiza-goal")
+        self._lost_next_shot(why, state, shot, tally)
+        nxt, turn_continues = self._turn(why, state, tally, names)
+        respot = [] if tally.finished else self._respot(why, shot)
+        new = self._next_state(state, shot, tally, scores, nxt)
+        if new.in_dom[nxt] and not tally.finished:
+            why.add("turn", f"{names[nxt]}: биток ставится в «доме».", "kaiza-from-dom")
+        if not why.fouls and tally.points:
+            why.decide("points", self._points_basis(shot, tally))
+        elif not why.fouls:
+            why.decide("no_points", None)
+        return why.ruling(
+            kind="shot", player=p, summary=self._summary(why, state, tally, new, turn_continues, names),
+            points=tally.points, scores=new.scores, next_player=None if tally.finished else nxt,
+            turn_continues=turn_continues, finished=tally.finished, winner=new.winner,
+            extra={"score_before": state.scores[p], "counted": tally.counted, "carom_counted": tally.carom_counted,
+                   "lost_next_shot": bool(tally.lose_next) and not tally.finished, "respot": respot,
+                   "in_dom": [i for i in range(2) if new.in_dom[i]],
+                   "white_58_59": "credited" if state.credit_white else "not-credited"}), new
 
-        # Yellow into a middle pocket twice running (kaiza-yellow-middle-twice).
-        ym = counted and shot.ball == "yellow" and shot.pocket in MIDDLE_POCKETS
-        if ym and state.yellow_middle[p]:
-            fouls.append(Foul("yellow-middle-twice", "kaiza-yellow-middle-twice",
-                              "Жёлтый шар второй раз подряд сыгран в среднюю лузу."))
-            refs.append("kaiza-t-yellow-twice")
-            lose_next.append("жёлтый в среднюю лузу дважды подряд")
-        # Own cue ball pocketed or off the table (kaiza-own-ball).
-        if shot.cue_ball != "table":
-            fouls.append(Foul("own-ball", "kaiza-own-ball", f"Свой биток {CUE_FATES[shot.cue_ball]}."))
-            refs += ["kaiza-own-ball", "kaiza-from-dom", "kaiza-t-own-ball"]
-            lose_next.append("свой биток " + CUE_FATES[shot.cue_ball])
-        # Object balls off the table (kaiza-off-table): points stand, no penalty, the next shot is lost.
-        if shot.off_table:
-            refs += ["kaiza-off-table", "kaiza-t-off-table"]
-            lose_next.append("прицельный шар за бортом")
-            lines.append("Прицельный шар вылетел за борт" + (" после карамбольного удара" if has_carom else "") + ": " +
-                         (f"{ru.points(points)} за удар {ru.plural(points, 'засчитывается', 'засчитываются', 'засчитываются')}, "
-                          if points else "") + "штраф не назначается.")
+    # -- 1. the shot itself --------------------------------------------------
+    def _miss_or_positional(self, why: Why, shot: Shot, tally: Tally) -> None:
+        if shot.positional:
+            why.add("score", "Позиционный удар: биток поставлен в выгодную позицию, штрафа за промах нет.",
+                    "kaiza-positional")
+            if not shot.contact:
+                tally.reason = "позиционный удар (штрафа за промах нет)"
+                why.decide("no_points", "kaiza-positional")
+        elif not shot.contact:
+            why.foul("miss", "kaiza-positional", "Промах — биток не коснулся ни одного шара.", "kaiza-t-miss")
+            why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
+                    "kaiza-t-miss")
 
-        # Precedence: a win ends everything; any reason to lose the next shot beats continuing the series.
-        refs.append("kaiza-t-series")
-        if finished:
-            nxt, turn_continues = p, False
-        elif lose_next:
-            nxt, turn_continues = o, False
-            lines.append(f"{names[p]} лишается следующего удара ({'; '.join(lose_next)}). Следующий удар: {names[o]}.")
-        elif counted:
-            nxt, turn_continues = p, True
+    def _first_shot(self, why: Why, state: State, shot: Shot) -> None:
+        """The first shot of the game: the rule applies to what was aimed at (the call)."""
+        if not state.first_shot:
+            return
+        why.add("setup", "Первый удар партии: биток ставится в «доме».", "kaiza-from-dom")
+        bad = []
+        if shot.red_from_spot_1:
+            bad.append("класть в лузу красный шар с 1-й точки")
+        aimed = "заказан" if shot.call != "none" else "сыгран"
+        if shot.ball == "yellow":
+            bad.append(f"играть жёлтый шар (он {aimed})")
+        if shot.ball and shot.pocket in MIDDLE_POCKETS:
+            bad.append(f"играть в среднюю лузу ({POCKET_NAMES[shot.pocket]} {aimed}а)")
+        if bad:
+            why.foul("first-shot", "kaiza-first-shot", f"Первым ударом партии нельзя {ru.join_and(bad)}.",
+                     "kaiza-t-first-shot", *(("kaiza-t-aimed",) if shot.ball else ()))
         else:
-            nxt, turn_continues = o, False
-        for f in fouls:
-            refs.append(f.clause)
+            why.add("setup", "Запреты первого удара (красный с 1-й точки, средняя луза, жёлтый шар) не нарушены.",
+                    "kaiza-first-shot", *(("kaiza-t-aimed",) if shot.ball else ()))
 
-        # Respotting guidance (kaiza-respot, kaiza-respot-red): the user says which spots are taken.
+    # -- 2. the played ball ----------------------------------------------------
+    def _played_ball(self, why: Why, shot: Shot, tally: Tally) -> None:
+        has_carom = shot.caroms != NO_CAROM
+        if not shot.contact:
+            return
+        if not shot.fell:
+            if shot.ball:
+                self._no_points(why, tally, f"заказанный {BALL_NAMES[shot.ball]} не упал", "kaiza-call",
+                                "kaiza-t-aimed")
+            if has_carom:
+                why.add("score", f"Карамболь {carom_words(shot.caroms)} без засчитанного шара очков не даёт.",
+                        "kaiza-points", "kaiza-t-carom-alone")
+                if not shot.ball:
+                    tally.reason = "карамболь без засчитанного шара очков не даёт"
+                    why.decide("no_points", "kaiza-t-carom-alone")
+            elif not shot.ball and not shot.positional:
+                self._no_points(why, tally, "ни один шар не сыгран в лузу", "kaiza-points")
+            return
+        refusals = self._why_not_counted(why, shot)
+        if refusals:
+            reasons = "; ".join(text for text, _ in refusals)
+            name = BALL_NAMES[shot.ball]
+            why.add("score", f"{ru.sentence(name)} (луза: {POCKET_NAMES[shot.pocket]}) не засчитывается: {reasons}.",
+                    *[i for _, ids in refusals for i in ids])
+            tally.reason = f"{name} не засчитывается ({reasons})"
+            why.decide("no_points", refusals[0][1][0])
+            return
+        self._count_ball(why, shot, tally, has_carom)
+
+    def _no_points(self, why: Why, tally: Tally, reason: str, *ids: str) -> None:
+        why.add("score", f"{ru.sentence(reason)}: очков нет.", *ids)
+        tally.reason = reason
+        why.decide("no_points", ids[0])
+
+    def _why_not_counted(self, why: Why, shot: Shot) -> list[tuple[str, tuple[str, ...]]]:
+        """The reasons the played ball is not counted, each with what it rests on."""
+        has_carom = shot.caroms != NO_CAROM
+        out = []
+        if shot.intermediate >= 2:
+            out.append((f"забит после соударения битка и {shot.intermediate} промежуточных шаров",
+                        ("kaiza-intermediate",)))
+        if shot.doublet and shot.pocket not in MIDDLE_POCKETS:
+            out.append(("дуплет засчитывается только в среднюю лузу", ("kaiza-doublet",)))
+        if shot.call == "wrong":
+            out.append(("упал не в заказанную лузу", ("kaiza-call", "kaiza-t-call")))
+        elif shot.call == "none" and not (has_carom and not shot.ball_strike):
+            out.append(("заказа не было, а засчитанного карамболя нет", ("kaiza-call", "kaiza-points", "kaiza-t-call")))
+        if any(f.code == "first-shot" for f in why.fouls):
+            out.append(("нарушено правило первого удара", ("kaiza-first-shot", "kaiza-t-first-shot")))
+        return out
+
+    def _count_ball(self, why: Why, shot: Shot, tally: Tally, has_carom: bool) -> None:
+        tally.counted = True
+        if shot.call == "none":
+            why.add("score", "Заказа не было, но перед карамболем его обычно не делают: шар засчитывается.",
+                    "kaiza-points", "kaiza-t-call")
+        if shot.doublet:
+            why.add("score", "Дуплет в среднюю лузу засчитывается.", "kaiza-doublet")
+        tally.carom_counted = has_carom and not shot.ball_strike
+        if has_carom and shot.ball_strike:
+            why.add("score", "Шар сыгран «ударом шаром»: карамболь не засчитывается, очки только за шар.",
+                    "kaiza-ball-strike", "kaiza-t-ball-strike")
+        place = place_of(shot.ball, shot.pocket)
+        points, source = POINTS[(shot.ball, place, shot.caroms if tally.carom_counted else NO_CAROM)]
+        tally.points = points
+        where = {"any": "", "corner": " в угловую лузу", "middle": " в среднюю лузу"}[place]
+        how = f" с карамболем {carom_words(shot.caroms)}" if tally.carom_counted else ""
+        origin = ("по тексту" if source == "kaiza-points-red" else
+                  "по финским правилам — внешний источник" if "-o-" in source else
+                  "по толкованию: в тексте этого значения нет")
+        call = ("kaiza-call",) if shot.call == "yes" else ()
+        extra = ("kaiza-points",) if tally.carom_counted else ()
+        text_clause = "kaiza-points-red" if shot.ball == "red" else "kaiza-points-rest"
+        why.add("score", f"{ru.sentence(BALL_NAMES[shot.ball])}{where}{how}: {ru.points(points)} ({origin}).",
+                *call, text_clause, source, *extra)
+        if "white" not in shot.also_pocketed and shot.also_pocketed:
+            why.add("score", "Другие упавшие шары очков не дают.", "kaiza-t-one-ball")
+
+    def _points_basis(self, shot: Shot, tally: Tally) -> str:
+        place = place_of(shot.ball, shot.pocket)
+        return POINTS[(shot.ball, place, shot.caroms if tally.carom_counted else NO_CAROM)][1]
+
+    # -- 3. the 58/59 rule ---------------------------------------------------
+    def _white_58_59(self, why: Why, state: State, shot: Shot, tally: Tally) -> None:
+        """A white without a carom can never end the game (kaiza-58, kaiza-59, толкование 58-59)."""
+        before = state.scores[state.current]
+        tally.white_plain = tally.counted and shot.ball == "white" and not tally.carom_counted
+        if not tally.white_plain or before + tally.points < TARGET:
+            return
+        rule = "kaiza-58" if before == 58 else "kaiza-59" if before == 59 else None
+        if before == 59:
+            tally.lose_next.append(("59 очков и белый без карамболя", "kaiza-59"))
+        if not state.credit_white:
+            lost = ru.counted(tally.points, ru.POINTS, "за белый без карамболя", "не засчитывается",
+                              "не засчитываются")
+            why.add("score", f"У игрока {ru.points(before)}: {lost} (настройка партии), партия не заканчивается.",
+                    "kaiza-t-58-59")
+            tally.points = 0
+            tally.reason = f"при {before} очках {lost} (настройка партии)"
+            why.decide("no_points", "kaiza-t-58-59")
+        else:
+            why.add("score", f"{ru.points(before + tally.points)}, но белый без карамболя "
+                    "партию не заканчивает.", "kaiza-t-58-59")
+        if rule == "kaiza-58":
+            why.add("turn", "При 58 очках после белого без карамболя следующий удар выполняет тот же игрок.", rule)
+
+    # -- 5. fouls and lost next shots -------------------------------------------
+    def _lost_next_shot(self, why: Why, state: State, shot: Shot, tally: Tally) -> None:
+        p = state.current
+        ym = tally.counted and shot.ball == "yellow" and shot.pocket in MIDDLE_POCKETS
+        if ym and state.yellow_middle[p]:
+            why.foul("yellow-middle-twice", "kaiza-yellow-middle-twice",
+                     "Жёлтый шар второй раз подряд сыгран в среднюю лузу.", "kaiza-t-yellow-twice")
+            tally.lose_next.append(("жёлтый в среднюю лузу дважды подряд", "kaiza-yellow-middle-twice"))
+        if shot.cue_ball != "table":
+            why.foul("own-ball", "kaiza-own-ball", f"Свой биток {CUE_FATES[shot.cue_ball]}.", "kaiza-t-own-ball")
+            why.add("turn", "После серии соперника провинившийся ставит свой биток в «доме».",
+                    "kaiza-own-ball", "kaiza-from-dom")
+            tally.lose_next.append(("свой биток " + CUE_FATES[shot.cue_ball], "kaiza-own-ball"))
+        if shot.off_table:
+            has_carom = shot.caroms != NO_CAROM
+            kept = (f"{ru.counted(tally.points, ru.POINTS, 'за удар', 'засчитывается', 'засчитываются')}, "
+                    if tally.points else "")
+            why.add("score", "Прицельный шар вылетел за борт" + (" после карамбольного удара" if has_carom else "")
+                    + f": {kept}штраф не назначается.", "kaiza-off-table", "kaiza-t-off-table")
+            tally.lose_next.append(("прицельный шар за бортом", "kaiza-off-table"))
+        if why.fouls:
+            why.decide("foul", why.fouls[0].clause)
+
+    # -- 6. the turn -------------------------------------------------------------
+    def _turn(self, why: Why, state: State, tally: Tally, names) -> tuple[int, bool]:
+        """A win ends; a lost next shot passes the turn; a counted ball continues the series."""
+        p, o = state.current, 1 - state.current
+        if tally.finished:
+            return p, False
+        if tally.lose_next:
+            reasons = "; ".join(text for text, _ in tally.lose_next)
+            why.add("turn", f"{names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}.",
+                    *[i for _, i in tally.lose_next], "kaiza-t-series")
+            return o, False
+        if tally.counted:
+            why.add("turn", "Шар засчитан: серия продолжается.", "kaiza-t-series")
+            return p, True
+        why.add("turn", f"Засчитанного шара нет: ход переходит. Следующий удар: {names[o]}.", "kaiza-t-series")
+        return o, False
+
+    # -- 7. respotting -----------------------------------------------------------
+    def _respot(self, why: Why, shot: Shot) -> list[dict]:
+        """Respotting guidance (kaiza-respot, kaiza-respot-red): the user says which spots are taken."""
         respot = []
-        if not finished:
-            fell = ([shot.ball] if shot.ball else []) + list(shot.also_pocketed) + list(shot.off_table)
-            taken = set(shot.spots_taken)
-            for b in sorted(fell, key=lambda b: ("red", "red2", "yellow", "white").index(b)):
-                kind = "red" if b == "red2" else b
-                if kind == "white":
-                    refs += ["kaiza-t-respot-other", "kaiza-from-dom"]
-                    lines.append("Белый шар соперника возвращают в «дом»; его владелец сыграет им из «дома».")
-                    respot.append({"ball": "white", "to": "dom"})
-                    continue
-                order = RED_ORDER if kind == "red" else YELLOW_ORDER
-                spot = next((s for s in order if s not in taken), CUSHION)
-                refs += ["kaiza-respot"] + (["kaiza-respot-red"] if kind == "red" else [])
-                if kind == "yellow" and spot not in (1, 2):
-                    refs.append("kaiza-t-respot-other")
-                busy = [s for s in order if s in taken and (spot == CUSHION or order.index(s) < order.index(spot))]
-                note = f" ({ru.join_and(f'{s}-я' for s in busy)} занят{'а' if len(busy) == 1 else 'ы'})" if busy else ""
-                line = f"{BALL_NAMES[kind].capitalize()} ставят {spot_name(spot)}{note}."
-                if kind == "yellow" and spot != 2:
-                    line += " Когда после серии 2-я точка окажется свободной, его переставляют на неё."
-                lines.append(line)
-                if spot != CUSHION:
-                    taken.add(spot)
-                respot.append({"ball": kind, "to": spot})
-            if shot.off_table:
-                refs.append("kaiza-t-off-table")
-            if shot.also_pocketed:
-                refs.append("kaiza-t-one-ball")
+        taken = set(shot.spots_taken)
+        for b in sorted(shot.fallen(), key=lambda b: ("red", "red2", "yellow", "white").index(b)):
+            kind = "red" if b == "red2" else b
+            if kind == "white":
+                why.add("respot", "Белый шар соперника возвращают в «дом»; его владелец сыграет им из «дома».",
+                        "kaiza-t-respot-other")
+                respot.append({"ball": "white", "to": "dom"})
+                continue
+            order = RED_ORDER if kind == "red" else YELLOW_ORDER
+            spot = next((s for s in order if s not in taken), CUSHION)
+            busy = [s for s in order if s in taken and (spot == CUSHION or order.index(s) < order.index(spot))]
+            note = f" ({ru.join_and(f'{s}-я' for s in busy)} занят{'а' if len(busy) == 1 else 'ы'})" if busy else ""
+            line = f"{ru.sentence(BALL_NAMES[kind])} ставят {spot_name(spot)}{note}."
+            if kind == "yellow" and spot != 2:
+                line += " Когда после серии 2-я точка окажется свободной, его переставляют на неё."
+            ids = ["kaiza-respot"] + (["kaiza-respot-red"] if kind == "red" else [])
+            if kind == "yellow" and spot not in (1, 2):
+                ids.append("kaiza-t-respot-other")
+            if b in shot.off_table:
+                ids.append("kaiza-t-off-table")
+            elif b in shot.also_pocketed:
+                ids.append("kaiza-t-one-ball")
+            why.add("respot", line, *ids)
+            if spot != CUSHION:
+                taken.add(spot)
+            respot.append({"ball": kind, "to": spot})
+        return respot
 
+    def _next_state(self, state: State, shot: Shot, tally: Tally, scores, nxt: int) -> State:
+        p = state.current
         in_dom = list(state.in_dom)
         in_dom[p] = shot.cue_ball != "table"
         yellow_middle = list(state.yellow_middle)
-        yellow_middle[p] = ym
-        new = replace(state, scores=tuple(scores), current=nxt, first_shot=False, yellow_middle=tuple(yellow_middle),
-                      in_dom=tuple(in_dom), finished=finished, winner=p if finished else None)
-        if in_dom[nxt] and not finished:
-            lines.append(f"{names[nxt]}: биток ставится в «доме».")
-            refs.append("kaiza-from-dom")
+        yellow_middle[p] = tally.counted and shot.ball == "yellow" and shot.pocket in MIDDLE_POCKETS
+        return replace(state, scores=tuple(scores), current=nxt, first_shot=False,
+                       yellow_middle=tuple(yellow_middle), in_dom=tuple(in_dom), finished=tally.finished,
+                       winner=p if tally.finished else None)
 
-        if finished:
-            summary = f"Победа: {names[p]} — {ru.points(scores[p])}."
-        elif lose_next:
-            gained = f"+{ru.points(points)}, но " if points else ""
-            summary = f"{gained}{names[p]} лишается следующего удара. Следующий удар: {names[o]}."
-        elif fouls:
-            summary = f"Нарушение: {fouls[0].text} Следующий удар: {names[o]}."
-        elif turn_continues:
-            summary = (f"+{ru.points(points)}, серия продолжается. {names[p]}: {ru.points(scores[p])}." if points else
-                       f"Очки не засчитаны, но следующий удар снова: {names[p]}.")
-        else:
-            summary = f"Очков нет. Следующий удар: {names[o]}."
-        ids = self.cite(refs)
-        ruling = Ruling(
-            kind="shot", player=p, summary=summary, lines=tuple(lines), points=points, fouls=tuple(fouls),
-            scores=new.scores, next_player=None if finished else nxt, turn_continues=turn_continues,
-            finished=finished, winner=new.winner,
-            clauses=tuple(i for i in ids if i.startswith("kaiza-") and not i.startswith(("kaiza-t-", "kaiza-o-"))),
-            tolkovaniya=tuple(i for i in ids if i.startswith("kaiza-t-")),
-            outside=tuple(i for i in ids if i.startswith("kaiza-o-")),
-            extra={"score_before": before, "counted": counted, "carom_counted": carom_counted,
-                   "lost_next_shot": bool(lose_next) and not finished, "respot": respot,
-                   "in_dom": [i for i in range(2) if new.in_dom[i]], "white_58_59":
-                       "credited" if state.credit_white else "not-credited"})
-        return ruling, new
+    # -- the summary -------------------------------------------------------------
+    def _summary(self, why: Why, state: State, tally: Tally, new: State, turn_continues: bool, names) -> str:
+        p, o = state.current, 1 - state.current
+        gained = f"+{ru.points(tally.points)}" if tally.points else ""
+        if tally.finished:
+            return f"Победа: {names[p]} — {ru.points(new.scores[p])}."
+        if why.fouls:
+            fouls = "; ".join(ru.after_colon(f.text.rstrip(".")) for f in why.fouls)
+            points = (" " + ru.sentence(ru.counted(tally.points, ru.POINTS, "", "засчитано", "засчитаны")) + "."
+                      if tally.points else "")
+            return f"Нарушение: {fouls}.{points} Следующий удар: {names[o]}."
+        if tally.lose_next:
+            reasons = "; ".join(text for text, _ in tally.lose_next)
+            head = f"{gained}, но" if tally.points else f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;"
+            return f"{head} {names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}."
+        if tally.points:
+            return f"{gained}, серия продолжается. {names[p]}: {ru.points(new.scores[p])}."
+        reason = tally.reason or "засчитанного шара нет"
+        if turn_continues:
+            return f"Очков нет: {reason}; следующий удар снова: {names[p]}."
+        return f"Очков нет: {reason}. Следующий удар: {names[o]}."
 
     # ---- view -----------------------------------------------------------
     def view(self, state: State, names) -> dict:
@@ -632,36 +736,43 @@ class Kaiza(Game):
                 "extra": {"target": TARGET, "first_shot": state.first_shot,
                           "white_58_59": "credited" if state.credit_white else "not-credited"}}
 
-    # ---- random play ------------------------------------------------------
+    # ---- random play: only possible positions and shots ------------------------
     def random_action(self, state: State, rng) -> dict:
         action: dict = {"type": "shot", "cue_ball": rng.choices(tuple(CUE_FATES), weights=(12, 2, 1))[0]}
+        white_on_table = not state.in_dom[1 - state.current]
+        ball = rng.choice((None, "red", "red", "yellow", "yellow") + (("white",) if white_on_table else ()))
         if rng.random() < 0.1:
             action.update(contact=False, positional=rng.random() < 0.5)
+            if ball and rng.random() < 0.5:
+                action.update(ball=ball, pocket=rng.choice(POCKET_IDS), call="missed")
             return action
-        ball = rng.choice((None, "red", "red", "yellow", "yellow") + (() if state.in_dom[1 - state.current] else ("white",)))
         action["positional"] = rng.random() < 0.05
-        free = {"red": 2, "white": 0 if state.in_dom[1 - state.current] else 1, "yellow": 1}
+        free = {"red": 2, "white": 1 if white_on_table else 0, "yellow": 1}
         if ball:
             free[ball] -= 1
-            action.update(ball=ball, pocket=rng.choice(POCKET_IDS),
-                          call=rng.choices(tuple(CALLS), weights=(8, 2, 1))[0],
-                          intermediate=rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0],
-                          ball_strike=rng.random() < 0.08, doublet=rng.random() < 0.1)
+            call = rng.choices(tuple(CALLS), weights=(8, 3, 1, 2))[0]
+            action.update(ball=ball, pocket=rng.choice(POCKET_IDS), call=call)
+            if call in FELL:
+                action.update(intermediate=rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0],
+                              ball_strike=rng.random() < 0.08, doublet=rng.random() < 0.1)
         action["carom_reds"] = rng.randint(0, free["red"])
         action["carom_white"] = bool(free["white"]) and rng.random() < 0.4
         action["carom_yellow"] = bool(free["yellow"]) and rng.random() < 0.4
         extra = [b for b in EXTRA if (free["red"] if b == "red" else free["red"] > 1 if b == "red2" else free[b])]
         action["also_pocketed"] = [b for b in extra if rng.random() < 0.08]
         action["off_table"] = [b for b in extra if b not in action["also_pocketed"] and rng.random() < 0.04]
-        reds = (ball == "red") + sum(b in ("red", "red2") for b in action["also_pocketed"])
+        fell = bool(ball) and action.get("call") in FELL
+        reds = (ball == "red" and fell) + sum(b in ("red", "red2") for b in action["also_pocketed"])
         if state.first_shot and reds:
             action["red_from_spot_1"] = rng.random() < 0.5
-        to_spot = [b for b in ([ball] if ball else []) + action["also_pocketed"] + action["off_table"] if b != "white"]
+        to_spot = [b for b in ([ball] if fell else []) + action["also_pocketed"] + action["off_table"] if b != "white"]
         if to_spot:
             action["spots_taken"] = [s for s in SPOTS if rng.random() < 0.3]
         return action
 
     def random_situation(self, rng) -> dict:
         score = rng.choice((rng.randint(0, 59), rng.randint(45, 59), 58, 59))
-        return {"score": score, "opponent_score": rng.randint(0, 59), "first_shot": False,
-                "yellow_middle_before": rng.random() < 0.15}
+        other = rng.randint(0, 59)
+        score, other = (0 if s == 1 else s for s in (score, other))
+        ym = score >= YELLOW_MIDDLE_MIN and rng.random() < 0.15
+        return {"score": score, "opponent_score": other, "first_shot": False, "yellow_middle_before": ym}

@@ -12,27 +12,39 @@ A shot is described by events: object balls pocketed, object balls the cue ball
 touched in order, whether a cushion was reached after the contact, the cue ball's
 fate, the called pocket, balls that jumped off the table and balls whose spot
 was occupied when they had to be respotted.
+
+A possible position (:meth:`Kovboy.check_position`): a running series means the
+shooter's last shot was correct, so he has no fouls in a row; the opening break
+is played at 0 with nothing off the table; at most two object balls wait off the
+table (a spot is taken by a ball still on the table, and the cue ball alone
+takes one spot at most); a player on 100 never has the 1 waiting off the table
+(rule 3 re-racks). A possible shot (:meth:`Kovboy.check_action`): a ball either
+falls or jumps, never both; balls off the table are not touched; nothing falls
+without a contact; a spot reported taken belongs to a ball to be respotted and
+has a ball on the table to take it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Foul, Game, NOT_COMPUTABLE, Ruling, citation_makers
-from ..errors import InputError, StateError
-from ..reader import Reader
+from ..core import Game, NOT_COMPUTABLE, citation_makers, impossible
+from ..errors import StateError
+from ..fields import ActionSpec, Bool, Choice, Int, Sequence, Set
+from ..why import Why
 from .. import ru
-from ..table import POCKET_IDS, POCKET_NAMES, pocket_options
+from ..table import POCKETS, POCKET_NAMES
 
 BALLS = (1, 3, 5)
 TARGET = 101
 LIMIT_ANY = 90
 LIMIT_CAROM = 100
 CAROM_POINTS = {2: 1, 3: 2}
-CUE_FATES = ("table", "pocket", "off")
 BALL_NAMES = {1: "единица", 3: "тройка", 5: "пятёрка"}
 BALL_GENITIVE = {1: "единицы", 3: "тройки", 5: "пятёрки"}
-BALL_OPTIONS = [{"id": b, "label": f"{b} ({BALL_NAMES[b]})"} for b in BALLS]
+BALL_CHOICES = tuple((b, f"{b} ({BALL_NAMES[b]})") for b in BALLS)
+CUE_FATES = (("table", "остался на столе"), ("pocket", "упал в лузу"), ("off", "вылетел за борт"))
+DECISIONS = {"repeat": "потребовать повторения начального удара", "take": "выполнить начальный удар самому"}
 
 
 C, T = citation_makers("kovboy")
@@ -42,33 +54,32 @@ CLAUSES = (
     C("intro", "Ковбой сочетает карамболь и лузный бильярд", NOT_COMPUTABLE, "Описание игры, а не правило."),
     C("summary", "Последний удар — биток карамболем от единицы в лузу", NOT_COMPUTABLE,
       "Краткое описание; само правило — в пункте о 101-м очке."),
-    C("players", "Количество игроков: любое"),
-    C("balls", "Шары: единица, тройка, пятёрка и биток"),
-    C("setup", "Расстановка шаров"),
-    C("goal", "Цель: первым набрать 101 очко"),
-    C("scoring", "Первые 90 очков — любым способом"),
-    C("scoring-1", "Забитый шар: очки по номеру шара"),
-    C("scoring-2", "Карамболь по двум шарам — 1 очко"),
-    C("scoring-3", "Карамболь по трём шарам — 2 очка"),
-    C("scoring-91-100", "Очки от 91 до 100 — только карамболями"),
-    C("scoring-101", "101-е очко — биток от единицы в заказанную лузу"),
-    C("scoring-sum", "Очки за один удар суммируются, не больше 11"),
-    C("break", "Начальный удар: биток должен вначале коснуться тройки"),
-    C("rule-1", "Правило 1: результативный удар продолжает серию"),
-    C("rule-2", "Правило 2: после касания шар должен дойти до борта"),
-    C("rule-3", "Правило 3: забитые шары выставляются на отметки"),
-    C("rule-4", "Правило 4: ровно 90 очков, перебор — фол"),
-    C("rule-5", "Правило 5: при 91–100 забитый шар — фол"),
-    C("rule-6", "Правило 6: фолы игрока, набравшего 100 очков"),
-    C("rule-7", "Правило 7: падение битка — фол, кроме победного удара"),
-    C("rule-8", "Правило 8: три нарушения подряд — поражение"),
-    C("wrong-pocketed", "Неправильно забитые шары выставляются без штрафа"),
-    C("jumped", "Выскочившие прицельные шары выставляются без штрафа"),
-    C("cue-ball-out", "Биток за бортом или в лузе: следующий играет с руки из-за передней линии"),
-    C("penalty", "Штраф: серия заканчивается, её очки не засчитываются"),
+    C("players", "Количество игроков: любое", decides=("setup",)),
+    C("balls", "Шары: единица, тройка, пятёрка и биток", decides=("setup",)),
+    C("setup", "Расстановка шаров", decides=("respot",)),
+    C("goal", "Цель: первым набрать 101 очко", decides=("outcome",)),
+    C("scoring", "Первые 90 очков — любым способом", decides=("score",)),
+    C("scoring-1", "Забитый шар: очки по номеру шара", decides=("score",)),
+    C("scoring-2", "Карамболь по двум шарам — 1 очко", decides=("score",)),
+    C("scoring-3", "Карамболь по трём шарам — 2 очка", decides=("score",)),
+    C("scoring-91-100", "Очки от 91 до 100 — только карамболями", decides=("score",)),
+    C("scoring-101", "101-е очко — биток от единицы в заказанную лузу", decides=("score", "outcome")),
+    C("scoring-sum", "Очки за один удар суммируются, не больше 11", decides=("score",)),
+    C("break", "Начальный удар: биток должен вначале коснуться тройки", decides=("setup", "decision", "turn")),
+    C("rule-1", "Правило 1: результативный удар продолжает серию", decides=("turn",)),
+    C("rule-2", "Правило 2: после касания шар должен дойти до борта", decides=("foul",)),
+    C("rule-3", "Правило 3: забитые шары выставляются на отметки", decides=("respot",)),
+    C("rule-4", "Правило 4: ровно 90 очков, перебор — фол", decides=("foul",)),
+    C("rule-5", "Правило 5: при 91–100 забитый шар — фол", decides=("foul",)),
+    C("rule-6", "Правило 6: фолы игрока, набравшего 100 очков", decides=("foul",)),
+    C("rule-7", "Правило 7: падение битка — фол, кроме победного удара", decides=("foul", "outcome")),
+    C("rule-8", "Правило 8: три нарушения подряд — поражение", decides=("outcome",)),
+    C("wrong-pocketed", "Неправильно забитые шары выставляются без штрафа", decides=("respot",)),
+    C("jumped", "Выскочившие прицельные шары выставляются без штрафа", decides=("respot",)),
+    C("cue-ball-out", "Биток за бортом или в лузе: следующий играет с руки из-за передней линии",
+      decides=("foul", "turn")),
+    C("penalty", "Штраф: серия заканчивается, её очки не засчитываются", decides=("penalty", "turn")),
 )
-
-
 
 
 TOLKOVANIYA = (
@@ -81,15 +92,19 @@ TOLKOVANIYA = (
       "не выполнил победный удар (например, биток остался на столе), очков он не получает и серия "
       "заканчивается; забитый при этом прицельный шар выставляется без штрафа: правило 6 перечисляет фолы "
       "при 100 очках полностью, а падения прицельного шара среди них нет.", ("scoring-101", "rule-6")),
-    T("pocket-is-cushion", "Шар, упавший в лузу, дошёл до борта",
+    T("pocket-is-cushion", "Шар, упавший в лузу или вылетевший за борт, дошёл до борта",
       "Правило 2 требует, чтобы после касания биток или прицельный шар дошёл до борта. Шар, упавший в лузу, "
       "считается дошедшим до борта: иначе чистый удар в лузу — главный способ набора очков по пункту 1 — "
-      "был бы фолом.", ("rule-2", "scoring-1")),
+      "был бы фолом. Шар, вылетевший за борт, тем более пересёк борт.", ("rule-2", "scoring-1")),
     T("miss", "Промах при счёте ниже 100 — не фол",
       "Текст называет промах фолом только для игрока со 100 очками (правило 6: «непопадание по единице»), "
       "а правило 2 действует лишь после касания битком прицельного шара. Поэтому удар, при котором биток "
       "не коснулся ни одного шара, при счёте ниже 100 фолом не считается: очков нет, серия заканчивается.",
       ("rule-2", "rule-6")),
+    T("scoreless-ends-series", "Удар без очков заканчивает серию",
+      "Правило 1 даёт право продолжить серию только после правильного результативного удара. Поэтому "
+      "правильный удар без очков серию заканчивает, а набранные в ней очки засчитываются: не засчитываются "
+      "они только при нарушении (раздел «Штрафы за нарушения»).", ("rule-1", "penalty")),
     T("cue-off-table", "Вылет битка за борт — нарушение",
       "Правило 7 называет нарушением падение битка в лузу; о вылете битка за борт прямо не сказано. Раздел "
       "«Штрафы за нарушения» говорит о нарушениях, «сопровождавшихся выскакиванием за борт или падением в "
@@ -97,7 +112,8 @@ TOLKOVANIYA = (
     T("fouls-in-row", "Три нарушения подряд считаются у одного игрока",
       "«Три нарушения подряд» — это три фола одного игрока в трёх его ударах подряд, в том числе в разных "
       "подходах; любой его удар без нарушения обнуляет счётчик. Повтор начального удара нарушением не "
-      "является и счётчик не меняет.", ("rule-8",)),
+      "является и счётчик не меняет. Поэтому у игрока, который ведёт серию, нарушений подряд нет: его "
+      "предыдущий удар был правильным.", ("rule-8",)),
     T("rule-8-many-players", "Три нарушения при нескольких игроках",
       "Если игроков больше двух, проигравший по правилу 8 выбывает, остальные продолжают; если остаётся "
       "один игрок, он побеждает.", ("rule-8", "players")),
@@ -106,13 +122,17 @@ TOLKOVANIYA = (
       "начальный удар самому. В обоих случаях начальный удар выполняется заново с расстановкой как в начале "
       "игры, поэтому очки и нарушения неправильного начального удара не учитываются. При нескольких игроках "
       "выбирает следующий по очереди игрок.", ("break",)),
-    T("spot-occupied", "Когда отметка освобождается",
+    T("spot-occupied", "Когда отметка занята и когда освобождается",
       "Шар, отметка которого занята, остаётся вне игры. После каждого следующего удара он выставляется, "
-      "если отметка свободна; занятость отметки указывает пользователь.", ("rule-3",)),
+      "если отметка свободна; занятость отметки указывает пользователь. Отметку занимает шар, оставшийся "
+      "на столе: прицельный шар или биток, каждый — не больше одной отметки. Поэтому вне игры одновременно "
+      "могут ждать не больше двух прицельных шаров, а если на столе остался один биток — не больше одного.",
+      ("rule-3",)),
     T("reset-at-100", "Перестановка для игрока со 100 очками",
       "Место единицы считается занятым, если единица ждёт вне игры освобождения своей отметки. Перестановка "
       "по правилу 3 делается и тогда, когда игрок набрал 100 очков посреди своей серии: иначе он не смог бы "
-      "сыграть по единице.", ("rule-3",)),
+      "сыграть по единице. Поэтому позиции, в которой игрок со 100 очками бьёт, а единица ждёт вне игры, "
+      "не бывает.", ("rule-3",)),
 )
 
 
@@ -167,7 +187,36 @@ class Decision:
     choice: str
 
 
-DECISIONS = {"repeat": "потребовать повторения начального удара", "take": "выполнить начальный удар самому"}
+# ---- fields, declared once ---------------------------------------------------
+
+SHOT_FIELDS = (
+    Sequence(name="contacts", label="Каких прицельных шаров коснулся биток (по порядку)",
+             options=BALL_CHOICES, default=(), always=True, what="шар",
+             help="Первым — шар, которого биток коснулся первым. Пусто — промах."),
+    Set(name="pocketed", label="Какие прицельные шары упали в лузу", options=BALL_CHOICES, default=(), what="шар"),
+    Bool(name="cushion", label="После касания биток или прицельный шар дошёл до борта", default=True),
+    Choice(name="cue_ball", label="Биток после удара", options=CUE_FATES, default="table"),
+    Choice(name="cue_pocket", label="В какую лузу упал биток", options=POCKETS, when={"cue_ball": "pocket"}),
+    Choice(name="called_pocket", label="Заказанная луза (при 100 очках)", options=POCKETS,
+           default=None, optional=True),
+    Set(name="jumped", label="Какие прицельные шары вылетели за борт", options=BALL_CHOICES, default=(), what="шар"),
+    Set(name="spot_occupied", label="Чья отметка занята (шар остаётся вне игры)", options=BALL_CHOICES,
+        default=(), what="шар", help="Только для шаров, которые после удара надо выставить."),
+)
+
+DECISION_FIELDS = (
+    Choice(name="choice", label="Решение соперника",
+           options=tuple((k, ru.sentence(v)) for k, v in DECISIONS.items())),
+)
+
+SITUATION_FIELDS = (
+    Int(name="score", label="Очки игрока перед ударом (вместе с текущей серией)", min=0, max=LIMIT_CAROM,
+        default=0, help="При 101 очке партия уже выиграна."),
+    Int(name="series", label="Из них набрано в текущей серии", min=0, max=LIMIT_CAROM, default=0),
+    Int(name="fouls_in_row", label="Нарушений подряд у игрока перед ударом", min=0, max=2, default=0),
+    Bool(name="opening_break", label="Это начальный удар партии", default=False),
+    Set(name="off_table", label="Шары вне игры (их отметка занята)", options=BALL_CHOICES, default=(), what="шар"),
+)
 
 
 def pending_decision(state: "State", names) -> dict | None:
@@ -175,11 +224,32 @@ def pending_decision(state: "State", names) -> dict | None:
         return None
     return {"player": state.decision, "clause": "kovboy-break",
             "question": f"{names[state.decision]}, начальный удар неправильный. Ваш выбор:",
-            "options": [{"id": k, "label": v.capitalize()} for k, v in DECISIONS.items()]}
+            "options": [{"id": k, "label": label} for k, label in DECISION_FIELDS[0].options]}
 
 
 def ball_list(balls) -> str:
     return ru.join_and(str(b) for b in sorted(balls))
+
+
+def balls_phrase(balls) -> str:
+    """«шар 5», «шары 1 и 3»."""
+    return f"{'шар' if len(balls) == 1 else 'шары'} {ball_list(balls)}"
+
+
+def spot_takers(off_before, shot: Shot) -> list[str]:
+    """What can take a spot after ``shot``: the object balls still on the table
+    (neither fallen, nor jumped, nor waiting off) and the cue ball if it stayed."""
+    staying = [f"шар {b}" for b in BALLS if b not in shot.pocketed and b not in shot.jumped and b not in off_before]
+    return staying + (["биток"] if shot.cue_ball == "table" else [])
+
+
+def banked_phrase(series: int) -> str:
+    """«, 21 очко серии засчитано» (empty for an empty series)."""
+    return ", " + ru.counted(series, ru.POINTS, "серии", "засчитано", "засчитаны") if series else ""
+
+
+def foul_list(fouls) -> str:
+    return "; ".join(ru.after_colon(f.text.rstrip(".")) for f in fouls)
 
 
 class Kovboy(Game):
@@ -192,118 +262,95 @@ class Kovboy(Game):
     tolkovaniya = TOLKOVANIYA
 
     # ---- declaration ----------------------------------------------------
-    def shot_fields(self) -> list[dict]:
-        pockets = pocket_options()
-        return [
-            {"name": "contacts", "kind": "sequence", "label": "Каких прицельных шаров коснулся биток (по порядку)",
-             "options": BALL_OPTIONS, "default": [], "always": True,
-             "help": "Первым — шар, которого биток коснулся первым. Пусто — промах."},
-            {"name": "pocketed", "kind": "set", "label": "Какие прицельные шары упали в лузу",
-             "options": BALL_OPTIONS, "default": []},
-            {"name": "cushion", "kind": "bool", "default": True,
-             "label": "После касания биток или прицельный шар дошёл до борта"},
-            {"name": "cue_ball", "kind": "choice", "label": "Биток после удара", "default": "table",
-             "options": [{"id": "table", "label": "остался на столе"},
-                         {"id": "pocket", "label": "упал в лузу"},
-                         {"id": "off", "label": "вылетел за борт"}]},
-            {"name": "cue_pocket", "kind": "choice", "label": "В какую лузу упал биток", "default": None,
-             "options": pockets, "optional": True, "when": {"cue_ball": "pocket"}},
-            {"name": "called_pocket", "kind": "choice", "label": "Заказанная луза (при 100 очках)",
-             "default": None, "options": pockets, "optional": True},
-            {"name": "jumped", "kind": "set", "label": "Какие прицельные шары вылетели за борт",
-             "options": BALL_OPTIONS, "default": []},
-            {"name": "spot_occupied", "kind": "set", "label": "Чья отметка занята (шар остаётся вне игры)",
-             "options": BALL_OPTIONS, "default": [],
-             "help": "Только для шаров, которые после удара надо выставить."},
-        ]
+    def action_specs(self):
+        return (ActionSpec("shot", "Удар", SHOT_FIELDS),
+                ActionSpec("decision", "Выбор после неправильного начального удара", DECISION_FIELDS))
 
-    def action_fields(self) -> list[dict]:
-        return [
-            {"type": "shot", "label": "Удар", "fields": self.shot_fields()},
-            {"type": "decision", "label": "Выбор после неправильного начального удара", "fields": [
-                {"name": "choice", "kind": "choice", "label": "Решение соперника",
-                 "options": [{"id": k, "label": v.capitalize()} for k, v in DECISIONS.items()]}]},
-        ]
-
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "score", "kind": "int", "min": 0, "max": 100, "default": 0,
-             "label": "Очки игрока перед ударом (вместе с текущей серией)"},
-            {"name": "series", "kind": "int", "min": 0, "max": 100, "default": 0,
-             "label": "Из них набрано в текущей серии"},
-            {"name": "fouls_in_row", "kind": "int", "min": 0, "max": 2, "default": 0,
-             "label": "Нарушений подряд у игрока перед ударом"},
-            {"name": "opening_break", "kind": "bool", "default": False, "label": "Это начальный удар партии"},
-            {"name": "off_table", "kind": "set", "options": BALL_OPTIONS, "default": [],
-             "label": "Шары вне игры (их отметка занята)"},
-        ]
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
         return State(committed=(0,) * n_players, fouls_in_row=(0,) * n_players, out=(False,) * n_players)
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        if situation.raw("score", 0) == TARGET:
-            raise InputError("При 101 очке партия уже выиграна: рассчитывать нечего.", "situation.score")
-        score = situation.int("score", min=0, max=100, default=0, what="Очки игрока")
-        series = situation.int("series", min=0, max=100, default=0, what="Очки серии")
-        fouls = situation.int("fouls_in_row", min=0, max=2, default=0, what="Нарушения подряд")
-        breaking = situation.bool("opening_break", default=False)
-        off = situation.items("off_table", BALLS, default=[], what="шар")
-        situation.done()
-        if series > score:
-            raise InputError(f"Очки серии ({series}) не могут быть больше очков игрока ({score}).", "situation.series")
-        if breaking and (score or series or off or fouls):
-            raise InputError("Начальный удар делается при счёте 0, без шаров вне игры и без нарушений.",
-                             "situation.opening_break")
-        return State(committed=(score - series, 0), fouls_in_row=(fouls, 0), out=(False, False),
-                     series=series, off_table=frozenset(off), breaking=breaking,
+    def build_situation(self, values: dict, options: dict) -> State:
+        score, series = values["score"], values["series"]
+        breaking = values["opening_break"]
+        return State(committed=(score - series, 0), fouls_in_row=(values["fouls_in_row"], 0), out=(False, False),
+                     series=series, off_table=frozenset(values["off_table"]), breaking=breaking,
                      cue_in_hand="dom" if breaking else None)
 
-    def read_action(self, action: Reader, state: State):
-        kind = action.choice("type", ("shot", "decision"), default="shot")
+    def check_position(self, state: State) -> None:
+        p = state.current
+        score, series, fouls = state.score(p), state.series, state.fouls_in_row[p]
+        if series > score:
+            impossible(f"Очки серии ({series}) не могут быть больше очков игрока ({score}).", "situation.series")
+        if series and fouls:
+            impossible(f"При серии {ru.points(series)} предыдущий удар был правильным: нарушений подряд "
+                       f"не может быть {fouls}.", "situation.fouls_in_row")
+        if state.breaking and (any(state.committed) or series or state.off_table or any(state.fouls_in_row)):
+            impossible("Начальный удар делается при счёте 0, без шаров вне игры и без нарушений.",
+                       "situation.opening_break")
+        if len(state.off_table) == len(BALLS):
+            impossible("Все три прицельных шара не могут быть вне игры: отметку занимает шар, оставшийся на столе, "
+                       "а на столе остался бы один биток, который занимает не больше одной отметки.",
+                       "situation.off_table")
+        if not state.finished and score == LIMIT_CAROM and 1 in state.off_table:
+            impossible("У игрока 100 очков, а единица вне игры: по правилу 3 перед ударом игрока, набравшего "
+                       "100 очков, при занятом месте единицы все шары расставляются заново, так что единица "
+                       "вне игры не остаётся.", "situation.off_table")
+        for i, s in enumerate(state.scores()):
+            if s > LIMIT_CAROM and state.winner != i:
+                impossible(f"{s} очков бывает только у победителя партии.", "situation.score")
+
+    def check_turn(self, state: State, kind: str) -> None:
         if state.decision is not None and kind != "decision":
             raise StateError("Сначала соперник должен выбрать, как быть с неправильным начальным ударом.")
+        if kind == "decision" and state.decision is None:
+            raise StateError("Сейчас никакого выбора делать не нужно.")
+
+    def player_count(self, state: State) -> int:
+        return len(state.committed)
+
+    def build_action(self, kind: str, values: dict, state: State):
         if kind == "decision":
-            if state.decision is None:
-                raise StateError("Сейчас никакого выбора делать не нужно.")
-            choice = action.choice("choice", tuple(DECISIONS))
-            action.done()
-            return Decision(choice)
-        pocketed = action.items("pocketed", BALLS, default=[], what="шар")
-        contacts = action.items("contacts", BALLS, default=[], what="шар")
-        cushion = action.bool("cushion", default=True)
-        cue_ball = action.choice("cue_ball", CUE_FATES, default="table")
-        cue_pocket = action.optional_choice("cue_pocket", POCKET_IDS)
-        called = action.optional_choice("called_pocket", POCKET_IDS)
-        jumped = action.items("jumped", BALLS, default=[], what="шар")
-        occupied = action.items("spot_occupied", BALLS, default=[], what="шар")
-        action.done()
-        for ball in pocketed:
-            if ball in jumped:
-                raise InputError(f"Шар {ball} не может одновременно упасть в лузу и вылететь за борт.", "action.jumped")
-        for name, balls in (("contacts", contacts), ("pocketed", pocketed), ("jumped", jumped)):
+            return Decision(values["choice"])
+        return Shot(pocketed=values["pocketed"], contacts=values["contacts"], cushion=values["cushion"],
+                    cue_ball=values["cue_ball"], cue_pocket=values["cue_pocket"],
+                    called_pocket=values["called_pocket"], jumped=values["jumped"],
+                    spot_occupied=values["spot_occupied"])
+
+    def check_action(self, state: State, shot) -> None:
+        if isinstance(shot, Decision):
+            return
+        for ball in shot.pocketed:
+            if ball in shot.jumped:
+                impossible(f"Шар {ball} не может одновременно упасть в лузу и вылететь за борт.", "action.jumped")
+        for name, balls in (("contacts", shot.contacts), ("pocketed", shot.pocketed), ("jumped", shot.jumped)):
             for ball in balls:
                 if ball in state.off_table:
-                    raise InputError(f"Шар {ball} сейчас вне игры (его отметка была занята), "
-                                     f"его нельзя указать в поле action.{name}.", f"action.{name}")
-        if (pocketed or jumped) and not contacts:
-            raise InputError("Биток не коснулся ни одного прицельного шара, значит ни один шар не мог упасть "
-                             "в лузу или вылететь за борт. Укажите, каких шаров коснулся биток.", "action.contacts")
-        if cue_ball == "pocket" and cue_pocket is None:
-            raise InputError("Биток упал в лузу: укажите, в какую (поле action.cue_pocket).", "action.cue_pocket")
-        if cue_ball != "pocket" and cue_pocket is not None:
-            raise InputError("Луза битка указана, но биток в лузу не падал.", "action.cue_pocket")
-        must_respot = set(pocketed) | set(jumped) | set(state.off_table)
-        for ball in occupied:
+                    impossible(f"Шар {ball} сейчас вне игры (его отметка была занята), "
+                               f"его нельзя указать в поле action.{name}.", f"action.{name}")
+        if (shot.pocketed or shot.jumped) and not shot.contacts:
+            impossible("Биток не коснулся ни одного прицельного шара, значит ни один шар не мог упасть "
+                       "в лузу или вылететь за борт. Укажите, каких шаров коснулся биток.", "action.contacts")
+        must_respot = set(shot.pocketed) | set(shot.jumped) | set(state.off_table)
+        for ball in shot.spot_occupied:
             if ball not in must_respot:
-                raise InputError(f"Шар {ball} не нужно выставлять после этого удара, поэтому занятость его "
-                                 "отметки указывать не нужно.", "action.spot_occupied")
-        if state.score(state.current) == LIMIT_CAROM and cue_ball == "pocket" and called is None:
-            raise InputError("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу "
-                             "(поле action.called_pocket), без неё правило 6 не применить.", "action.called_pocket")
-        return Shot(tuple(pocketed), tuple(contacts), cushion, cue_ball, cue_pocket, called,
-                    tuple(jumped), tuple(occupied))
+                impossible(f"Шар {ball} не нужно выставлять после этого удара, поэтому занятость его "
+                           "отметки указывать не нужно.", "action.spot_occupied")
+        takers = spot_takers(state.off_table, shot)
+        if len(shot.spot_occupied) > len(takers):
+            whose = f"{'шара' if len(shot.spot_occupied) == 1 else 'шаров'} {ball_list(shot.spot_occupied)}"
+            if not takers:
+                impossible(f"Отметка {whose} указана занятой, но занять её нечем: прицельные шары упали в лузу, "
+                           "вылетели или ждут вне игры, а биток на столе не остался.", "action.spot_occupied")
+            impossible(f"Отметки {whose} указаны занятыми, но после удара на столе "
+                       f"{'остался' if len(takers) == 1 else 'остались'} только {ru.join_and(takers)}, "
+                       "а каждый шар занимает не больше одной отметки.", "action.spot_occupied")
+        if state.score(state.current) == LIMIT_CAROM and shot.cue_ball == "pocket" and shot.called_pocket is None:
+            impossible("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу "
+                       "(поле action.called_pocket), без неё правило 6 не применить.", "action.called_pocket")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, action, names):
@@ -315,236 +362,304 @@ class Kovboy(Game):
 
     def apply_decision(self, state: State, action: Decision, names):
         chooser = state.decision
-        breaker = state.current
-        nxt = breaker if action.choice == "repeat" else chooser
+        nxt = state.current if action.choice == "repeat" else chooser
         new = replace(state, decision=None, current=nxt, cue_in_hand="dom", off_table=frozenset())
+        why = Why(self)
+        why.add("decision", f"{names[chooser]}: {DECISIONS[action.choice]}.", "kovboy-break")
+        why.add("setup", "Начальный удар выполняется с руки из «дома», шары расставляются как в начале игры.",
+                "kovboy-break", "kovboy-t-bad-break")
+        why.decide("info", "kovboy-break")
         summary = f"{names[chooser]}: {DECISIONS[action.choice]}. Начальный удар выполняет {names[nxt]}."
-        ruling = Ruling(kind="decision", player=chooser, summary=summary,
-                        lines=("Начальный удар выполняется с руки из «дома», шары расставляются как в начале игры.",),
-                        scores=new.scores(), next_player=nxt, clauses=("kovboy-break",),
-                        tolkovaniya=("kovboy-t-bad-break",))
-        return ruling, new
+        return why.ruling(kind="decision", player=chooser, summary=summary, scores=new.scores(),
+                          next_player=nxt), new
 
     def bad_break(self, state: State, shot: Shot, names):
         p = state.current
         chooser = state.next_active(p)
         first = BALL_GENITIVE[shot.contacts[0]] if shot.contacts else "ни одного шара"
         new = replace(state, decision=chooser)
-        decision = pending_decision(new, names)
-        ruling = Ruling(
-            kind="shot", player=p,
-            summary=f"Неправильный начальный удар: биток вначале коснулся {first}, а не тройки. "
-                    f"Выбирает {names[chooser]}.",
-            lines=("При начальном ударе биток должен вначале коснуться тройки.",
-                   "Соперник вправе потребовать повторения начального удара или выполнить его сам.",
-                   "Очки и нарушения этого удара не учитываются."),
-            scores=new.scores(), next_player=None, clauses=("kovboy-break",),
-            tolkovaniya=("kovboy-t-bad-break",), decision=decision)
-        return ruling, new
+        why = Why(self)
+        why.add("decision", f"Биток вначале коснулся {first}, а не тройки: начальный удар неправильный. "
+                f"{names[chooser]} вправе потребовать повторения начального удара или выполнить его сам.",
+                "kovboy-break")
+        why.add("setup", "Очки и нарушения этого удара не учитываются.", "kovboy-t-bad-break")
+        why.decide("decision", "kovboy-break")
+        summary = (f"Неправильный начальный удар: биток вначале коснулся {first}, а не тройки. "
+                   f"Выбирает {names[chooser]}.")
+        return why.ruling(kind="shot", player=p, summary=summary, scores=new.scores(), next_player=None,
+                          decision=pending_decision(new, names)), new
 
     def apply_shot(self, state: State, shot: Shot, names):
+        """One shot, in the order of precedence of the rules:
+        1. fouls (rules 2, 4–7 and the толкование on 99): any foul cancels the shot's points;
+        2. scoring, only without a foul (the ways of scoring, the limits 90/100, the 101st point);
+        3. the series: cancelled by a foul (penalty), continued by points (rule 1), else banked;
+        4. the outcome: the 101st point wins; a third foul in a row loses (rule 8);
+        5. respotting (rule 3, wrongly pocketed and jumped balls);
+        6. the turn (who plays, from where), then the re-rack for a player on 100 (rule 3)."""
         p = state.current
         before = state.score(p)
-        fouls: list[Foul] = []
-        clauses: list[str] = []
-        tolk: list[str] = []
-        lines: list[str] = []
-        pocket_pts = sum(shot.pocketed)
-        carom_pts = CAROM_POINTS.get(len(shot.contacts), 0)
-        anything_pocketed = bool(shot.pocketed) or shot.cue_ball == "pocket"
-        won = False
-        gain = 0
+        why = Why(self)
         if state.breaking:
-            clauses.append("kovboy-break")
-            lines.append("Начальный удар правильный: биток вначале коснулся тройки.")
-
-        # Rule 2: after a contact, a ball must reach a cushion (a pocketed ball counts).
-        if shot.contacts and not shot.cushion:
-            if anything_pocketed:
-                tolk.append("kovboy-t-pocket-is-cushion")
-                lines.append("Шар упал в лузу — это засчитывается как достижение борта.")
-            else:
-                fouls.append(Foul("no-cushion", "kovboy-rule-2",
-                                  "После касания ни биток, ни прицельный шар не дошёл до борта."))
-
+            why.add("setup", "Начальный удар правильный: биток вначале коснулся тройки.", "kovboy-break")
+        self._cushion(why, shot)
         if before == LIMIT_CAROM:
-            # Rule 6: the player on 100 may only play the cue ball off the 1 into the called pocket.
-            clauses.append("kovboy-rule-6")
-            if shot.cue_ball == "pocket" and shot.cue_pocket != shot.called_pocket:
-                fouls.append(Foul("uncalled-pocket", "kovboy-rule-6",
-                                  f"Биток упал в незаказанную лузу ({POCKET_NAMES[shot.cue_pocket]})."))
-            if 1 not in shot.contacts:
-                fouls.append(Foul("missed-1", "kovboy-rule-6", "Биток не попал по единице."))
-            others = [b for b in shot.contacts if b != 1]
-            if others:
-                fouls.append(Foul("touched-other", "kovboy-rule-6",
-                                  f"Биток задел {'шар' if len(others) == 1 else 'шары'} {ball_list(others)}."))
-            if shot.cue_ball == "off":
-                fouls.append(Foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт."))
-                tolk.append("kovboy-t-cue-off-table")
-            if not fouls and shot.contacts == (1,) and shot.cue_ball == "pocket":
-                won = True
-                gain = 1
-                clauses += ["kovboy-scoring-101", "kovboy-rule-7", "kovboy-goal"]
-                lines.append("Биток сыгран карамболем от единицы в заказанную лузу и не коснулся других шаров: "
-                             "победное 101-е очко. Падение битка в лузу здесь не нарушение.")
-            elif not fouls:
-                tolk.append("kovboy-t-at-100")
-                lines.append("При 100 очках очки даёт только победный удар от единицы в заказанную лузу.")
+            self._fouls_at_100(why, shot)
         else:
-            if shot.pocketed and before < LIMIT_ANY:
-                clauses.append("kovboy-scoring-1")
-                lines.append(f"Забит{'ы' if len(shot.pocketed) > 1 else ''} {ball_list(shot.pocketed)}: "
-                             f"{ru.points(pocket_pts)}.")
-            if carom_pts:
-                clauses.append("kovboy-scoring-2" if carom_pts == 1 else "kovboy-scoring-3")
-                lines.append(f"Карамболь по {'двум' if carom_pts == 1 else 'трём'} прицельным шарам: "
-                             f"{ru.points(carom_pts)}.")
-            if shot.pocketed and carom_pts and before < LIMIT_ANY:
-                clauses.append("kovboy-scoring-sum")
-            if before < LIMIT_ANY:
-                gain = pocket_pts + carom_pts
-                clauses.append("kovboy-scoring")
-                if before + gain > LIMIT_ANY:
-                    fouls.append(Foul("over-90", "kovboy-rule-4",
-                                      f"{before} + {gain} = {before + gain}: превышено 90 очков, "
-                                      "а набрать нужно ровно 90."))
-            else:
-                clauses.append("kovboy-scoring-91-100")
-                gain = carom_pts
-                if shot.pocketed:
-                    fouls.append(Foul("pocketed-after-90", "kovboy-rule-5",
-                                      f"При счёте от 91 до 100 очки набираются только карамболями, а в лузу упал "
-                                      f"{'шар' if len(shot.pocketed) == 1 else 'шары'} {ball_list(shot.pocketed)}."))
-                if before + carom_pts > LIMIT_CAROM:
-                    fouls.append(Foul("carom-over-100", "kovboy-scoring-101",
-                                      f"{before} + {carom_pts} = {before + carom_pts}: 101-е очко можно набрать "
-                                      "только ударом от единицы в заказанную лузу."))
-                    tolk.append("kovboy-t-99-three-carom")
-            if shot.cue_ball == "pocket":
-                fouls.append(Foul("cue-pocketed", "kovboy-rule-7", "Биток упал в лузу."))
-            elif shot.cue_ball == "off":
-                fouls.append(Foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт."))
-                tolk.append("kovboy-t-cue-off-table")
-            if not shot.contacts:
-                tolk.append("kovboy-t-miss")
-                lines.append("Биток не коснулся ни одного шара: очков нет.")
-
-        n = len(state.committed)
-        committed = list(state.committed)
-        fouls_in_row = list(state.fouls_in_row)
-        out = list(state.out)
-        series = state.series
-        winner = None
-        finished = False
-        eliminated = None
-        cue_in_hand = None
-        turn_continues = False
-        points = 0
-
-        if fouls:
-            clauses.append("kovboy-penalty")
-            cancelled = series
-            fouls_in_row[p] += 1
-            if fouls_in_row[p] >= 2:
-                clauses.append("kovboy-rule-8")
-            if cancelled:
-                lines.append(f"Нарушение: серия окончена, {ru.points(cancelled)} серии не засчитываются; "
-                             f"счёт возвращается к {committed[p]}.")
-            else:
-                lines.append("Нарушение: серия окончена, очки не вычитаются.")
-            if fouls_in_row[p] >= 3:
-                tolk.append("kovboy-t-fouls-in-row")
-                out[p] = True
-                eliminated = p
-                active = [i for i in range(n) if not out[i]]
-                lines.append(f"{names[p]}: три нарушения подряд — поражение в партии.")
-                if len(active) == 1:
-                    winner, finished = active[0], True
-                else:
-                    tolk.append("kovboy-t-rule-8-many-players")
-            elif fouls_in_row[p] == 2:
-                lines.append(f"{names[p]}: два нарушения подряд; третье подряд — поражение (правило 8).")
-            series = 0
-            if shot.cue_ball in ("pocket", "off"):
-                clauses.append("kovboy-cue-ball-out")
-                cue_in_hand = "front-line"
-                lines.append("Следующий игрок играет с руки из-за передней линии.")
-            else:
-                lines.append("Следующий игрок принимает сложившуюся позицию.")
+            self._limit_fouls(why, before, shot)
+            self._cue_fouls(why, shot)
+        gain, won, reason = (0, False, "") if why.fouls else self._score(why, before, shot)
+        tally = Tally.start(state)
+        if why.fouls:
+            self._penalty(why, state, tally, names)
         else:
-            fouls_in_row[p] = 0
-            if won:
-                committed[p] = state.committed[p] + series + gain
-                series = 0
-                points = gain
-                winner, finished = p, True
-            elif gain > 0:
-                points = gain
-                series += gain
-                turn_continues = True
-                clauses.append("kovboy-rule-1")
-                lines.append(f"Удар результативный: серия продолжается (в серии {ru.points(series)}).")
-            else:
-                clauses.append("kovboy-rule-1")
-                committed[p] += series
-                lines.append("Удар без очков: серия окончена" +
-                             (f", {ru.points(series)} серии засчитаны." if series else "."))
-                series = 0
+            self._series(why, state, tally, gain, won)
+        self._respot(why, state, shot, tally, gain)
+        nxt = p if (tally.turn_continues or tally.finished) else next_active(tally.out, p)
+        self._next_from(why, shot, tally)
+        new = tally.state(state, nxt)
+        new = self._rerack_at_100(why, new, names)
+        return self._ruling(why, state, shot, new, tally, reason, names), new
 
-        # Respotting (rule 3): pocketed and jumped balls, and balls waiting off the table.
-        off_table = frozenset()
-        if not finished:
-            to_respot = set(shot.pocketed) | set(shot.jumped) | set(state.off_table)
-            off_table = frozenset(shot.spot_occupied)
-            if to_respot:
-                clauses.append("kovboy-rule-3")
-                back = sorted(to_respot - off_table)
-                if back:
-                    lines.append(f"На отметки выставляются: {ball_list(back)}.")
-                if off_table:
-                    clauses.append("kovboy-setup")
-                    lines.append(f"Отметка занята — вне игры до её освобождения: {ball_list(off_table)}.")
-                    tolk.append("kovboy-t-spot-occupied")
-            if shot.pocketed and (fouls or gain == 0):
-                clauses.append("kovboy-wrong-pocketed")
-            if shot.jumped:
-                clauses.append("kovboy-jumped")
-                lines.append(f"Выскочивш{'ий' if len(shot.jumped) == 1 else 'ие'} за борт "
-                             f"{ball_list(shot.jumped)} выставля{'ется' if len(shot.jumped) == 1 else 'ются'} без штрафа.")
+    # -- 1. fouls --------------------------------------------------------
+    def _cushion(self, why: Why, shot: Shot) -> None:
+        """Rule 2: after a contact a ball must reach a cushion (a ball that fell
+        or left the table reached it: толкование)."""
+        if not shot.contacts or shot.cushion:
+            return
+        if shot.pocketed or shot.jumped or shot.cue_ball != "table":
+            why.add("info", "Шар упал в лузу или вылетел за борт — это засчитывается как достижение борта.",
+                    "kovboy-t-pocket-is-cushion")
+        else:
+            why.foul("no-cushion", "kovboy-rule-2", "После касания ни биток, ни прицельный шар не дошёл до борта.")
 
-        nxt = p if (turn_continues or finished) else next_active(out, p)
-        new = State(committed=tuple(committed), fouls_in_row=tuple(fouls_in_row), out=tuple(out),
-                    current=nxt, series=series if nxt == p else 0, off_table=off_table, breaking=False,
-                    cue_in_hand=cue_in_hand, finished=finished, winner=winner)
+    def _fouls_at_100(self, why: Why, shot: Shot) -> None:
+        """Rule 6 (and rule 7, the cue ball off the table) for a player on 100."""
+        if shot.cue_ball == "pocket" and shot.cue_pocket != shot.called_pocket:
+            why.foul("uncalled-pocket", "kovboy-rule-6",
+                     f"Биток упал в незаказанную лузу ({POCKET_NAMES[shot.cue_pocket]}).")
+        if 1 not in shot.contacts:
+            why.foul("missed-1", "kovboy-rule-6", "Биток не попал по единице.")
+        others = [b for b in shot.contacts if b != 1]
+        if others:
+            why.foul("touched-other", "kovboy-rule-6", f"Биток задел {balls_phrase(others)}.")
+        if shot.cue_ball == "off":
+            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+        if shot.cue_ball == "pocket" and shot.cue_pocket == shot.called_pocket and why.fouls:
+            why.foul("cue-pocketed", "kovboy-rule-7",
+                     "Биток упал в лузу, а победный удар выполнен неправильно.")
 
-        # Rule 3, last sentence: a player on 100 with the 1 off the table: full re-rack.
-        if not finished and new.score(nxt) == LIMIT_CAROM and 1 in new.off_table:
-            new = replace(new, off_table=frozenset(), cue_in_hand="front-line")
-            clauses.append("kovboy-rule-3")
-            tolk.append("kovboy-t-reset-at-100")
-            lines.append(f"{names[nxt]}: 100 очков, а место единицы занято — все шары расставляются заново, "
-                         "удар с руки из-за передней линии.")
+    def _limit_fouls(self, why: Why, before: int, shot: Shot) -> None:
+        """Rules 4 and 5 and the толкование on 99: the limits 90 and 100."""
+        pocket_pts, carom_pts = sum(shot.pocketed), CAROM_POINTS.get(len(shot.contacts), 0)
+        if before < LIMIT_ANY:
+            gain = pocket_pts + carom_pts
+            if before + gain > LIMIT_ANY:
+                why.foul("over-90", "kovboy-rule-4", f"Превышено 90 очков ({before} + {gain} = {before + gain}), "
+                         "а набрать нужно ровно 90.")
+            return
+        if shot.pocketed:
+            why.foul("pocketed-after-90", "kovboy-rule-5",
+                     f"Очки с 91-го по 100-е набираются только карамболями, а в лузу "
+                     f"{'упал' if len(shot.pocketed) == 1 else 'упали'} {balls_phrase(shot.pocketed)}.")
+        if before + carom_pts > LIMIT_CAROM:
+            why.foul("carom-over-100", "kovboy-t-99-three-carom",
+                     f"Карамболь дал бы 101-е очко ({before} + {carom_pts} = {before + carom_pts}), а его можно "
+                     "набрать только ударом от единицы в заказанную лузу.")
 
-        if finished:
-            summary = (f"Победа: {names[winner]} — 101-е очко набрано." if won else
-                       f"Победа: {names[winner]}. {names[p]}: три нарушения подряд — поражение.")
+    def _cue_fouls(self, why: Why, shot: Shot) -> None:
+        """Rule 7 and the cue ball off the table (below 100)."""
+        if shot.cue_ball == "pocket":
+            why.foul("cue-pocketed", "kovboy-rule-7", "Биток упал в лузу.")
+        elif shot.cue_ball == "off":
+            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+
+    # -- 2. scoring ------------------------------------------------------
+    def _score(self, why: Why, before: int, shot: Shot) -> tuple[int, bool, str]:
+        """Points of a shot without a foul: (points, won, the reason there are none)."""
+        if before == LIMIT_CAROM:
+            if shot.contacts == (1,) and shot.cue_ball == "pocket":
+                why.add("outcome", "Биток сыгран карамболем от единицы в заказанную лузу и до падения не коснулся "
+                        "других прицельных шаров: победное 101-е очко.", "kovboy-scoring-101", "kovboy-goal")
+                why.add("outcome", "Падение битка в лузу при правильном последнем ударе — не нарушение.",
+                        "kovboy-rule-7")
+                why.decide("win", "kovboy-scoring-101")
+                return 1, True, ""
+            reason = "при 100 очках очки даёт только победный удар от единицы в заказанную лузу"
+            why.add("score", ru.sentence(reason) + ".", "kovboy-scoring-101", "kovboy-t-at-100")
+            why.decide("no_points", "kovboy-t-at-100")
+            return 0, False, reason
+        if not shot.contacts:
+            reason = "биток не коснулся ни одного шара (промах при счёте ниже 100 — не фол)"
+            why.add("score", "Биток не коснулся ни одного шара: очков нет; промах при счёте ниже 100 — не фол.",
+                    "kovboy-scoring" if before < LIMIT_ANY else "kovboy-scoring-91-100", "kovboy-t-miss")
+            why.decide("no_points", "kovboy-t-miss")
+            return 0, False, reason
+        carom_pts = CAROM_POINTS.get(len(shot.contacts), 0)
+        carom_clause = "kovboy-scoring-2" if carom_pts == 1 else "kovboy-scoring-3"
+        if before >= LIMIT_ANY:
+            if not carom_pts:
+                reason = "очки с 91-го по 100-е дают только карамболи, а биток коснулся только одного прицельного шара"
+                why.add("score", ru.sentence(reason) + ".", "kovboy-scoring-91-100")
+                why.decide("no_points", "kovboy-scoring-91-100")
+                return 0, False, reason
+            why.add("score", f"Карамболь по {'двум' if carom_pts == 1 else 'трём'} прицельным шарам: "
+                    f"{ru.points(carom_pts)} (очки с 91-го по 100-е — только карамболями).",
+                    carom_clause, "kovboy-scoring-91-100")
+            why.decide("points", carom_clause)
+            return carom_pts, False, ""
+        pocket_pts = sum(shot.pocketed)
+        if not pocket_pts and not carom_pts:
+            reason = "ни один шар не забит и карамболя нет (биток коснулся только одного прицельного шара)"
+            why.add("score", ru.sentence(reason) + ".", "kovboy-scoring")
+            why.decide("no_points", "kovboy-scoring")
+            return 0, False, reason
+        if pocket_pts:
+            why.add("score", f"{'Забит' if len(shot.pocketed) == 1 else 'Забиты'} {balls_phrase(shot.pocketed)}: "
+                    f"{ru.points(pocket_pts)}.", "kovboy-scoring-1", "kovboy-scoring")
+        if carom_pts:
+            why.add("score", f"Карамболь по {'двум' if carom_pts == 1 else 'трём'} прицельным шарам: "
+                    f"{ru.points(carom_pts)}.", carom_clause, "kovboy-scoring")
+        if pocket_pts and carom_pts:
+            why.add("score", f"Очки удара складываются: {pocket_pts} + {carom_pts} = {pocket_pts + carom_pts}.",
+                    "kovboy-scoring-sum")
+            why.decide("points", "kovboy-scoring-sum")
+        else:
+            why.decide("points", "kovboy-scoring-1" if pocket_pts else carom_clause)
+        return pocket_pts + carom_pts, False, ""
+
+    # -- 3, 4. the series and the outcome ----------------------------------
+    def _penalty(self, why: Why, state: State, tally: "Tally", names) -> None:
+        """A foul: the series ends and its points are cancelled; rule 8."""
+        p = state.current
+        why.decide("foul", why.fouls[0].clause)
+        cancelled = state.series
+        if cancelled:
+            why.add("penalty", f"Нарушение: серия окончена, "
+                    f"{ru.counted(cancelled, ru.POINTS, 'серии', 'не засчитывается', 'не засчитываются')}; "
+                    f"счёт возвращается к {state.committed[p]}.", "kovboy-penalty")
+        else:
+            why.add("penalty", "Нарушение: серия окончена, очки не вычитаются.", "kovboy-penalty")
+        tally.series = 0
+        tally.fouls_in_row[p] += 1
+        count = tally.fouls_in_row[p]
+        if count == 2:
+            why.add("penalty", f"{names[p]}: 2 нарушения подряд; третье подряд — поражение в партии.",
+                    "kovboy-t-fouls-in-row")
+        if count >= 3:
+            self._three_fouls(why, state, tally, names)
+
+    def _three_fouls(self, why: Why, state: State, tally: "Tally", names) -> None:
+        p = state.current
+        tally.out[p] = True
+        tally.eliminated = p
+        why.add("outcome", f"{names[p]}: три нарушения подряд — поражение в партии.",
+                "kovboy-rule-8", "kovboy-t-fouls-in-row")
+        why.decide("loss", "kovboy-rule-8")
+        active = [i for i in range(len(tally.out)) if not tally.out[i]]
+        many = len(tally.out) > 2
+        if len(active) == 1:
+            tally.winner, tally.finished = active[0], True
+            why.add("outcome", f"Победа: {names[active[0]]}" + (" — остался один игрок." if many else "."),
+                    "kovboy-rule-8", *(("kovboy-t-rule-8-many-players",) if many else ()))
+        else:
+            why.add("outcome", f"{names[p]} выбывает из партии, остальные продолжают.",
+                    "kovboy-t-rule-8-many-players")
+
+    def _series(self, why: Why, state: State, tally: "Tally", gain: int, won: bool) -> None:
+        """No foul: the 101st point wins; points continue the series (rule 1);
+        a shot without points ends it and banks it."""
+        p = state.current
+        tally.fouls_in_row[p] = 0
+        if won:
+            tally.committed[p] += state.series + gain
+            tally.series, tally.points = 0, gain
+            tally.winner, tally.finished = p, True
+        elif gain:
+            tally.points = gain
+            tally.series = state.series + gain
+            tally.turn_continues = True
+            why.add("turn", f"Удар результативный: серия продолжается (в серии {ru.points(tally.series)}).",
+                    "kovboy-rule-1")
+        else:
+            tally.committed[p] += state.series
+            why.add("turn", f"Удар без очков: серия окончена{banked_phrase(state.series)}.",
+                    "kovboy-t-scoreless-ends-series")
+            tally.series = 0
+
+    # -- 5. respotting -----------------------------------------------------
+    def _respot(self, why: Why, state: State, shot: Shot, tally: "Tally", gain: int) -> None:
+        if tally.finished:
+            return
+        to_respot = set(shot.pocketed) | set(shot.jumped) | set(state.off_table)
+        tally.off_table = frozenset(shot.spot_occupied)
+        back = sorted(to_respot - tally.off_table)
+        if back:
+            one = len(back) == 1
+            why.add("respot", f"На {'свою отметку' if one else 'свои отметки'} "
+                    f"{'выставляется' if one else 'выставляются'} {balls_phrase(back)}.",
+                    "kovboy-rule-3", "kovboy-setup")
+        if tally.off_table:
+            takers = spot_takers(state.off_table, shot)
+            only = " (занять её мог только биток)" if takers == ["биток"] else ""
+            one = len(tally.off_table) == 1
+            why.add("respot", f"{'Отметка занята' if one else 'Отметки заняты'}{only}: "
+                    f"{balls_phrase(tally.off_table)} {'остаётся' if one else 'остаются'} вне игры "
+                    "до освобождения отметки.", "kovboy-rule-3", "kovboy-t-spot-occupied")
+        if shot.pocketed and not why.fouls and not gain:
+            why.add("respot", f"{'Неправильно забитый шар выставляется' if len(shot.pocketed) == 1 else 'Неправильно забитые шары выставляются'}"
+                    " без штрафа.", "kovboy-wrong-pocketed", "kovboy-t-at-100")
+        if shot.jumped:
+            one = len(shot.jumped) == 1
+            why.add("respot", f"{'Выскочивший' if one else 'Выскочившие'} за борт {balls_phrase(shot.jumped)} "
+                    f"{'выставляется' if one else 'выставляются'} без штрафа.", "kovboy-jumped")
+
+    # -- 6. the turn -------------------------------------------------------
+    def _next_from(self, why: Why, shot: Shot, tally: "Tally") -> None:
+        if not why.fouls or tally.finished:
+            return
+        if shot.cue_ball in ("pocket", "off"):
+            tally.cue_in_hand = "front-line"
+            why.add("turn", "Следующий игрок играет с руки из-за передней линии.", "kovboy-cue-ball-out")
+        else:
+            why.add("turn", "Следующий игрок принимает сложившуюся позицию.", "kovboy-penalty")
+
+    def _rerack_at_100(self, why: Why, new: State, names) -> State:
+        """Rule 3, last sentence: a player on 100 comes to the table with the 1 off it."""
+        if new.finished or new.score(new.current) != LIMIT_CAROM or 1 not in new.off_table:
+            return new
+        why.add("respot", f"{names[new.current]}: 100 очков, а место единицы занято — все шары расставляются "
+                "заново, удар с руки из-за передней линии.", "kovboy-rule-3", "kovboy-setup", "kovboy-t-reset-at-100")
+        return replace(new, off_table=frozenset(), cue_in_hand="front-line")
+
+    # -- the summary ---------------------------------------------------------
+    def _ruling(self, why: Why, state: State, shot: Shot, new: State, tally: "Tally", reason: str, names):
+        p = state.current
+        nxt = new.current
+        fouls = why.fouls
+        if tally.finished and tally.winner == p:
+            summary = f"Победа: {names[p]} — 101-е очко набрано."
+        elif tally.eliminated is not None:
+            summary = f"Поражение: {names[p]} — три нарушения подряд (фол: {foul_list(fouls)})."
+            summary += (f" Победа: {names[tally.winner]}." if tally.finished else
+                        f" {names[p]} выбывает из партии. Следующий удар: {names[nxt]}.")
         elif fouls:
-            summary = f"Фол: {fouls[0].text} Следующий удар: {names[nxt]}."
-        elif turn_continues:
-            summary = f"+{ru.points(points)}, серия продолжается. {names[p]}: {ru.points(new.score(p))}."
+            cancelled = state.series
+            lost = (" " + ru.sentence(ru.counted(cancelled, ru.POINTS, "серии", "не засчитывается",
+                                                 "не засчитываются")) + ".") if cancelled else ""
+            summary = f"Фол: {foul_list(fouls)}.{lost} Следующий удар: {names[nxt]}."
+        elif tally.turn_continues:
+            summary = f"+{ru.points(tally.points)}, серия продолжается. {names[p]}: {ru.points(new.score(p))}."
         else:
-            summary = f"Очков нет, серия окончена. {names[p]}: {ru.points(new.score(p))}. Следующий удар: {names[nxt]}."
-
-        ruling = Ruling(
-            kind="shot", player=p, summary=summary, lines=tuple(lines), points=points,
-            fouls=tuple(fouls), scores=new.scores(), next_player=None if finished else nxt,
-            turn_continues=turn_continues, finished=finished, winner=winner,
-            clauses=self.cite(clauses + [f.clause for f in fouls]), tolkovaniya=self.cite(tolk),
-            extra={"score_before": before, "series": new.series if nxt == p else 0,
-                   "eliminated": eliminated, "fouls_in_row": fouls_in_row[p],
+            summary = (f"Очков нет: {reason}. Серия окончена{banked_phrase(state.series)}. "
+                       f"{names[p]}: {ru.points(new.score(p))}. Следующий удар: {names[nxt]}.")
+        return why.ruling(
+            kind="shot", player=p, summary=summary, points=tally.points, scores=new.scores(),
+            next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
+            finished=tally.finished, winner=tally.winner,
+            extra={"score_before": state.score(p), "series": new.series if nxt == p else 0,
+                   "eliminated": tally.eliminated, "fouls_in_row": tally.fouls_in_row[p],
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
-        return ruling, new
 
     # ---- view -----------------------------------------------------------
     def view(self, state: State, names) -> dict:
@@ -569,7 +684,7 @@ class Kovboy(Game):
                 "extra": {"series": state.series, "off_table": sorted(state.off_table),
                           "cue_in_hand": state.cue_in_hand, "opening_break": state.breaking}}
 
-    # ---- random play ------------------------------------------------------
+    # ---- random play: only possible positions and shots ----------------------
     def random_action(self, state: State, rng) -> dict:
         if state.decision is not None:
             return {"type": "decision", "choice": rng.choice(tuple(DECISIONS))}
@@ -583,21 +698,61 @@ class Kovboy(Game):
             action["pocketed"] = [b for b in free if rng.random() < 0.3]
             action["jumped"] = [b for b in free if b not in action["pocketed"] and rng.random() < 0.05]
         action["cushion"] = rng.random() < 0.85
-        fate = rng.choices(CUE_FATES, weights=(8, 2, 1))[0]
+        fate = rng.choices([f for f, _ in CUE_FATES], weights=(8, 2, 1))[0]
         action["cue_ball"] = fate
+        pocket_ids = [pid for pid, _ in POCKETS]
         if fate == "pocket":
-            action["cue_pocket"] = rng.choice(POCKET_IDS)
+            action["cue_pocket"] = rng.choice(pocket_ids)
         if state.score(state.current) == LIMIT_CAROM:
             action["called_pocket"] = action.get("cue_pocket") if rng.random() < 0.7 and fate == "pocket" \
-                else rng.choice(POCKET_IDS)
+                else rng.choice(pocket_ids)
             if rng.random() < 0.5:
                 action["contacts"] = [1] if 1 in free else contacts
                 action["pocketed"], action["jumped"] = [], []
-        respot = set(action.get("pocketed", ())) | set(action.get("jumped", ())) | set(state.off_table)
-        action["spot_occupied"] = sorted(b for b in respot if rng.random() < 0.1)
+        action["spot_occupied"] = self._random_occupied(state, action, rng)
         return action
+
+    def _random_occupied(self, state: State, action: dict, rng) -> list[int]:
+        """Spots reported taken: only of balls to respot, no more than balls left to take them."""
+        respot = set(action.get("pocketed", ())) | set(action.get("jumped", ())) | set(state.off_table)
+        chosen = [b for b in sorted(respot) if rng.random() < 0.1]
+        shot = Shot(pocketed=tuple(action.get("pocketed", ())), contacts=(), cushion=True,
+                    cue_ball=action["cue_ball"], cue_pocket=None, called_pocket=None,
+                    jumped=tuple(action.get("jumped", ())), spot_occupied=())
+        return chosen[:len(spot_takers(state.off_table, shot))]
 
     def random_situation(self, rng) -> dict:
         score = rng.choice((rng.randint(0, 100), rng.randint(80, 100), 100, 90, 89, 99))
-        return {"score": score, "series": rng.randint(0, score), "fouls_in_row": rng.randint(0, 2),
-                "opening_break": False, "off_table": [b for b in BALLS if rng.random() < 0.05]}
+        series = rng.randint(0, score) if rng.random() < 0.6 else 0
+        fouls = 0 if series else rng.choice((0, 0, 1, 2))
+        off = [b for b in BALLS if rng.random() < 0.05 and not (b == 1 and score == LIMIT_CAROM)]
+        return {"score": score, "series": series, "fouls_in_row": fouls,
+                "opening_break": False, "off_table": off[:2]}
+
+
+@dataclass
+class Tally:
+    """What a shot changes, gathered step by step (the new State is built once)."""
+
+    committed: list
+    fouls_in_row: list
+    out: list
+    series: int = 0
+    points: int = 0
+    turn_continues: bool = False
+    finished: bool = False
+    winner: int | None = None
+    eliminated: int | None = None
+    cue_in_hand: str | None = None
+    off_table: frozenset = frozenset()
+
+    @classmethod
+    def start(cls, state: State) -> "Tally":
+        return cls(committed=list(state.committed), fouls_in_row=list(state.fouls_in_row), out=list(state.out),
+                   series=state.series, off_table=state.off_table)
+
+    def state(self, before: State, nxt: int) -> State:
+        return State(committed=tuple(self.committed), fouls_in_row=tuple(self.fouls_in_row), out=tuple(self.out),
+                     current=nxt, series=self.series if nxt == before.current else 0,
+                     off_table=self.off_table if not self.finished else frozenset(), breaking=False,
+                     cue_in_hand=self.cue_in_hand, finished=self.finished, winner=self.winner)

@@ -19,23 +19,28 @@ did not fall), the pocket called (optional: the text calls only the ball), the
 object balls the cue ball caromed on (reds 0–2, the other white, the yellow)
 and whether the player made a mistake. The cue ball is a player's own white,
 so the other white is an object ball (толкование pyat-sharov-t-cue-ball); the
-combinations the ball set makes impossible are input errors.
+combinations the ball set makes impossible are input errors. The called ball is
+required: the game is played with called balls, and nothing says which one.
+A possible position (толкование pyat-sharov-t-positions): no player has 1–3
+points (the cheapest table row is 4) and nobody has 60 yet.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Foul, Game, OutsideFact, Ruling, citation_makers
-from ..errors import InputError
-from ..reader import Reader
+from ..core import Game, OutsideFact, citation_makers, impossible
+from ..fields import ActionSpec, Bool, Choice, Int
+from ..why import Why
 from .. import ru
-from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, pocket_options
+from ..table import POCKET_IDS, POCKET_NAMES, POCKETS
+from . import five_balls
+from .five_balls import carom_words, place_of
 
 TARGET = 60
 BALLS = ("red", "white", "yellow")
 BALL_NAMES = {"red": "красный", "white": "белый", "yellow": "жёлтый"}
-BALL_OPTIONS = [{"id": b, "label": BALL_NAMES[b]} for b in BALLS]
+BALL_OPTIONS = tuple((b, BALL_NAMES[b]) for b in BALLS)
 PLACES = {"any": "в лузу", "corner": "в угловую лузу", "middle": "в среднюю лузу"}
 
 # The list heads of the points table: (clause suffix, ball, pocket kind, source wording).
@@ -81,37 +86,22 @@ def row_label(key: str) -> str:
     return key[0] + LETTERS[key[1:]]
 
 
-def place_of(ball: str, pocket: str) -> str:
-    """The table distinguishes pockets only for the yellow."""
-    if ball != "yellow":
-        return "any"
-    return "middle" if pocket in MIDDLE_POCKETS else "corner"
-
-
-def carom_words(caroms: tuple[int, int, int]) -> str:
-    """«по жёлтому, красному и белому» (the engine's own wording)."""
-    reds, white, yellow = caroms
-    parts = (["жёлтому"] if yellow else []) + (["красному"] if reds == 1 else ["двум красным"] if reds == 2 else []) \
-        + (["белому"] if white else [])
-    return "по " + ru.join_and(parts)
-
-
 C, T = citation_makers("pyat-sharov")
 
 
 CLAUSES = (
-    C("basis", "Как в «Русской партии», но засчитываются только шары, сыгранные карамболем",
+    C("basis", "Как в «Русской партии», но засчитываются только шары, сыгранные карамболем", decides=("score",),
       note="Правил «Русской партии» в тексте нет: всё, что к ним отсылает (что считать ошибкой, штрафы, "
            "выставление шаров, начальный удар) не вычисляется или решено толкованиями; число очков для победы (60) "
            "взято из внешнего источника."),
-    C("balls", "Пять шаров: два красных, два белых и жёлтый; игра с заказом шаров"),
-    C("outcome", "Исход — выигрыш или проигрыш"),
-    C("task", "Задача: правильно загнать назначенный шар в лузу и провести карамболь"),
-    *(C(key, f"{key}) {words.replace('желтый', 'жёлтый')}") for key, _, _, words in HEADS),
+    C("balls", "Пять шаров: два красных, два белых и жёлтый; игра с заказом шаров", decides=("score", "setup")),
+    C("outcome", "Исход — выигрыш или проигрыш", decides=("outcome",)),
+    C("task", "Задача: правильно загнать назначенный шар в лузу и провести карамболь", decides=("score",)),
+    *(C(key, f"{key}) {words.replace('желтый', 'жёлтый')}", decides=("score",)) for key, _, _, words in HEADS),
     *(C(key, f"{row_label(key)}) {BALL_NAMES[ball].capitalize()}{'' if place == 'any' else ' ' + PLACES[place]}, "
-             f"карамболь {words.replace('желт', 'жёлт')} — {ru.points(pts)}")
+             f"карамболь {words.replace('желт', 'жёлт')} — {ru.points(pts)}", decides=("score",))
       for key, ball, place, _, words, pts in ROWS),
-    C("mistake", "Ошибка при кладке шара: очки за шар переходят сопернику"),
+    C("mistake", "Ошибка при кладке шара: очки за шар переходят сопернику", decides=("foul", "penalty")),
 )
 
 
@@ -177,6 +167,29 @@ class Shot:
     mistake: bool
 
 
+CHEAPEST = min(pts for *_, pts in ROWS)
+
+SHOT_FIELDS = (
+    Choice(name="ball", label="Заказанный шар", options=BALL_OPTIONS, always=True,
+           help="Игра ведётся с заказом шаров: какой шар игрок заказал."),
+    Choice(name="pocket", label="В какую лузу упал заказанный шар", options=POCKETS, default=None, optional=True,
+           help="Не указано — шар в лузу не упал."),
+    Choice(name="called_pocket", label="Заказанная луза (если лузу заказывали)", options=POCKETS, default=None,
+           optional=True, help="Текст говорит только о заказе шара; если лузу не заказывали, оставьте пустым."),
+    Int(name="carom_reds", label="Карамболь по красным: по скольким красным шарам", min=0, max=2, default=0,
+        help="Кроме заказанного шара."),
+    Bool(name="carom_white", label="Карамболь по белому шару", default=False),
+    Bool(name="carom_yellow", label="Карамболь по жёлтому шару", default=False),
+    Bool(name="mistake", label="Игрок совершил ошибку при кладке шара", default=False,
+         help="Что считать ошибкой, определяют правила «Русской партии», которых в тексте нет."),
+)
+
+SITUATION_FIELDS = (
+    Int(name="score", label="Очки игрока перед ударом", min=0, max=TARGET - 1, default=0),
+    Int(name="opponent_score", label="Очки соперника", min=0, max=TARGET - 1, default=0),
+)
+
+
 class PyatSharov(Game):
     id = "pyat-sharov"
     title = "Пять шаров с карамболями"
@@ -189,140 +202,134 @@ class PyatSharov(Game):
     outside = OUTSIDE
 
     # ---- declaration ----------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        return [{"type": "shot", "label": "Удар", "fields": [
-            {"name": "ball", "kind": "choice", "label": "Заказанный шар", "options": BALL_OPTIONS, "default": "red",
-             "always": True},
-            {"name": "pocket", "kind": "choice", "label": "В какую лузу упал заказанный шар", "options": pocket_options(),
-             "default": None, "optional": True, "help": "Не указано — шар в лузу не упал."},
-            {"name": "called_pocket", "kind": "choice", "label": "Заказанная луза (если лузу заказывали)",
-             "options": pocket_options(), "default": None, "optional": True,
-             "help": "Текст говорит только о заказе шара; если лузу не заказывали, оставьте пустым."},
-            {"name": "carom_reds", "kind": "int", "min": 0, "max": 2, "default": 0,
-             "label": "Карамболь по красным: по скольким красным шарам", "help": "Кроме заказанного шара."},
-            {"name": "carom_white", "kind": "bool", "default": False, "label": "Карамболь по белому шару"},
-            {"name": "carom_yellow", "kind": "bool", "default": False, "label": "Карамболь по жёлтому шару"},
-            {"name": "mistake", "kind": "bool", "default": False, "label": "Игрок совершил ошибку при кладке шара",
-             "help": "Что считать ошибкой, определяют правила «Русской партии», которых в тексте нет."},
-        ]}]
+    def action_specs(self):
+        return (ActionSpec("shot", "Удар", SHOT_FIELDS),)
 
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "score", "kind": "int", "min": 0, "max": TARGET - 1, "default": 0, "label": "Очки игрока перед ударом"},
-            {"name": "opponent_score", "kind": "int", "min": 0, "max": TARGET - 1, "default": 0,
-             "label": "Очки соперника"},
-        ]
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
         return State()
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        score = situation.int("score", min=0, max=TARGET - 1, default=0, what="Очки игрока (поле situation.score)")
-        other = situation.int("opponent_score", min=0, max=TARGET - 1, default=0, what="Очки соперника (поле situation.opponent_score)")
-        situation.done()
-        return State(scores=(score, other))
+    def build_situation(self, values: dict, options: dict) -> State:
+        return State(scores=(values["score"], values["opponent_score"]))
 
-    def read_action(self, action: Reader, state: State) -> Shot:
-        action.choice("type", ("shot",), default="shot")
-        ball = action.choice("ball", BALLS)
-        pocket = action.optional_choice("pocket", POCKET_IDS)
-        called = action.optional_choice("called_pocket", POCKET_IDS)
-        reds = action.int("carom_reds", min=0, max=2, default=0, what="Карамболь по красным (поле action.carom_reds)")
-        white = action.bool("carom_white", default=False)
-        yellow = action.bool("carom_yellow", default=False)
-        mistake = action.bool("mistake", default=False)
-        action.done()
+    def check_position(self, state: State) -> None:
+        for i, score in enumerate(state.scores):
+            if 0 < score < CHEAPEST:
+                impossible(f"{ru.points(score)} в этой игре не бывает: очки дают только строки таблицы, а самая "
+                           f"дешёвая из них — белый с карамболем по красному — даёт {ru.points(CHEAPEST)}.",
+                           ("situation.score", "situation.opponent_score")[i])
+            if score >= TARGET and state.winner != i:
+                impossible(f"При {ru.points(score)} партия уже выиграна.",
+                           ("situation.score", "situation.opponent_score")[i])
+
+    def build_action(self, kind: str, values: dict, state: State) -> Shot:
+        return Shot(values["ball"], values["pocket"], values["called_pocket"],
+                    (values["carom_reds"], int(values["carom_white"]), int(values["carom_yellow"])),
+                    values["mistake"])
+
+    def check_action(self, state: State, shot: Shot) -> None:
         # The ball set: 2 reds, 2 whites (one is the cue ball), 1 yellow; the played ball is not caromed on.
-        if ball == "red" and reds == 2:
-            raise InputError("Красных шаров всего два, и один из них — заказанный: карамболь возможен только по "
-                             "одному красному (поле action.carom_reds).", "action.carom_reds")
-        if ball == "white" and white:
-            raise InputError("Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре "
-                             "белого шара не бывает (поле action.carom_white).", "action.carom_white")
-        if ball == "yellow" and yellow:
-            raise InputError("Жёлтый шар один, и он заказан: карамболь по жёлтому при игре жёлтого невозможен "
-                             "(поле action.carom_yellow).", "action.carom_yellow")
-        return Shot(ball, pocket, called, (reds, int(white), int(yellow)), mistake)
+        five_balls.check_played_ball_not_caromed(
+            shot.ball, shot.caroms, "заказанный",
+            "Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре белого шара не бывает")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, shot: Shot, names):
+        """One shot, in the order of precedence:
+        1. the prize: what the called ball would bring by the table (no fall, wrong pocket, no carom: none);
+        2. a mistake gives the prize to the opponent (and passes the turn);
+        3. the outcome: 60 points or more, for either player;
+        4. the turn: a counted ball continues the series, anything else passes it."""
         p, o = state.current, 1 - state.current
-        clauses = ["pyat-sharov-balls", "pyat-sharov-task"]
-        tolk = ["pyat-sharov-t-cue-ball"]
-        lines: list[str] = []
-        has_carom = any(shot.caroms)
-        name = BALL_NAMES[shot.ball].capitalize()
-        prize = 0
-        if shot.pocket is None:
-            lines.append(f"{name} шар в лузу не упал: очков нет.")
-            if has_carom:
-                tolk.append("pyat-sharov-t-carom-alone")
-                lines.append(f"Карамболь {carom_words(shot.caroms)} без забитого шара очков не даёт.")
-        elif shot.called_pocket is not None and shot.called_pocket != shot.pocket:
-            tolk.append("pyat-sharov-t-called-pocket")
-            lines.append(f"{name} шар упал не в заказанную лузу (упал: {POCKET_NAMES[shot.pocket]}; заказана: "
-                         f"{POCKET_NAMES[shot.called_pocket]}): он загнан неправильно, очков нет.")
-        elif not has_carom:
-            clauses.append("pyat-sharov-basis")
-            tolk.append("pyat-sharov-t-no-carom")
-            lines.append(f"{name} шар забит без карамболя: засчитываются только шары, сыгранные карамболем.")
-        else:
-            place = place_of(shot.ball, shot.pocket)
-            row, words, prize = LOOKUP[(shot.ball, place, shot.caroms)]
-            clauses += ["pyat-sharov-basis", HEAD_OF[(shot.ball, place)], row]
-            where = PLACES[place] if shot.ball == "yellow" else "в лузу"
-            lines.append(f"{name} шар {where} с карамболем {words}: {ru.points(prize)} "
-                         f"(пункт {row_label(row.rsplit('-', 1)[1])} таблицы).")
-
+        why = Why(self)
+        prize, reason = self._prize(why, shot)
         scores = list(state.scores)
-        fouls: list[Foul] = []
-        turn_continues = False
-        points = 0
         if shot.mistake:
-            fouls.append(Foul("mistake", "pyat-sharov-mistake", "Ошибка при кладке шара."))
-            tolk += ["pyat-sharov-t-mistake", "pyat-sharov-t-series"]
-            if prize:
-                scores[o] += prize
-                lines.append(f"Ошибка: {ru.points(prize)} за этот шар "
-                             f"{ru.plural(prize, 'переходит', 'переходят', 'переходят')} на счёт соперника "
-                             f"({names[o]}: {ru.points(scores[o])}).")
-            else:
-                lines.append("Ошибка, но призовых очков за удар нет — переходить сопернику нечему. Другие "
-                             "последствия ошибки определяют правила «Русской партии», которых в тексте нет.")
+            self._mistake(why, prize, reason, scores, o, names)
         else:
             scores[p] += prize
-            points = prize
-            tolk.append("pyat-sharov-t-series")
-            turn_continues = prize > 0
         winner = next((i for i in (p, o) if scores[i] >= TARGET), None)
         finished = winner is not None
         if finished:
-            clauses.append("pyat-sharov-outcome")
-            tolk.append("pyat-sharov-t-target")
-            lines.append(f"{names[winner]}: {ru.points(scores[winner])} — набрано {TARGET}, партия выиграна.")
+            why.add("outcome", f"{names[winner]}: {ru.points(scores[winner])} — набрано {TARGET}, партия выиграна.",
+                    "pyat-sharov-outcome", "pyat-sharov-t-target", "pyat-sharov-o-60")
+            why.decide("win", "pyat-sharov-outcome")
+        turn_continues = bool(prize) and not shot.mistake and not finished
         nxt = p if turn_continues else o
+        if not finished:
+            why.add("turn", "Шар засчитан: серия продолжается." if turn_continues else
+                    f"Ход переходит. Следующий удар: {names[o]}.", "pyat-sharov-t-series")
         new = State(scores=tuple(scores), current=nxt, finished=finished, winner=winner)
+        return why.ruling(
+            kind="shot", player=p, summary=self._summary(p, shot, prize, reason, new, names),
+            points=0 if shot.mistake else prize, scores=new.scores, next_player=None if finished else nxt,
+            turn_continues=turn_continues, finished=finished, winner=winner,
+            extra={"prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET}), new
 
-        if finished:
-            summary = f"Победа: {names[winner]} — {ru.points(scores[winner])}."
-        elif fouls and prize:
-            summary = (f"Ошибка: {ru.points(prize)} {ru.plural(prize, 'переходит', 'переходят', 'переходят')} "
-                       f"сопернику. Следующий удар: {names[o]}.")
-        elif fouls:
-            summary = f"Ошибка, очков за удар нет. Следующий удар: {names[o]}."
-        elif turn_continues:
-            summary = f"+{ru.points(prize)}, серия продолжается. {names[p]}: {ru.points(scores[p])}."
+    def _prize(self, why: Why, shot: Shot) -> tuple[int, str]:
+        """The points the shot brings by the table, or 0 and the reason there are none."""
+        name = BALL_NAMES[shot.ball].capitalize()
+        has_carom = any(shot.caroms)
+        if shot.pocket is None:
+            reason = f"заказанный {BALL_NAMES[shot.ball]} шар в лузу не упал"
+            why.add("score", f"{name} шар в лузу не упал: очков нет.", "pyat-sharov-task")
+            if has_carom:
+                why.add("score", f"Карамболь {carom_words(shot.caroms)} без забитого шара очков не даёт.",
+                        "pyat-sharov-t-carom-alone")
+            return self._none(why, reason, "pyat-sharov-task")
+        if shot.called_pocket is not None and shot.called_pocket != shot.pocket:
+            why.add("score", f"{name} шар упал не в заказанную лузу (упал: {POCKET_NAMES[shot.pocket]}; заказана: "
+                    f"{POCKET_NAMES[shot.called_pocket]}): он загнан неправильно, очков нет.",
+                    "pyat-sharov-balls", "pyat-sharov-t-called-pocket")
+            return self._none(why, f"{BALL_NAMES[shot.ball]} шар упал не в заказанную лузу",
+                              "pyat-sharov-t-called-pocket")
+        if not has_carom:
+            why.add("score", f"{name} шар забит без карамболя: засчитываются только шары, сыгранные карамболем.",
+                    "pyat-sharov-basis", "pyat-sharov-t-no-carom")
+            return self._none(why, f"{BALL_NAMES[shot.ball]} шар забит без карамболя, а засчитываются только шары, "
+                                   "сыгранные карамболем", "pyat-sharov-basis")
+        place = place_of(shot.ball, shot.pocket)
+        row, words, prize = LOOKUP[(shot.ball, place, shot.caroms)]
+        where = PLACES[place] if shot.ball == "yellow" else "в лузу"
+        why.add("score", f"{name} шар {where} с карамболем {words}: {ru.points(prize)} "
+                f"(пункт {row_label(row.rsplit('-', 1)[1])} таблицы).",
+                "pyat-sharov-basis", HEAD_OF[(shot.ball, place)], row,
+                *(("pyat-sharov-t-cue-ball",) if shot.caroms[1] else ()))
+        why.decide("points", row)
+        return prize, ""
+
+    def _none(self, why: Why, reason: str, basis: str) -> tuple[int, str]:
+        why.decide("no_points", basis)
+        return 0, reason
+
+    def _mistake(self, why: Why, prize: int, reason: str, scores: list, o: int, names) -> None:
+        why.foul("mistake", "pyat-sharov-mistake", "Ошибка при кладке шара.", "pyat-sharov-t-mistake")
+        why.decide("foul", "pyat-sharov-mistake")
+        if prize:
+            scores[o] += prize
+            why.add("penalty", f"Ошибка: {ru.counted(prize, ru.POINTS, 'за этот шар', 'переходит', 'переходят')} "
+                    f"на счёт соперника ({names[o]}: {ru.points(scores[o])}).", "pyat-sharov-mistake")
         else:
-            summary = f"Очков нет. Следующий удар: {names[o]}."
-        ruling = Ruling(
-            kind="shot", player=p, summary=summary, lines=tuple(lines), points=points, fouls=tuple(fouls),
-            scores=new.scores, next_player=None if finished else nxt, turn_continues=turn_continues and not finished,
-            finished=finished, winner=winner,
-            clauses=self.cite(clauses + [f.clause for f in fouls]), tolkovaniya=self.cite(tolk),
-            outside=self.cite(["pyat-sharov-o-60"] if finished else []),
-            extra={"prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET})
-        return ruling, new
+            why.add("penalty", "Ошибка, но призовых очков за удар нет — переходить сопернику нечему. Другие "
+                    "последствия ошибки определяют правила «Русской партии», которых в тексте нет.",
+                    "pyat-sharov-t-mistake")
+
+    def _summary(self, p: int, shot: Shot, prize: int, reason: str, new: State, names) -> str:
+        o = 1 - p
+        if new.finished:
+            return f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])}."
+        if shot.mistake and prize:
+            return (f"Ошибка при кладке шара: {ru.counted(prize, ru.POINTS, '', 'переходит', 'переходят')} "
+                    f"сопернику. Следующий удар: {names[o]}.")
+        if shot.mistake:
+            return (f"Ошибка при кладке шара; очков за удар нет ({reason}), переходить сопернику нечему. "
+                    f"Следующий удар: {names[o]}.")
+        if prize:
+            return f"+{ru.points(prize)}, серия продолжается. {names[p]}: {ru.points(new.scores[p])}."
+        return f"Очков нет: {reason}. Следующий удар: {names[o]}."
 
     # ---- view -----------------------------------------------------------
     def view(self, state: State, names) -> dict:
@@ -336,7 +343,7 @@ class PyatSharov(Game):
                 "finished": state.finished, "winner": state.winner, "decision": None, "status": status,
                 "extra": {"target": TARGET}}
 
-    # ---- random play ------------------------------------------------------
+    # ---- random play: only possible positions and shots ------------------------
     def random_action(self, state: State, rng) -> dict:
         ball = rng.choice(BALLS)
         reds = rng.choice((0, 1) if ball == "red" else (0, 1, 2))
@@ -350,5 +357,7 @@ class PyatSharov(Game):
         return action
 
     def random_situation(self, rng) -> dict:
-        return {"score": rng.choice((rng.randint(0, TARGET - 1), rng.randint(40, TARGET - 1))),
-                "opponent_score": rng.randint(0, TARGET - 1)}
+        def score(low: int) -> int:
+            s = rng.randint(low, TARGET - 1)
+            return 0 if s < CHEAPEST else s
+        return {"score": rng.choice((score(0), score(40))), "opponent_score": score(0)}

@@ -13,42 +13,13 @@ from rules_pkg.api import handle
 from rules_pkg.core import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
+from tests.engine_driver import Calc, Table
 
 GAME = GAMES["kaiza"]
 NOT_CREDITED = {"white_58_59": "not-credited"}
 
 
-def ruling(situation=None, options=None, **action):
-    out = handle({"op": "ruling", "game": "kaiza", "situation": situation or {}, "options": options or {},
-                  "action": action})
-    assert out["ok"], out
-    return out["ruling"]
-
-
-def error(situation=None, options=None, **action):
-    out = handle({"op": "ruling", "game": "kaiza", "situation": situation or {}, "options": options or {},
-                  "action": action})
-    assert not out["ok"], out
-    assert out["error"]["code"] == "input"
-    return out["error"]
-
-
-class Table:
-    """A match driven through the API, as the browser drives it."""
-
-    def __init__(self, players=("Аня", "Борис"), options=None):
-        out = handle({"op": "match.new", "game": "kaiza", "players": list(players), "options": options or {}})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-
-    def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-        return out["ruling"]
-
-    def scores(self):
-        return [p["score"] for p in self.view["players"]]
+CALC = Calc("kaiza")
 
 
 def caroms(spec: str) -> dict:
@@ -64,7 +35,7 @@ YELLOW_MIDDLE = {"ball": "yellow", "pocket": "left-middle"}
 # ---- the points list ----------------------------------------------------------
 
 def test_kaiza_points_red_3_is_the_text():
-    r = ruling({"score": 10}, **RED)
+    r = CALC.ruling({"score": 10}, **RED)
     assert r["points"] == 3 and r["scores"] == [13, 0]
     assert "kaiza-points-red" in r["clauses"]
     assert r["outside"] == [] and "kaiza-points-rest" not in r["clauses"]
@@ -89,8 +60,8 @@ def test_kaiza_points_red_3_is_the_text():
     ({**WHITE, **caroms("yrr")}, 13, "kaiza-o-white"),
 ])
 def test_kaiza_points_rest_outside_values(action, points, source):
-    r = ruling({"score": 1}, **action)
-    assert r["points"] == points and r["scores"] == [1 + points, 0]
+    r = CALC.ruling({"score": 10}, **action)
+    assert r["points"] == points and r["scores"] == [10 + points, 0]
     assert source in r["outside"]
     if action["ball"] != "red":
         assert "kaiza-points-rest" in r["clauses"]
@@ -98,13 +69,13 @@ def test_kaiza_points_rest_outside_values(action, points, source):
 
 
 def test_kaiza_points_rest_yellow_middle_and_caroms_are_tolkovaniya():
-    r = ruling(**YELLOW_MIDDLE)
+    r = CALC.ruling(**YELLOW_MIDDLE)
     assert r["points"] == 12 and "kaiza-t-yellow-middle" in r["tolkovaniya"] and r["outside"] == []
     # the yellow with caroms: the values of the «Пять шаров с карамболями» table, corner and middle
     pyat = GAMES["pyat-sharov"]
     for pocket in ("near-right", "left-middle"):
         for spec in ("w", "r", "rw", "rr", "rrw"):
-            r = ruling(ball="yellow", pocket=pocket, **caroms(spec))
+            r = CALC.ruling(ball="yellow", pocket=pocket, **caroms(spec))
             same = handle({"op": "ruling", "game": pyat.id, "situation": {},
                            "action": {"ball": "yellow", "pocket": pocket, **caroms(spec)}})["ruling"]
             assert r["points"] == same["points"]
@@ -119,7 +90,7 @@ def test_kaiza_points_cover_every_possible_shot():
     for ball, combos in possible.items():
         for pocket in ("far-right", "right-middle"):
             for r, w, y in combos:
-                out = ruling(ball=ball, pocket=pocket, carom_reds=r, carom_white=bool(w), carom_yellow=bool(y))
+                out = CALC.ruling(ball=ball, pocket=pocket, carom_reds=r, carom_white=bool(w), carom_yellow=bool(y))
                 assert out["points"] > 0 and out["extra"]["counted"]
                 assert out["extra"]["carom_counted"] == bool(r or w or y)
 
@@ -138,7 +109,7 @@ def test_kaiza_points_rest_declared_lost_with_sources():
 
 
 def test_kaiza_points_carom_alone_gives_nothing():
-    r = ruling({"score": 20}, **caroms("yrw"))
+    r = CALC.ruling({"score": 20}, **caroms("yrw"))
     assert r["points"] == 0 and r["next_player"] == 1
     assert "kaiza-t-carom-alone" in r["tolkovaniya"]
 
@@ -146,50 +117,51 @@ def test_kaiza_points_carom_alone_gives_nothing():
 # ---- goal, 58 and 59 -------------------------------------------------------------
 
 def test_kaiza_goal_red_or_yellow_may_pass_60():
-    r = ruling({"score": 58, "opponent_score": 40}, **RED)
+    r = CALC.ruling({"score": 58, "opponent_score": 40}, **RED)
     assert r["finished"] and r["winner"] == 0 and r["scores"] == [61, 40]
     assert "kaiza-goal" in r["clauses"] and r["next_player"] is None
-    r = ruling({"score": 57}, **YELLOW_CORNER)
+    r = CALC.ruling({"score": 57}, **YELLOW_CORNER)
     assert r["finished"] and r["scores"] == [63, 0]
 
 
 def test_kaiza_58_white_without_carom_credited_game_goes_on_same_player():
-    r = ruling({"score": 58}, **WHITE)
+    r = CALC.ruling({"score": 58}, **WHITE)
     assert r["scores"] == [60, 0] and not r["finished"]
     assert r["turn_continues"] and r["next_player"] == 0
     assert "kaiza-58" in r["clauses"] and "kaiza-t-58-59" in r["tolkovaniya"]
 
 
 def test_kaiza_58_white_without_carom_not_credited_option():
-    r = ruling({"score": 58}, NOT_CREDITED, **WHITE)
+    r = CALC.ruling({"score": 58}, NOT_CREDITED, **WHITE)
     assert r["scores"] == [58, 0] and r["points"] == 0 and not r["finished"]
     assert r["turn_continues"] and r["next_player"] == 0
-    assert r["summary"] == "Очки не засчитаны, но следующий удар снова: Игрок."
+    assert r["summary"] == ("Очков нет: при 58 очках 2 очка за белый без карамболя не засчитываются "
+                            "(настройка партии); следующий удар снова: Игрок.")
 
 
 def test_kaiza_58_white_with_carom_ends_the_game():
-    r = ruling({"score": 58}, **WHITE, **caroms("r"))
+    r = CALC.ruling({"score": 58}, **WHITE, **caroms("r"))
     assert r["finished"] and r["winner"] == 0 and r["scores"] == [62, 0]
 
 
 def test_kaiza_58_white_with_carom_struck_by_ball_does_not_end_the_game():
     # «удар шаром»: the carom does not count, so this is a white without a carom
-    r = ruling({"score": 58}, **WHITE, **caroms("r"), ball_strike=True)
+    r = CALC.ruling({"score": 58}, **WHITE, **caroms("r"), ball_strike=True)
     assert not r["finished"] and r["scores"] == [60, 0] and "kaiza-58" in r["clauses"]
 
 
 def test_kaiza_59_white_without_carom_loses_next_shot():
-    r = ruling({"score": 59, "opponent_score": 3}, **WHITE)
+    r = CALC.ruling({"score": 59, "opponent_score": 3}, **WHITE)
     assert r["scores"] == [61, 3] and not r["finished"]
     assert r["next_player"] == 1 and not r["turn_continues"]
     assert "kaiza-59" in r["clauses"]
     assert r["extra"]["lost_next_shot"]
-    r = ruling({"score": 59}, NOT_CREDITED, **WHITE)
+    r = CALC.ruling({"score": 59}, NOT_CREDITED, **WHITE)
     assert r["scores"] == [59, 0] and r["next_player"] == 1
 
 
 def test_kaiza_58_credited_match_then_red_ends_it():
-    t = Table()
+    t = Table("kaiza")
     t.play(**RED)  # the first shot may not play the yellow
     for _ in range(8):
         t.play(ball="yellow", pocket="near-left")  # 6 a shot, corner
@@ -211,35 +183,35 @@ def test_kaiza_58_credited_match_then_red_ends_it():
 
 
 def test_kaiza_58_credited_opponent_can_finish_first():
-    r = ruling({"score": 57, "opponent_score": 61}, **YELLOW_CORNER)
+    r = CALC.ruling({"score": 57, "opponent_score": 61}, **YELLOW_CORNER)
     assert r["finished"] and r["winner"] == 0 and r["scores"] == [63, 61]
 
 
 # ---- first shot, «дом» -----------------------------------------------------------
 
 def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
-    t = Table()
+    t = Table("kaiza")
     assert "первый удар" in t.view["status"] and "«доме»" in t.view["status"]
     r = t.play(**RED, red_from_spot_1=True)
     assert r["foul"] and r["fouls"][0]["clause"] == "kaiza-first-shot"
     assert t.scores() == [0, 0] and t.view["current"] == 1
     assert "kaiza-t-first-shot" in r["tolkovaniya"]
     for action in ({"ball": "red", "pocket": "right-middle"}, YELLOW_CORNER):
-        r = ruling({"first_shot": True}, **action)
+        r = CALC.ruling({"first_shot": True}, **action)
         assert r["foul"] and r["points"] == 0 and r["next_player"] == 1
     # the red from spot 1 falling beside another ball also breaks the rule
-    r = ruling({"first_shot": True}, **WHITE, also_pocketed=["red"], red_from_spot_1=True)
+    r = CALC.ruling({"first_shot": True}, **WHITE, also_pocketed=["red"], red_from_spot_1=True)
     assert r["foul"] and r["points"] == 0
 
 
 def test_kaiza_first_shot_other_red_in_a_corner_counts():
-    r = ruling({"first_shot": True}, **RED)
+    r = CALC.ruling({"first_shot": True}, **RED)
     assert r["points"] == 3 and not r["foul"] and r["turn_continues"]
     assert "kaiza-first-shot" in r["clauses"] and "kaiza-from-dom" in r["clauses"]
 
 
 def test_kaiza_from_dom_after_own_ball_pocketed():
-    t = Table()
+    t = Table("kaiza")
     assert t.view["players"][0]["in_dom"]
     t.play(**RED)
     assert not t.view["players"][0]["in_dom"]
@@ -252,16 +224,16 @@ def test_kaiza_from_dom_after_own_ball_pocketed():
 # ---- own cue ball, ball off the table ---------------------------------------------
 
 def test_kaiza_own_ball_loses_next_shot_keeps_points():
-    r = ruling({"score": 20}, **RED, **caroms("w"), cue_ball="pocket")
+    r = CALC.ruling({"score": 20}, **RED, **caroms("w"), cue_ball="pocket")
     assert r["scores"] == [25, 0] and r["next_player"] == 1
     assert r["fouls"][0]["clause"] == "kaiza-own-ball"
     assert "kaiza-t-own-ball" in r["tolkovaniya"]
-    r = ruling(cue_ball="off")
+    r = CALC.ruling(cue_ball="off")
     assert r["next_player"] == 1 and r["foul"]
 
 
 def test_kaiza_off_table_after_carom_points_credited_no_penalty():
-    r = ruling({"score": 10}, **RED, **caroms("y"), off_table=["yellow"])
+    r = CALC.ruling({"score": 10}, **RED, **caroms("y"), off_table=["yellow"])
     assert r["scores"] == [19, 0] and not r["foul"]
     assert r["next_player"] == 1 and r["extra"]["lost_next_shot"]
     assert "kaiza-off-table" in r["clauses"]
@@ -269,7 +241,7 @@ def test_kaiza_off_table_after_carom_points_credited_no_penalty():
 
 
 def test_kaiza_off_table_opponents_white_returns_to_dom():
-    r = ruling(**RED, **caroms("w"), off_table=["white"])
+    r = CALC.ruling(**RED, **caroms("w"), off_table=["white"])
     assert r["extra"]["respot"][-1] == {"ball": "white", "to": "dom"}
     assert "kaiza-t-respot-other" in r["tolkovaniya"]
 
@@ -277,25 +249,25 @@ def test_kaiza_off_table_opponents_white_returns_to_dom():
 # ---- intermediate balls, «удар шаром», doublet, yellow twice, positional ----------
 
 def test_kaiza_intermediate_two_balls_do_not_count():
-    r = ruling(**RED, intermediate=2)
+    r = CALC.ruling(**RED, intermediate=2)
     assert r["points"] == 0 and r["next_player"] == 1 and "kaiza-intermediate" in r["clauses"]
-    assert ruling(**RED, intermediate=1)["points"] == 3
+    assert CALC.ruling(**RED, intermediate=1)["points"] == 3
 
 
 def test_kaiza_ball_strike_carom_does_not_count():
-    r = ruling(**RED, **caroms("yw"), ball_strike=True)
+    r = CALC.ruling(**RED, **caroms("yw"), ball_strike=True)
     assert r["points"] == 3 and "kaiza-ball-strike" in r["clauses"]
     assert "kaiza-t-ball-strike" in r["tolkovaniya"]
 
 
 def test_kaiza_doublet_only_into_a_middle_pocket():
-    r = ruling(**RED, doublet=True)
+    r = CALC.ruling(**RED, doublet=True)
     assert r["points"] == 0 and "kaiza-doublet" in r["clauses"] and r["next_player"] == 1
-    assert ruling(ball="red", pocket="left-middle", doublet=True)["points"] == 3
+    assert CALC.ruling(ball="red", pocket="left-middle", doublet=True)["points"] == 3
 
 
 def test_kaiza_yellow_middle_twice_loses_next_shot():
-    t = Table()
+    t = Table("kaiza")
     t.play(**RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0 and t.scores() == [15, 0]
@@ -307,58 +279,58 @@ def test_kaiza_yellow_middle_twice_loses_next_shot():
 
 
 def test_kaiza_yellow_middle_not_twice_after_another_shot():
-    r = ruling({"yellow_middle_before": True}, **YELLOW_MIDDLE)
+    r = CALC.ruling({"score": 12, "yellow_middle_before": True}, **YELLOW_MIDDLE)
     assert r["foul"] and r["next_player"] == 1
-    t = Table()
+    t = Table("kaiza")
     t.play(**RED), t.play(**YELLOW_MIDDLE), t.play(**RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0
 
 
 def test_kaiza_positional_shot_no_penalty_but_a_miss_is_a_foul():
-    r = ruling(contact=False, positional=True)
+    r = CALC.ruling(contact=False, positional=True)
     assert not r["foul"] and r["next_player"] == 1 and "kaiza-positional" in r["clauses"]
-    r = ruling({"score": 30}, contact=False)
+    r = CALC.ruling({"score": 30}, contact=False)
     assert r["foul"] and r["scores"] == [30, 0] and "kaiza-t-miss" in r["tolkovaniya"]
 
 
 def test_kaiza_call_wrong_or_missing():
-    r = ruling(**RED, call="wrong")
+    r = CALC.ruling(**RED, call="wrong")
     assert r["points"] == 0 and "kaiza-call" in r["clauses"] and r["next_player"] == 1
-    assert ruling(**RED, call="none")["points"] == 0
-    assert ruling(**RED, call="none", **caroms("w"))["points"] == 5  # a carom is usually not called
+    assert CALC.ruling(**RED, call="none")["points"] == 0
+    assert CALC.ruling(**RED, call="none", **caroms("w"))["points"] == 5  # a carom is usually not called
 
 
 def test_kaiza_only_the_played_ball_scores():
-    r = ruling(**RED, also_pocketed=["yellow", "red2"])
+    r = CALC.ruling(**RED, also_pocketed=["yellow", "red2"])
     assert r["points"] == 3 and "kaiza-t-one-ball" in r["tolkovaniya"]
 
 
 # ---- respotting guidance -------------------------------------------------------------
 
 def test_kaiza_respot_red_order_spot_1_then_3_then_cushion():
-    assert ruling(**RED)["extra"]["respot"] == [{"ball": "red", "to": 1}]
-    assert ruling(**RED, spots_taken=[1])["extra"]["respot"] == [{"ball": "red", "to": 3}]
-    r = ruling(**RED, spots_taken=[1, 3])
+    assert CALC.ruling(**RED)["extra"]["respot"] == [{"ball": "red", "to": 1}]
+    assert CALC.ruling(**RED, spots_taken=[1])["extra"]["respot"] == [{"ball": "red", "to": 3}]
+    r = CALC.ruling(**RED, spots_taken=[1, 3])
     assert r["extra"]["respot"] == [{"ball": "red", "to": "cushion"}]
     assert "kaiza-respot-red" in r["clauses"]
     assert any("короткого борта" in line and "1-я и 3-я заняты" in line for line in r["lines"])
-    r = ruling(**RED, also_pocketed=["red2"])
+    r = CALC.ruling(**RED, also_pocketed=["red2"])
     assert r["extra"]["respot"] == [{"ball": "red", "to": 1}, {"ball": "red", "to": 3}]
 
 
 def test_kaiza_respot_yellow_own_spot_then_spot_1():
-    assert ruling(**YELLOW_CORNER)["extra"]["respot"] == [{"ball": "yellow", "to": 2}]
-    r = ruling(**YELLOW_CORNER, spots_taken=[2])
+    assert CALC.ruling(**YELLOW_CORNER)["extra"]["respot"] == [{"ball": "yellow", "to": 2}]
+    r = CALC.ruling(**YELLOW_CORNER, spots_taken=[2])
     assert r["extra"]["respot"] == [{"ball": "yellow", "to": 1}]
     assert "kaiza-respot" in r["clauses"] and "kaiza-t-respot-other" not in r["tolkovaniya"]
     assert any("2-я точка окажется свободной" in line for line in r["lines"])
-    r = ruling(**YELLOW_CORNER, spots_taken=[1, 2])
+    r = CALC.ruling(**YELLOW_CORNER, spots_taken=[1, 2])
     assert r["extra"]["respot"] == [{"ball": "yellow", "to": 3}] and "kaiza-t-respot-other" in r["tolkovaniya"]
 
 
 def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
-    t = Table()
+    t = Table("kaiza")
     t.play(**RED, cue_ball="pocket")
     assert t.view["players"][0]["in_dom"] and t.view["current"] == 1
     out = handle({"op": "match.play", "state": t.state, "action": {**RED, "carom_white": True}})
@@ -378,7 +350,7 @@ def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
     ({**YELLOW_CORNER, "carom_yellow": True}, "action.carom_yellow"),
     ({"ball": "red"}, "action.pocket"),
     ({"pocket": "far-left"}, "action.pocket"),
-    ({"call": "yes"}, "action.call"),
+    ({"call": "wrong"}, "action.call"),
     ({"intermediate": 2}, "action.intermediate"),
     ({**RED, "intermediate": 4}, "action.intermediate"),
     ({"contact": False, **RED}, "action.contact"),
@@ -396,27 +368,27 @@ def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
     ({**RED, "points": 3}, "action.points"),
 ])
 def test_kaiza_input_errors_name_the_field(action, field):
-    err = error(**action)
+    err = CALC.error(**action)
     assert err["field"] == field
-    assert field.rsplit(".", 1)[-1].split("[")[0] in err["message"]  # the message names the field
+    assert CALC.names_field(err["message"], field)
     assert any("а" <= ch <= "я" for ch in err["message"].lower())
 
 
-@pytest.mark.parametrize("situation, options, field", [
-    ({"score": 60}, NOT_CREDITED, "situation.score"),
-    ({"score": 100}, {}, "situation.score"),
-    ({"first_shot": True, "score": 3}, {}, "situation.first_shot"),
-    ({"score": 1}, {"white_58_59": "maybe"}, "options.white_58_59"),
-    ({"score": 1}, {"target": 100}, "options.target"),
+@pytest.mark.parametrize("situation, options, field, words", [
+    ({"score": 60}, NOT_CREDITED, "situation.score", "60 очков без победы не бывает"),
+    ({"score": 100}, {}, "situation.score", "больше допустимого (99)"),
+    ({"first_shot": True, "score": 3}, {}, "situation.first_shot", "при счёте 0:0"),
+    ({"score": 1}, {"white_58_59": "maybe"}, "options.white_58_59", "white_58_59"),
+    ({"score": 1}, {"target": 100}, "options.target", "target"),
 ])
-def test_kaiza_situation_and_option_errors(situation, options, field):
-    err = error(situation, options, **RED)
-    assert err["field"] == field and field.rsplit(".", 1)[-1] in err["message"]
+def test_kaiza_situation_and_option_errors(situation, options, field, words):
+    err = CALC.error(situation, options, **RED)
+    assert err["field"] == field and words in err["message"], err
 
 
 def test_kaiza_first_shot_field_only_on_first_shot_with_red():
-    assert ruling({"first_shot": True}, **RED, red_from_spot_1=True)["foul"]
-    assert error({"first_shot": True}, **WHITE, red_from_spot_1=True)["field"] == "action.red_from_spot_1"
+    assert CALC.ruling({"first_shot": True}, **RED, red_from_spot_1=True)["foul"]
+    assert CALC.error({"first_shot": True}, **WHITE, red_from_spot_1=True)["field"] == "action.red_from_spot_1"
 
 
 # ---- random play -------------------------------------------------------------------------
@@ -455,3 +427,99 @@ def test_kaiza_random_play_is_accepted_and_obeys_the_rules():
         out = handle({"op": "ruling", "game": "kaiza", "situation": situation, "options": options,
                       "action": GAME.random_action(st, rng)})
         assert out["ok"], out
+
+
+# ---- issue 9: the call on every shot, possible positions, one field spec ------------------
+
+def test_kaiza_call_is_recorded_when_nothing_fell_and_the_first_shot_rule_judges_the_aim():
+    """«С первого удара не разрешается играть в среднюю лузу и желтый шар»: judged on the call."""
+    r = CALC.ruling({"first_shot": True}, ball="yellow", pocket="far-left", call="missed")
+    assert r["verdict"] == "foul" and r["fouls"][0]["clause"] == "kaiza-first-shot"
+    assert "kaiza-t-aimed" in r["tolkovaniya"] and r["next_player"] == 1
+    r = CALC.ruling({"first_shot": True}, ball="red", pocket="right-middle", call="missed")
+    assert r["fouls"][0]["code"] == "first-shot" and "средн" in r["fouls"][0]["text"]
+    r = CALC.ruling({"first_shot": True}, ball="red", pocket="far-left", call="missed")
+    assert not r["foul"] and r["verdict"] == "no_points" and "не упал" in r["summary"]
+
+
+def test_kaiza_first_shot_aimed_at_a_middle_pocket_is_a_foul_even_with_a_miss():
+    r = CALC.ruling({"first_shot": True}, contact=False, ball="red", pocket="left-middle", call="missed")
+    assert {f["code"] for f in r["fouls"]} == {"miss", "first-shot"}
+
+
+def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_turn():
+    r = CALC.ruling({"score": 20}, ball="red", pocket="far-left", call="missed", carom_white=True)
+    assert r["points"] == 0 and r["next_player"] == 1 and r["scores"] == [20, 0]
+    assert r["summary"].startswith("Очков нет: заказанный красный шар не упал")
+
+
+@pytest.mark.parametrize("action, field, words", [
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "intermediate": 2}, "action.intermediate", "только если"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "doublet": True}, "action.doublet", "только если"),
+    ({"ball": "yellow", "pocket": "far-left", "call": "missed", "also_pocketed": ["yellow"]},
+     "action.also_pocketed[0]", "больше раз"),
+    ({"contact": False, "ball": "red", "pocket": "far-left"}, "action.contact", "не коснулся"),
+    ({"also_pocketed": ["red", "red2"], "ball": "red", "pocket": "far-left"}, "action.also_pocketed[1]", "больше раз"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "spots_taken": [1]}, "action.spots_taken", "нечего"),
+    ({"ball": "red", "pocket": "far-left", "call": "missed", "red_from_spot_1": True}, "action.red_from_spot_1",
+     "первому удару"),
+])
+def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, field, words):
+    err = CALC.error({"first_shot": True} if "red_from_spot_1" in action else {}, **action)
+    assert err["field"] == field and words in err["message"], err
+
+
+@pytest.mark.parametrize("situation, options, field, words", [
+    ({"score": 1}, {}, "situation.score", "1 очко в «Кайзе» не бывает"),
+    ({"opponent_score": 1}, {}, "situation.opponent_score", "белый соперника — даёт 2 очка"),
+    ({"score": 60}, NOT_CREDITED, "situation.score", "не засчитываются"),
+    ({"score": 10, "opponent_score": 75}, NOT_CREDITED, "situation.opponent_score", "75 очков без победы"),
+    ({"score": 5, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "не меньше 12 очков"),
+    ({"first_shot": True, "opponent_score": 4}, {}, "situation.first_shot", "0:0"),
+    ({"first_shot": True, "yellow_middle_before": True}, {}, "situation.first_shot", "без предыдущих ударов"),
+])
+def test_kaiza_impossible_positions_are_refused_naming_the_contradiction(situation, options, field, words):
+    err = CALC.error(situation, options, **RED)
+    assert err["field"] == field and words in err["message"], err
+
+
+def test_kaiza_score_limit_is_declared_once():
+    """The declared max (99) is the limit; 60+ without a win is refused by the position check, not by
+    a second, computed maximum."""
+    field = next(f for f in GAME.declaration()["situation"] if f["name"] == "score")
+    assert field["max"] == 99
+    assert CALC.ruling({"score": 99}, **WHITE)["scores"] == [101, 0]
+    assert "больше допустимого (99)" in CALC.error({"score": 100}, **RED)["message"]
+    assert "без победы не бывает" in CALC.error({"score": 65}, NOT_CREDITED, **RED)["message"]
+
+
+def test_kaiza_generators_give_only_possible_positions():
+    for seed in range(1500):
+        rng = random.Random(seed)
+        situation = GAME.random_situation(rng)
+        for options in ({}, NOT_CREDITED):
+            opts = GAME.read_options(Reader(dict(options), "options"))
+            st = GAME.state_from_situation(Reader(dict(situation), "situation"), opts)
+            GAME.read_action(Reader(GAME.random_action(st, rng), "action"), st)
+
+
+def test_kaiza_no_points_summaries_say_why():
+    for action, reason in ((dict(RED, intermediate=2), "промежуточных"),
+                           (dict(RED, call="wrong"), "не в заказанную лузу"),
+                           (dict(RED, call="none"), "заказа не было"),
+                           (dict(RED, doublet=True), "дуплет"),
+                           ({"carom_white": True}, "карамболь без засчитанного шара"),
+                           ({"contact": False, "positional": True}, "позиционный удар"),
+                           ({}, "ни один шар не сыгран")):
+        r = CALC.ruling({"score": 20}, **action)
+        assert r["verdict"] == "no_points" and r["summary"].startswith("Очков нет: ") and reason in r["summary"], r
+
+
+def test_kaiza_verdicts_and_bases():
+    assert CALC.ruling({"score": 58}, **RED)["verdict"] == "win"
+    r = CALC.ruling({"score": 20}, **RED, cue_ball="pocket")
+    assert r["verdict"] == "foul" and r["basis"] == "kaiza-own-ball" and "3 очка засчитаны" in r["summary"]
+    r = CALC.ruling({"score": 20}, **RED)
+    assert r["verdict"] == "points" and r["basis"] == "kaiza-points-red"
+    r = CALC.ruling({"score": 20}, contact=False)
+    assert r["summary"].startswith("Нарушение: промах — биток")

@@ -11,39 +11,12 @@ import pytest
 from rules_pkg.api import handle
 from rules_pkg.core import Match
 from rules_pkg.games import GAMES
+from tests.engine_driver import Calc, Table
 
 GAME = GAMES["pyat-sharov"]
 
 
-def ruling(situation=None, **action):
-    out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation or {}, "action": action})
-    assert out["ok"], out
-    return out["ruling"]
-
-
-def error(situation=None, **action):
-    out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation or {}, "action": action})
-    assert not out["ok"], out
-    assert out["error"]["code"] == "input"
-    return out["error"]
-
-
-class Table:
-    """A match driven through the API, as the browser drives it."""
-
-    def __init__(self, players=("Аня", "Борис")):
-        out = handle({"op": "match.new", "game": "pyat-sharov", "players": list(players)})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-
-    def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-        return out["ruling"]
-
-    def scores(self):
-        return [p["score"] for p in self.view["players"]]
+CALC = Calc("pyat-sharov")
 
 
 def caroms(spec: str) -> dict:
@@ -68,7 +41,7 @@ PRINTED = [
 
 @pytest.mark.parametrize("row, ball, pocket, spec, points", PRINTED, ids=[r[0] for r in PRINTED])
 def test_pyat_sharov_table_every_printed_row(row, ball, pocket, spec, points):
-    r = ruling({"score": 10, "opponent_score": 20}, ball=ball, pocket=pocket, **caroms(spec))
+    r = CALC.ruling({"score": 10, "opponent_score": 20}, ball=ball, pocket=pocket, **caroms(spec))
     assert r["points"] == points
     assert r["scores"] == [10 + points, 20]
     assert f"pyat-sharov-{row}" in r["clauses"]
@@ -97,7 +70,7 @@ def test_pyat_sharov_table_lists_every_possible_carom():
     for ball, combos in possible.items():
         for pocket in ("far-left", "left-middle"):
             for r, w, y in combos:
-                out = ruling(ball=ball, pocket=pocket, carom_reds=r, carom_white=bool(w), carom_yellow=bool(y))
+                out = CALC.ruling(ball=ball, pocket=pocket, carom_reds=r, carom_white=bool(w), carom_yellow=bool(y))
                 assert out["points"] > 0
 
 
@@ -115,7 +88,7 @@ def test_pyat_sharov_describe_declares_every_row_and_outside_60():
 
 
 def test_pyat_sharov_basis_ball_without_carom_does_not_count():
-    r = ruling({"score": 30}, ball="red", pocket="far-left")
+    r = CALC.ruling({"score": 30}, ball="red", pocket="far-left")
     assert r["points"] == 0 and r["scores"] == [30, 0]
     assert "pyat-sharov-basis" in r["clauses"]
     assert "pyat-sharov-t-no-carom" in r["tolkovaniya"]
@@ -123,30 +96,30 @@ def test_pyat_sharov_basis_ball_without_carom_does_not_count():
 
 
 def test_pyat_sharov_task_carom_without_pocketed_ball_gives_nothing():
-    r = ruling(ball="yellow", pocket=None, carom_reds=2, carom_white=True)
+    r = CALC.ruling(ball="yellow", pocket=None, carom_reds=2, carom_white=True)
     assert r["points"] == 0 and r["next_player"] == 1
     assert "pyat-sharov-t-carom-alone" in r["tolkovaniya"]
     assert "pyat-sharov-task" in r["clauses"]
 
 
 def test_pyat_sharov_balls_called_pocket_mismatch_does_not_count():
-    r = ruling(ball="red", pocket="far-left", called_pocket="far-right", carom_white=True)
+    r = CALC.ruling(ball="red", pocket="far-left", called_pocket="far-right", carom_white=True)
     assert r["points"] == 0 and r["next_player"] == 1
     assert "pyat-sharov-t-called-pocket" in r["tolkovaniya"]
-    ok = ruling(ball="red", pocket="far-left", called_pocket="far-left", carom_white=True)
+    ok = CALC.ruling(ball="red", pocket="far-left", called_pocket="far-left", carom_white=True)
     assert ok["points"] == 5
 
 
 def test_pyat_sharov_3_and_4_pocket_decides_yellow_value():
-    assert ruling(ball="yellow", pocket="near-left", carom_white=True)["points"] == 11
-    assert ruling(ball="yellow", pocket="right-middle", carom_white=True)["points"] == 17
+    assert CALC.ruling(ball="yellow", pocket="near-left", carom_white=True)["points"] == 11
+    assert CALC.ruling(ball="yellow", pocket="right-middle", carom_white=True)["points"] == 17
     # for the red and the white the pocket does not matter
-    assert ruling(ball="red", pocket="right-middle", carom_white=True)["points"] == 5
+    assert CALC.ruling(ball="red", pocket="right-middle", carom_white=True)["points"] == 5
 
 
 def test_pyat_sharov_mistake_red_caromed_on_yellow_gives_9_to_opponent():
     # RULES_NOTES.md hand-checked case: a red with a carom on the yellow (9) and a mistake.
-    r = ruling({"score": 12, "opponent_score": 30}, ball="red", pocket="far-left", carom_yellow=True, mistake=True)
+    r = CALC.ruling({"score": 12, "opponent_score": 30}, ball="red", pocket="far-left", carom_yellow=True, mistake=True)
     assert r["scores"] == [12, 39]
     assert r["points"] == 0 and r["extra"]["to_opponent"] == 9
     assert r["foul"] and r["fouls"][0]["clause"] == "pyat-sharov-mistake"
@@ -157,22 +130,22 @@ def test_pyat_sharov_mistake_red_caromed_on_yellow_gives_9_to_opponent():
 
 
 def test_pyat_sharov_mistake_21_points_verb_agrees():
-    r = ruling(ball="yellow", pocket="left-middle", carom_reds=2, mistake=True)
+    r = CALC.ruling(ball="yellow", pocket="left-middle", carom_reds=2, mistake=True)
     assert r["scores"] == [0, 21]
     assert "21 очко переходит" in r["summary"]
 
 
 def test_pyat_sharov_mistake_without_prize_transfers_nothing():
-    r = ruling({"score": 5, "opponent_score": 7}, ball="white", pocket="far-left", mistake=True)
+    r = CALC.ruling({"score": 5, "opponent_score": 7}, ball="white", pocket="far-left", mistake=True)
     assert r["scores"] == [5, 7] and r["foul"]
     assert r["next_player"] == 1
     assert any("«Русской партии»" in line for line in r["lines"])
 
 
 def test_pyat_sharov_outcome_60_wins_and_cites_outside_fact():
-    r = ruling({"score": 50, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, carom_reds=1)
+    r = CALC.ruling({"score": 50, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, carom_reds=1)
     assert r["scores"] == [58, 55] and not r["finished"]
-    r = ruling({"score": 50, "opponent_score": 55}, ball="yellow", pocket="far-left", carom_white=True)
+    r = CALC.ruling({"score": 50, "opponent_score": 55}, ball="yellow", pocket="far-left", carom_white=True)
     assert r["finished"] and r["winner"] == 0 and r["scores"] == [61, 55]
     assert "pyat-sharov-outcome" in r["clauses"]
     assert r["outside"] == ["pyat-sharov-o-60"]
@@ -181,18 +154,19 @@ def test_pyat_sharov_outcome_60_wins_and_cites_outside_fact():
 
 
 def test_pyat_sharov_outcome_opponent_wins_through_mistake():
-    r = ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, mistake=True)
+    r = CALC.ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_white=True, mistake=True)
     assert r["finished"] and r["winner"] == 1 and r["scores"] == [10, 60]
 
 
 def test_pyat_sharov_series_match_flow():
-    t = Table()
+    t = Table("pyat-sharov")
     r = t.play(ball="red", pocket="far-left", carom_white=True)
     assert r["turn_continues"] and t.view["current"] == 0 and t.scores() == [5, 0]
     r = t.play(ball="white", pocket="near-left", carom_reds=2, carom_yellow=True)
     assert t.scores() == [18, 0] and t.view["current"] == 0
     r = t.play(ball="yellow", pocket=None)
-    assert t.view["current"] == 1 and r["summary"] == "Очков нет. Следующий удар: Борис."
+    assert t.view["current"] == 1
+    assert r["summary"] == "Очков нет: заказанный жёлтый шар в лузу не упал. Следующий удар: Борис."
     r = t.play(ball="yellow", pocket="left-middle", carom_white=True, mistake=True)
     assert t.scores() == [35, 0] and t.view["current"] == 0
     assert t.view["status"].startswith("Ход: Аня")
@@ -222,15 +196,15 @@ def test_pyat_sharov_series_match_flow():
     ({"type": "decision", "ball": "red"}, "action.type"),
 ])
 def test_pyat_sharov_input_errors_name_the_field(action, field):
-    err = error(**action)
+    err = CALC.error(**action)
     assert err["field"] == field
-    assert field.rsplit(".", 1)[-1].split("[")[0] in err["message"]  # the message names the field
+    assert CALC.names_field(err["message"], field)
     assert any("а" <= ch <= "я" for ch in err["message"].lower())
 
 
 def test_pyat_sharov_impossible_combinations_explain_why():
-    assert "два" in error(ball="red", pocket="far-left", carom_reds=2)["message"]
-    assert "биток" in error(ball="white", carom_white=True)["message"]
+    assert "два" in CALC.error(ball="red", pocket="far-left", carom_reds=2)["message"]
+    assert "биток" in CALC.error(ball="white", carom_white=True)["message"]
 
 
 @pytest.mark.parametrize("situation, field", [
@@ -239,8 +213,8 @@ def test_pyat_sharov_impossible_combinations_explain_why():
     ({"series": 3}, "situation.series"),
 ])
 def test_pyat_sharov_situation_errors(situation, field):
-    err = error(situation, ball="red")
-    assert err["field"] == field and field.rsplit(".", 1)[-1] in err["message"]
+    err = CALC.error(situation, ball="red")
+    assert err["field"] == field and CALC.names_field(err["message"], field)
 
 
 def test_pyat_sharov_players_exactly_two():
@@ -288,3 +262,71 @@ def test_pyat_sharov_random_play_is_accepted_and_obeys_the_rules():
         out = handle({"op": "ruling", "game": "pyat-sharov", "situation": situation,
                       "action": GAME.random_action(st, rng)})
         assert out["ok"], out
+
+
+# ---- issue 9: one field spec, possible positions, rulings that say why ------------
+
+def test_pyat_sharov_called_ball_is_declared_required_and_is_required():
+    """«ball» was declared with the default "red" yet refused without it: one spec now."""
+    field = next(f for f in GAME.declaration()["actions"][0]["fields"] if f["name"] == "ball")
+    assert "default" not in field
+    err = CALC.error(pocket="far-left", carom_white=True)
+    assert err["field"] == "action.ball" and "Заказанный шар" in err["message"]
+
+
+@pytest.mark.parametrize("situation, field, words", [
+    ({"score": 1}, "situation.score", "1 очко в этой игре не бывает"),
+    ({"score": 3}, "situation.score", "4 очка"),
+    ({"opponent_score": 2}, "situation.opponent_score", "2 очка в этой игре не бывает"),
+])
+def test_pyat_sharov_impossible_positions_are_refused_naming_the_contradiction(situation, field, words):
+    err = CALC.error(situation, ball="red")
+    assert err["field"] == field and words in err["message"], err
+
+
+def test_pyat_sharov_generators_give_only_possible_positions():
+    from rules_pkg.reader import Reader
+    for seed in range(1000):
+        rng = random.Random(seed)
+        st = GAME.state_from_situation(Reader(GAME.random_situation(rng), "situation"), {})
+        GAME.read_action(Reader(GAME.random_action(st, rng), "action"), st)
+
+
+@pytest.mark.parametrize("action, reason, basis", [
+    ({"ball": "red"}, "заказанный красный шар в лузу не упал", "pyat-sharov-task"),
+    ({"ball": "red", "carom_white": True}, "в лузу не упал", "pyat-sharov-task"),
+    ({"ball": "red", "pocket": "far-left"}, "забит без карамболя", "pyat-sharov-basis"),
+    ({"ball": "red", "pocket": "far-left", "called_pocket": "far-right", "carom_white": True},
+     "не в заказанную лузу", "pyat-sharov-t-called-pocket"),
+])
+def test_pyat_sharov_no_points_summary_says_why(action, reason, basis):
+    r = CALC.ruling({"score": 10}, **action)
+    assert r["verdict"] == "no_points" and r["basis"] == basis
+    assert r["summary"].startswith("Очков нет: ") and reason in r["summary"], r["summary"]
+
+
+def test_pyat_sharov_mistake_verbs_agree_and_verdicts():
+    r = CALC.ruling({"score": 10}, ball="red", pocket="far-left", carom_yellow=True, carom_white=True, mistake=True)
+    assert r["verdict"] == "foul" and r["basis"] == "pyat-sharov-mistake"
+    assert r["summary"].startswith("Ошибка при кладке шара: 11 очков переходят сопернику")
+    r = CALC.ruling({"score": 10}, ball="yellow", pocket="far-left", carom_reds=2, carom_white=True, mistake=True)
+    assert "17 очков переходят" in r["summary"]
+    r = CALC.ruling({"score": 10}, ball="yellow", pocket="left-middle", carom_reds=2, carom_white=True, mistake=True)
+    assert "23 очка переходят" in r["summary"]
+    r = CALC.ruling({"score": 10}, ball="yellow", pocket="left-middle", carom_reds=2, mistake=True)
+    assert "21 очко за этот шар переходит" in " ".join(r["lines"])
+    r = CALC.ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_yellow=True,
+                    mistake=True)
+    assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == "Победа: Соперник — 64 очка."
+    assert r["fouls"][0]["code"] == "mistake"
+    r = CALC.ruling({"score": 55}, ball="red", pocket="far-left", carom_yellow=True)
+    assert r["verdict"] == "win" and r["basis"] == "pyat-sharov-outcome" and "pyat-sharov-o-60" in r["outside"]
+    r = CALC.ruling({"score": 10}, ball="red", pocket="far-left", carom_yellow=True)
+    assert r["verdict"] == "points" and r["basis"] == "pyat-sharov-1g"
+
+
+def test_pyat_sharov_cites_only_what_decided_the_ruling():
+    r = CALC.ruling({"score": 10}, ball="red")
+    assert "pyat-sharov-t-cue-ball" not in r["tolkovaniya"] and "pyat-sharov-1" not in r["clauses"]
+    r = CALC.ruling({"score": 10}, ball="red", pocket="far-left", carom_white=True)
+    assert "pyat-sharov-t-cue-ball" in r["tolkovaniya"]
