@@ -286,8 +286,10 @@ def _compressed(data: bytes, suffix: str, used: set[Path]) -> bytes:
     level = BROTLI_QUALITY if suffix == ".br" else GZIP_LEVEL
     cached = CACHE_DIR / f"{key}-{level}{suffix}"
     used.add(cached)
-    if cached.is_file():
+    try:
         return cached.read_bytes()
+    except FileNotFoundError:  # not yet (or pruned meanwhile by another build of this tree)
+        pass
     out = ENCODERS[suffix](data)
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     tmp = cached.with_suffix(cached.suffix + ".tmp")
