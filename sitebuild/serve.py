@@ -349,6 +349,26 @@ def serve_in_thread(root: str | os.PathLike = "site", host: str = "127.0.0.1", p
     return server
 
 
+def instant_navigation_hint(root: str | os.PathLike, url: str) -> str | None:
+    """A Russian note when the site's sitemap names another address than ``url``:
+    mkdocs-material's instant navigation then stays off (docs/publish.md)."""
+    try:
+        text = (Path(root) / "sitemap.xml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    m = re.search(r"<loc>\s*([^<\s]+)\s*</loc>", text)
+    built_for = m.group(1) if m else None
+    if built_for is not None:
+        wanted, served = urllib.parse.urlsplit(built_for), urllib.parse.urlsplit(url)
+        same_host = wanted.hostname in (served.hostname, "localhost", "127.0.0.1") and wanted.port == served.port
+        if same_host and wanted.path.startswith(served.path):
+            return None
+    where = f"для адреса {built_for}" if built_for else "без адреса (RULES_SITE_URL)"
+    return (f"Сайт собран {where}, поэтому переходы между страницами — обычные, с перезапуском "
+            f"движка правил. Для мгновенных: RULES_SITE_URL={url} bash scripts/build.sh "
+            "(bash scripts/serve.sh делает это сам).")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve a built site directory.")
     parser.add_argument("root", nargs="?", default="site", help="directory to serve (default: site)")
@@ -365,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: {exc}", file=sys.stderr)
         return 1
     print(f"Serving {args.root} at {server.url} (Ctrl+C to stop)", flush=True)
+    hint = instant_navigation_hint(args.root, server.url)
+    if hint:
+        print(hint, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -172,3 +172,21 @@ def test_postbuild_command_line_refuses_a_folder_that_is_not_a_site(tmp_path):
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 1
     assert "не собранный сайт" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def sitemap(folder: Path, loc: str | None) -> Path:
+    urls = f"<url><loc>{loc}</loc></url>" if loc else ""
+    (folder / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>',
+        encoding="utf-8")
+    return folder
+
+
+def test_local_server_says_when_instant_navigation_is_off(tmp_path):
+    from sitebuild.serve import instant_navigation_hint
+
+    assert instant_navigation_hint(sitemap(tmp_path, "http://127.0.0.1:8000/"), "http://127.0.0.1:8000/") is None
+    assert instant_navigation_hint(sitemap(tmp_path, "http://localhost:8000/"), "http://127.0.0.1:8000/") is None
+    other_port = instant_navigation_hint(sitemap(tmp_path, "http://127.0.0.1:8000/"), "http://127.0.0.1:9000/")
+    assert "для адреса http://127.0.0.1:8000/" in other_port and "RULES_SITE_URL=http://127.0.0.1:9000/" in other_port
+    assert "без адреса" in instant_navigation_hint(sitemap(tmp_path, None), "http://127.0.0.1:8000/")
