@@ -2,14 +2,16 @@
 document stays, and so does its one engine worker (no second Pyodide boot).
 
 The site is built as ``scripts/serve.sh`` builds it (RULES_SITE_URL = the
-local address it is served at, its default) and served at that address. The
-control: the same click on a site served at another address than it was built
-for (mkdocs-material then follows links by loading a new document) boots the
-engine again — so the test sees the difference it claims."""
+local address it is served at, its default) and served at that address; once
+with MkDocs, once with Zensical followed by ``python -m sitebuild.postbuild``. The
+control: the same click on the MkDocs site served at another address than it
+was built for (mkdocs-material then follows links by loading a new document)
+boots the engine again — so the test sees the difference it claims."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -30,17 +32,35 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def local_build(tmp_path_factory):
+def build_with_mkdocs(site: Path, env: dict) -> None:
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def build_with_zensical(site: Path, env: dict) -> None:
+    """docs/publish.md: `zensical build`, then the steps after the pages."""
+    pytest.importorskip("zensical")
+    project = site.parent / "project"  # Zensical wants docs/ and site/ beside its config
+    shutil.copytree(ROOT / "docs", project / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    for command in ([sys.executable, "-m", "zensical", "build", "--clean", "-f", str(project / "mkdocs.yml")],
+                    [sys.executable, "-m", "sitebuild.postbuild", str(project / "site")]):
+        proc = subprocess.run(command, cwd=ROOT, env={**env, "NO_COLOR": "1"}, capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    shutil.move(project / "site", site)
+
+
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def local_build(request, tmp_path_factory):
     """(site folder, port): built for http://127.0.0.1:PORT/, as serve.sh does."""
     if not (ROOT / "build" / "pyodide" / "runtime.json").is_file():
         pytest.skip("нет build/pyodide (scripts/build-runtime.sh)")
     port = free_port()
-    site = tmp_path_factory.mktemp("instant") / "site"
+    site = tmp_path_factory.mktemp(f"instant-{request.param}") / "site"
     env = {**os.environ, "RULES_SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    {"mkdocs": build_with_mkdocs, "zensical": build_with_zensical}[request.param](site, env)
     return site, port
 
 
@@ -97,7 +117,11 @@ def test_moving_between_game_pages_keeps_the_engine(local_build, page):
     assert seen["engine_answers"]
 
 
-def test_control_served_elsewhere_the_engine_boots_again(local_build, page):
+def test_served_at_another_address(local_build, page, request):
+    """MkDocs (the control): mkdocs-material matches links against the sitemap's own
+    port and path, so the click loads a new document and the engine boots again.
+    Zensical's theme rebases the sitemap onto the address the site is opened at,
+    so any site address in the build is enough there (docs/publish.md)."""
     site, _ = local_build
     server = serve_in_thread(site, port=0)  # not the address in the sitemap
     try:
@@ -105,5 +129,8 @@ def test_control_served_elsewhere_the_engine_boots_again(local_build, page):
     finally:
         server.shutdown()
         server.server_close()
-    assert not seen["same_document"]
-    assert len(seen["workers"]) == 2, seen["workers"]
+    if request.node.callspec.params["local_build"] == "mkdocs":
+        assert not seen["same_document"]
+        assert len(seen["workers"]) == 2, seen["workers"]
+    else:
+        assert seen["same_document"] and len(seen["workers"]) == 1, seen
