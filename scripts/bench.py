@@ -276,8 +276,8 @@ class _CountingWriter:
         return getattr(self._raw, name)
 
 
-def start_server(port: int, counter: Counter):
-    server = serve(SITE, "127.0.0.1", port)
+def start_server(port: int, counter: Counter, precompressed: bool = False):
+    server = serve(SITE, "127.0.0.1", port, precompressed=precompressed)
 
     class Handler(server.RequestHandlerClass):
         def handle_one_request(self):
@@ -695,12 +695,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="preload: add <link rel=preload> for the runtime files to the pages; wheel-source: "
                              "ship the engine's wheel as source, not byte code (both to measure them)")
     parser.add_argument("--no-build", action="store_true", help="reuse bench-results/site")
+    parser.add_argument("--precompressed", action="store_true",
+                        help="serve the build's .br/.gz copies (a brotli_static host) instead of gzip "
+                             "on the fly; docs/speed.md is not rewritten")
     parser.add_argument("--no-docs", action="store_true", help="do not rewrite the table in docs/speed.md")
     parser.add_argument("--no-wait-saved", dest="wait_saved", action="store_false",
                         help="do not wait for the service worker to save the site on cold visits")
     parser.add_argument("--render", metavar="JSON",
                         help="measure nothing: print the table of an earlier run (and write it to the docs)")
     args = parser.parse_args(argv)
+    args.no_docs = args.no_docs or args.precompressed  # the page's table is the gzip host's
     if args.render:
         report = json.loads(Path(args.render).read_text(encoding="utf-8"))
         table = markdown(report)
@@ -717,7 +721,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         info = build_site(args.port, args.variant)
     counter = Counter()
-    server = start_server(args.port, counter)
+    server = start_server(args.port, counter, args.precompressed)
     marker = f"--bench-run={uuid.uuid4().hex}"
     load_before = os.getloadavg()[0]
     from playwright.sync_api import sync_playwright
@@ -751,6 +755,7 @@ def main(argv: list[str] | None = None) -> int:
         "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
         "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline},
         "cpu_model": args.cpu, "variant": args.variant,
+        "host": "brotli_static" if args.precompressed else "gzip",
         "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
         "targets": TARGETS,
     })

@@ -26,8 +26,9 @@ A line ``::: NAME ARGS`` on its own (outside fenced code)
 Anything unknown (marker, tool kind, game, clause id, field kind) fails the
 build with a message naming the page, the marker and what is allowed.
 
-The extension does not know MkDocs: the hook (``hooks.py``) gives it a
-:class:`SiteContext` and tells it which page is being rendered.
+The extension does not know MkDocs: ``extension.py`` (the extension listed in
+mkdocs.yml) gives it a :class:`SiteContext` and tells it which page is being
+rendered.
 """
 
 from __future__ import annotations

@@ -56,6 +56,8 @@ EXCLUDE = (
     re.compile(r"^sw\.js$"),
     re.compile(r"\.map$"),
     re.compile(r"\.gz$"),
+    re.compile(r"\.br$"),  # precompressed copies (sitebuild/postbuild.py): the host's business
+    re.compile(r"^_headers$"),  # read by the host, not served on Netlify / Cloudflare Pages
     re.compile(r"^pyodide/runtime\.json$"),
 )
 LUNR = re.compile(r"^assets/javascripts/lunr/(?:min/lunr\.([a-z]+)\.min\.js|(tinyseg|wordcut)\.js)$")

@@ -1,6 +1,6 @@
 """Quizzes and the тренажёр on the site (build time only).
 
-The hook (``hooks.py``) calls three functions:
+The hook (``hooks.py``) calls two functions:
 
 - :func:`setup` (on_config): load and check every ``quizzes/*.toml`` — a broken
   file stops the build with the loader's message — and register the block
@@ -11,9 +11,10 @@ The hook (``hooks.py``) calls three functions:
   the rendered HTML are relative to it) and, on a game page that has a quiz,
   put a ``::: quiz-link GAME`` line after the page's last tool, so every game
   page links its quiz without hand-editing the game texts.
-- :func:`post_build` (on_post_build): write the quiz files into
-  ``site/quizzes/`` (JSON payload, Moodle GIFT and two XML files, print sheet, index:
-  :func:`sitebuild.quiz.write_all`) and fail when a quiz has no page.
+
+The quiz files of ``site/quizzes/`` (JSON payload, Moodle GIFT and two XML files,
+print sheet, index: :func:`sitebuild.quiz.write_all`) are written after the pages by
+``sitebuild.postbuild.write_quiz_exports``, which also fails when a quiz has no page.
 
 Markers (a line of its own, like the other markers of ``markdown_ext.py``):
 
@@ -51,7 +52,7 @@ from sitebuild.markdown_ext import (
     SiteContext,
     client_declaration,
 )
-from sitebuild.quiz import PRINT_SEED, files_for, gift, load_dir, render, write_all
+from sitebuild.quiz import PRINT_SEED, files_for, gift, load_dir, render
 from sitebuild.quiz.model import MIXED, Quiz
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -194,18 +195,6 @@ class QuizSite:
             return markdown
         return with_quiz_link(markdown, game)
 
-    def post_build(self, site_dir: str | Path) -> None:
-        missing = [q for q in self.quizzes if q not in self.pages]
-        if missing:
-            raise SiteBuildError(
-                "у тестов нет страницы на сайте: " + ", ".join(
-                    f"«{q}» (создайте docs/{quiz_page_src(q)} со строкой «::: quiz {q}»)" for q in missing))
-        # No site address: the exports' links stay relative to the files, and
-        # the quiz page makes them absolute at download time (quiz-export.js),
-        # so they name whatever host and base path the trainer downloaded from.
-        built = write_all(list(self.quizzes.values()), Path(site_dir) / OUT_DIR)
-        log.info("тесты: %d, файлов в %s/: %d", len(self.quizzes), OUT_DIR, len(built.files))
-
 
 def with_quiz_link(markdown: str, game: str) -> str:
     """Put ``::: quiz-link GAME`` after the page's last tool marker (or after its
@@ -255,7 +244,3 @@ def setup(context: SiteContext, config, quiz_dir: Path | None = None) -> QuizSit
 def page_markdown(markdown: str, page) -> str:
     return _site.page_markdown(markdown, page) if _site else markdown
 
-
-def post_build(config) -> None:
-    if _site:
-        _site.post_build(config.site_dir)

@@ -1,6 +1,6 @@
 """A small static file server for the built site (local use, browser tests, benchmarks).
 
-    python sitebuild/serve.py site [--host 127.0.0.1] [--port 8000] [--log]
+    python sitebuild/serve.py site [--host 127.0.0.1] [--port 8000] [--log] [--precompressed]
 
 From tests::
 
@@ -22,6 +22,10 @@ What it does, as a production static host would:
   ``/pyodide/<version>/`` whose bytes are fixed by the version in the path.
   The lock file and the wheel there are *not* immutable: they change with every
   engine build while the path (Pyodide's version) stays the same;
+* with ``--precompressed`` (``serve(..., precompressed=True)``), the ``.br`` /
+  ``.gz`` copy written beside a file by ``sitebuild/postbuild.py`` when the
+  client accepts it (brotli first), as nginx ``brotli_static``/``gzip_static``
+  or Caddy ``precompressed`` do; a file without a copy is sent as it is;
 * a directory serves its ``index.html`` (``/dir`` redirects to ``/dir/``);
   unknown paths get the site's ``404.html`` with status 404.
 """
@@ -84,6 +88,9 @@ COMPRESSIBLE = {
 }
 #: Smaller files are not worth a gzip header.
 MIN_GZIP = 256
+#: Content-Encoding -> suffix of the precompressed copy; the order a client gets them in.
+CODING_SUFFIX = {"br": "br", "gzip": "gz"}
+PRECOMPRESSED_ORDER = ("br", "gzip")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 #: /pyodide/<version>/<file>: immutable unless the file changes with each engine build.
@@ -145,6 +152,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # set per server class by serve()
     root: str = "."
     log_requests: bool = False
+    precompressed: bool = False
     cache: _FileCache
 
     def __init__(self, *args, **kwargs):
@@ -163,9 +171,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self._respond(head=True)
 
     def _accepts_gzip(self) -> bool:
+        return self._accepts("gzip")
+
+    def _accepts(self, coding: str) -> bool:
         for part in self.headers.get("Accept-Encoding", "").split(","):
             fields = part.strip().split(";")
-            if fields[0].strip().lower() in ("gzip", "*"):
+            if fields[0].strip().lower() in (coding, "*"):
                 q = [f.strip() for f in fields[1:] if f.strip().startswith("q=")]
                 try:
                     return not q or float(q[0][2:]) > 0
@@ -223,8 +234,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
         ext = posixpath.splitext(path)[1].lower()
         ctype = mime_type(path)
-        use_gzip = ext in COMPRESSIBLE and st.st_size >= MIN_GZIP and self._accepts_gzip()
-        etag = '"' + self.cache.etag(path, st) + ('-gz"' if use_gzip else '"')
+        coding, copy = self._precompressed_copy(path) if self.precompressed else (None, None)
+        use_gzip = (not self.precompressed and ext in COMPRESSIBLE and st.st_size >= MIN_GZIP
+                    and self._accepts_gzip())
+        if use_gzip:
+            coding = "gzip"
+        etag = '"' + self.cache.etag(path, st) + (f"-{CODING_SUFFIX[coding]}" if coding else "") + '"'
         last_modified = email.utils.formatdate(st.st_mtime, usegmt=True)
 
         if status == HTTPStatus.OK and self._not_modified(etag, st):
@@ -236,11 +251,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         body: bytes | None = None
         if use_gzip:
             body = self.cache.gzipped(path, st)
+        send_path, send_size = (copy, os.stat(copy).st_size) if copy else (path, st.st_size)
         self.send_response(status)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body) if body is not None else st.st_size))
-        if use_gzip:
-            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body) if body is not None else send_size))
+        if coding:
+            self.send_header("Content-Encoding", coding)
         if status == HTTPStatus.OK:
             self._common_headers(url_path, etag, last_modified, ext)
         else:
@@ -252,10 +268,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if body is not None:
                 self.wfile.write(body)
             else:
-                with open(path, "rb") as fh:
+                with open(send_path, "rb") as fh:
                     self.copyfile(fh, self.wfile)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    def _precompressed_copy(self, path: str) -> tuple[str | None, str | None]:
+        """(Content-Encoding, file) of the best copy the client accepts, or (None, None)."""
+        for coding in PRECOMPRESSED_ORDER:
+            copy = path + "." + CODING_SUFFIX[coding]
+            if self._accepts(coding) and os.path.isfile(copy):
+                return coding, copy
+        return None, None
 
     def _common_headers(self, url_path: str, etag: str, last_modified: str, ext: str) -> None:
         self.send_header("ETag", etag)
@@ -304,25 +328,45 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def serve(root: str | os.PathLike = "site", host: str = "127.0.0.1", port: int = 8000,
-          log: bool = False) -> Server:
+          log: bool = False, precompressed: bool = False) -> Server:
     """A bound, not yet running server for ``root``; call ``serve_forever()`` on it."""
     root = str(Path(root).resolve())
     if not os.path.isdir(root):
         raise FileNotFoundError(f"no such directory: {root}")
     handler = type("BoundHandler", (Handler,), {
-        "root": root, "log_requests": log, "cache": _FileCache(),
+        "root": root, "log_requests": log, "cache": _FileCache(), "precompressed": precompressed,
     })
     return Server((host, port), handler)
 
 
 def serve_in_thread(root: str | os.PathLike = "site", host: str = "127.0.0.1", port: int = 0,
-                    log: bool = False) -> Server:
+                    log: bool = False, precompressed: bool = False) -> Server:
     """Start ``serve(...)`` in a daemon thread; stop with ``shutdown()`` + ``server_close()``."""
-    server = serve(root, host, port, log)
+    server = serve(root, host, port, log, precompressed)
     thread = threading.Thread(target=server.serve_forever, name="rules-serve", daemon=True)
     thread.start()
     server.thread = thread  # type: ignore[attr-defined]
     return server
+
+
+def instant_navigation_hint(root: str | os.PathLike, url: str) -> str | None:
+    """A Russian note when the site's sitemap names another address than ``url``:
+    mkdocs-material's instant navigation then stays off (docs/publish.md)."""
+    try:
+        text = (Path(root) / "sitemap.xml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    m = re.search(r"<loc>\s*([^<\s]+)\s*</loc>", text)
+    built_for = m.group(1) if m else None
+    if built_for is not None:
+        wanted, served = urllib.parse.urlsplit(built_for), urllib.parse.urlsplit(url)
+        same_host = wanted.hostname in (served.hostname, "localhost", "127.0.0.1") and wanted.port == served.port
+        if same_host and wanted.path.startswith(served.path):
+            return None
+    where = f"для адреса {built_for}" if built_for else "без адреса (RULES_SITE_URL)"
+    return (f"Сайт собран {where}, поэтому переходы между страницами — обычные, с перезапуском "
+            f"движка правил. Для мгновенных: RULES_SITE_URL={url} bash scripts/build.sh "
+            "(bash scripts/serve.sh делает это сам).")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -331,13 +375,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log", action="store_true", help="log every request to stderr")
+    parser.add_argument("--precompressed", action="store_true",
+                        help="send the .br/.gz copies beside the files (as a brotli_static host), "
+                             "no compression on the fly")
     args = parser.parse_args(argv)
     try:
-        server = serve(args.root, args.host, args.port, args.log)
+        server = serve(args.root, args.host, args.port, args.log, args.precompressed)
     except (FileNotFoundError, OSError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1
     print(f"Serving {args.root} at {server.url} (Ctrl+C to stop)", flush=True)
+    hint = instant_navigation_hint(args.root, server.url)
+    if hint:
+        print(hint, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

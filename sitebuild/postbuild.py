@@ -1,0 +1,358 @@
+"""What the build does to the site after the generator wrote its pages.
+
+    python -m sitebuild.postbuild SITE_DIR [--site-url URL]
+
+It knows nothing of MkDocs or Zensical: it works on the built folder. The
+MkDocs hook (``hooks.py``) runs the same :data:`STEPS` in ``on_post_build``;
+after ``zensical build`` it is run by hand (docs/publish.md). ``--site-url``
+defaults to the environment variable ``RULES_SITE_URL``, as in mkdocs.yml.
+
+The steps, in order (each is one plain function of :class:`BuiltSite`):
+
+1. :func:`add_head`: every page of the generator's theme gets, before
+   ``</head>``, the runtime description (``<meta name="rules-runtime">``: the
+   versioned Pyodide URL and the package name), the inlined
+   ``docs/assets/js/early-anchors.js`` (it must run before the theme), and
+   ``sitebuild/offline.py``'s tags (web app manifest, inlined engine starter).
+2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``.
+3. :func:`write_quiz_exports`: ``site/quizzes/``: JSON, GIFT, Moodle XML,
+   print sheets (``sitebuild/quiz``); a quiz without its page fails.
+4. :func:`write_service_worker`: ``site/sw.js`` lists (with hashes) every
+   file written above, so it comes after them.
+5. :func:`write_headers_file`: ``site/_headers`` (Netlify / Cloudflare Pages
+   syntax): the cache policy of ``sitebuild/serve.py`` for hosts that read one.
+6. :func:`precompress`: ``.br`` and ``.gz`` beside every large text file and
+   the ``.wasm``, for hosts that serve precompressed files. Brotli quality 11,
+   cached by content in ``build/precompressed/`` (see :data:`BROTLI_QUALITY`).
+
+The ``.br``/``.gz`` copies and ``_headers`` are not in the service worker's
+list (``offline.EXCLUDE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import html
+import json
+import logging
+import os
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from sitebuild import offline  # noqa: E402
+from sitebuild.markdown_ext import SiteBuildError  # noqa: E402
+from sitebuild.quiz import QuizError, QuizErrors  # noqa: E402
+from sitebuild.serve import IMMUTABLE, REVALIDATE, cache_control  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.rulebook.postbuild")  # shown by `mkdocs build`
+
+RUNTIME_DIR = REPO_ROOT / "build" / "pyodide"
+RUNTIME_HINT = "запустите scripts/build-runtime.sh (или scripts/build.sh), он собирает build/pyodide/"
+EARLY_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "early-anchors.js"
+QUIZ_DIR = REPO_ROOT / "quizzes"
+QUIZ_OUT = "quizzes"  # site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.html
+
+#: A page written by the generator's theme (mkdocs-material and Zensical alike);
+#: the quiz print sheets and other plain HTML files do not have it.
+THEME_PAGE = 'data-md-component="'
+RUNTIME_META = '<meta name="rules-runtime"'
+
+HEADERS_FILE = "_headers"
+PRECOMPRESSED = (".br", ".gz")
+#: What gets precompressed: text the browser fetches, and the WebAssembly.
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".wasm"}
+#: Smaller files gain less than a request header weighs.
+MIN_PRECOMPRESS = 1024
+#: Measured on pyodide.asm.wasm (9.6 MB): quality 9 gives 3.10 MB in 1.2 s, 10 gives
+#: 2.79 MB in 13 s, 11 gives 2.74 MB in 23 s; text gains 12 % from 9 to 11. The
+#: files hardly change between builds, so 11 is paid once: the result is cached
+#: by content hash in build/precompressed/.
+BROTLI_QUALITY = 11
+GZIP_LEVEL = 9
+CACHE_DIR = REPO_ROOT / "build" / "precompressed"
+
+
+@dataclass
+class BuiltSite:
+    root: Path
+    site_url: str | None
+    runtime: dict
+
+
+def read_runtime() -> dict:
+    """build/pyodide/runtime.json (written by scripts/build-runtime.sh), checked."""
+    info_file = RUNTIME_DIR / "runtime.json"
+    where = info_file.relative_to(REPO_ROOT)
+    if not info_file.is_file():
+        raise SiteBuildError(f"нет {where}: {RUNTIME_HINT}")
+    try:
+        info = json.loads(info_file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise SiteBuildError(f"{where} — не JSON ({exc}): {RUNTIME_HINT}") from None
+    version, package = info.get("version"), info.get("package")
+    if not isinstance(version, str) or not isinstance(package, str):
+        raise SiteBuildError(f"в {where} нет version/package: {RUNTIME_HINT}")
+    path = info.get("path") or f"{version}/"
+    if not isinstance(path, str) or not path.endswith("/") or ".." in path or path.startswith("/"):
+        raise SiteBuildError(f"в {where} неверный path {path!r}: {RUNTIME_HINT}")
+    version_dir = RUNTIME_DIR / path
+    for needed in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+        if not (version_dir / needed).is_file():
+            raise SiteBuildError(f"нет {(version_dir / needed).relative_to(REPO_ROOT)}: {RUNTIME_HINT}")
+    lock = json.loads((version_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    if package not in lock.get("packages", {}):
+        raise SiteBuildError(
+            f"пакета «{package}» нет в {(version_dir / 'pyodide-lock.json').relative_to(REPO_ROOT)}: {RUNTIME_HINT}")
+    # The trimmed standard library the worker passes as stdLibURL (sitebuild/stdlib_trim.py).
+    stdlib = info.get("stdlib")
+    if not isinstance(stdlib, str) or not re.fullmatch(r"python_stdlib\.trim-[0-9a-f]{12}\.zip", stdlib) \
+            or not (version_dir / stdlib).is_file():
+        raise SiteBuildError(f"в {where} нет собранной stdlib ({stdlib!r}): {RUNTIME_HINT}")
+    return {"version": version, "path": path, "package": package, "stdlib": stdlib}
+
+
+def open_site(site_dir: str | os.PathLike, site_url: str | None) -> BuiltSite:
+    root = Path(site_dir)
+    if site_url and not site_url.endswith("/"):
+        site_url += "/"  # as MkDocs normalises site_url
+    if not (root / "index.html").is_file():
+        raise SiteBuildError(f"{root}: нет index.html — это не собранный сайт")
+    return BuiltSite(root, site_url or None, read_runtime())
+
+
+# ---- 1. <head> -------------------------------------------------------------------
+
+def _early_script() -> str:
+    if not EARLY_SCRIPT.is_file():
+        raise SiteBuildError(f"нет {EARLY_SCRIPT}")
+    text = EARLY_SCRIPT.read_text(encoding="utf-8")
+    if "</script" in text.lower() or "<!--" in text:
+        raise SiteBuildError(f"{EARLY_SCRIPT}: встраиваемый скрипт не может содержать </script или <!--")
+    return text
+
+
+def head_additions(base: str, runtime: dict, early_script: str) -> str:
+    meta = ('<meta name="rules-runtime" content="'
+            + html.escape(json.dumps(runtime, separators=(",", ":")), quote=True) + '">')
+    script = f"<script>\n{early_script}</script>"
+    return f"{meta}\n{script}\n" + offline.head_html(base, runtime)
+
+
+def page_base(rel: str, site_url: str | None) -> str:
+    """The way from a built page (``games/kovboy/index.html``) to the site root.
+    404.html is served at any depth, so it gets the site's absolute path."""
+    if rel == "404.html":
+        return offline.site_base(site_url)
+    url = rel[: -len("index.html")] if rel == "index.html" or rel.endswith("/index.html") else rel
+    return offline.page_base(url)
+
+
+def add_head(site: BuiltSite) -> None:
+    early = _early_script()
+    count = 0
+    for path in sorted(site.root.rglob("*.html")):
+        rel = path.relative_to(site.root).as_posix()
+        if rel.startswith("pyodide/"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        if THEME_PAGE not in text or RUNTIME_META in text:
+            continue  # not a theme page, or done already (a second run)
+        if "</head>" not in text:
+            raise SiteBuildError(f"{rel}: в HTML нет </head>")
+        addition = head_additions(page_base(rel, site.site_url), site.runtime, early)
+        path.write_text(text.replace("</head>", addition + "</head>", 1), encoding="utf-8")
+        count += 1
+    log.info("страниц с движком в <head>: %d", count)
+
+
+# ---- 2. the Pyodide runtime --------------------------------------------------------
+
+def copy_runtime(site: BuiltSite) -> None:
+    target = site.root / "pyodide"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(RUNTIME_DIR, target)
+    log.info("Pyodide %s и пакет %s скопированы в %s", site.runtime["version"], site.runtime["package"], target)
+
+
+# ---- 3. quiz exports -----------------------------------------------------------------
+
+def quiz_page_file(quiz_id: str) -> str:
+    """Where the generator wrote the page of ``docs/quizzes/ID.md`` (directory URLs)."""
+    return f"{QUIZ_OUT}/{quiz_id}/index.html"
+
+
+def write_quiz_exports(site: BuiltSite) -> None:
+    from sitebuild.quiz import load_dir, write_all
+
+    quizzes = load_dir(Path(os.environ.get("RULES_QUIZ_DIR") or QUIZ_DIR))  # a bad file: QuizError
+    missing = [q.id for q in quizzes if not (site.root / quiz_page_file(q.id)).is_file()]
+    if missing:
+        raise SiteBuildError("у тестов нет страницы на сайте: " + ", ".join(
+            f"«{q}» (создайте docs/quizzes/{q}.md со строкой «::: quiz {q}»)" for q in missing))
+    # Links stay relative in the site's copies: the quiz page makes them absolute from
+    # its own address at download time (docs/assets/js/quiz-export.js), so a file is right
+    # on any host and under any base path, whatever address the build was given.
+    built = write_all(quizzes, site.root / QUIZ_OUT)
+    log.info("тесты: %d, файлов в %s/: %d", len(quizzes), QUIZ_OUT, len(built.files))
+
+
+# ---- 4. the service worker -------------------------------------------------------------
+
+def write_service_worker(site: BuiltSite) -> None:
+    offline.write_service_worker(site.root, offline.runtime_files(site.runtime))
+
+
+# ---- 5. _headers -------------------------------------------------------------------------
+
+def headers_file(site_dir: Path) -> str:
+    """Netlify / Cloudflare Pages ``_headers``: the same cache policy as sitebuild/serve.py.
+
+    Those hosts apply every rule whose path matches and join the values of a
+    header given twice, so no rule here is a catch-all: each file with a
+    policy of its own is listed by its path. Everything else keeps the host's
+    default (both revalidate every time)."""
+    immutable, revalidate = [], ["/sw.js"]
+    for path in sorted(site_dir.rglob("*")):
+        rel = path.relative_to(site_dir).as_posix()
+        if not path.is_file() or rel.endswith(PRECOMPRESSED) or rel == HEADERS_FILE:
+            continue
+        url = "/" + rel
+        if cache_control(url) == IMMUTABLE:
+            immutable.append(url)
+        elif rel.endswith(".html"):
+            revalidate.append("/" + offline.url_path(rel) if rel.endswith("index.html") else url)
+    lines = ["# Written by sitebuild/postbuild.py (docs/publish.md): cache policy for hosts that read _headers.",
+             "# Versioned runtime files: their bytes are fixed by the Pyodide version in the path."]
+    for url in immutable:
+        lines += [url, f"  Cache-Control: {IMMUTABLE}"]
+        if url.endswith(".wasm"):
+            lines.append("  Content-Type: application/wasm")
+    lines.append("# The service worker and the pages: always revalidate.")
+    for url in revalidate:
+        lines += [url, f"  Cache-Control: {REVALIDATE}"]
+    return "\n".join(lines) + "\n"
+
+
+def write_headers_file(site: BuiltSite) -> None:
+    (site.root / HEADERS_FILE).write_text(headers_file(site.root), encoding="utf-8")
+
+
+# ---- 6. precompressed copies ---------------------------------------------------------------
+
+def _brotli(data: bytes) -> bytes:
+    import brotli
+
+    return brotli.compress(data, quality=BROTLI_QUALITY)
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)
+
+
+ENCODERS = {".br": _brotli, ".gz": _gzip}
+
+
+def decompress(data: bytes, suffix: str) -> bytes:
+    if suffix == ".br":
+        import brotli
+
+        return brotli.decompress(data)
+    return gzip.decompress(data)
+
+
+def _same_content(target: Path, suffix: str, data: bytes) -> bool:
+    if not target.is_file():
+        return False
+    try:
+        return decompress(target.read_bytes(), suffix) == data
+    except Exception:  # noqa: BLE001 - a broken copy is simply rewritten
+        return False
+
+
+def should_precompress(rel: str, size: int) -> bool:
+    return (size >= MIN_PRECOMPRESS and Path(rel).suffix.lower() in COMPRESSIBLE
+            and not rel.endswith(PRECOMPRESSED))
+
+
+def _compressed(data: bytes, suffix: str, used: set[Path]) -> bytes:
+    key = hashlib.sha256(data).hexdigest()
+    level = BROTLI_QUALITY if suffix == ".br" else GZIP_LEVEL
+    cached = CACHE_DIR / f"{key}-{level}{suffix}"
+    used.add(cached)
+    try:
+        return cached.read_bytes()
+    except FileNotFoundError:  # not yet (or pruned meanwhile by another build of this tree)
+        pass
+    out = ENCODERS[suffix](data)
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    tmp = cached.with_suffix(cached.suffix + ".tmp")
+    tmp.write_bytes(out)
+    tmp.replace(cached)
+    return out
+
+
+def precompress(site: BuiltSite) -> None:
+    used: set[Path] = set()
+    count = 0
+    for path in sorted(site.root.rglob("*")):
+        rel = path.relative_to(site.root).as_posix()
+        if not path.is_file() or not should_precompress(rel, path.stat().st_size):
+            continue
+        data = path.read_bytes()
+        for suffix in PRECOMPRESSED:
+            out = _compressed(data, suffix, used)
+            target = path.with_name(path.name + suffix)
+            if _same_content(target, suffix, data):
+                continue  # e.g. MkDocs' own sitemap.xml.gz
+            if len(out) < len(data):
+                target.write_bytes(out)
+                count += 1
+            elif target.exists():
+                target.unlink()
+    if CACHE_DIR.is_dir():  # keep only what this build used
+        for old in CACHE_DIR.iterdir():
+            if old not in used:
+                old.unlink()
+    log.info("сжатых копий (.br, .gz): %d", count)
+
+
+#: The steps after the generator, in order (see the module's docstring).
+STEPS = (add_head, copy_runtime, write_quiz_exports, write_service_worker, write_headers_file, precompress)
+
+
+def run(site_dir: str | os.PathLike, site_url: str | None = None) -> BuiltSite:
+    site = open_site(site_dir, site_url)
+    for step in STEPS:
+        step(site)
+    return site
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m sitebuild.postbuild",
+        description="Шаги сборки после генератора сайта (MkDocs или Zensical).")
+    parser.add_argument("site_dir", help="папка собранного сайта (site)")
+    parser.add_argument("--site-url", default=os.environ.get("RULES_SITE_URL") or None,
+                        help="адрес сайта (по умолчанию — переменная RULES_SITE_URL)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    try:
+        run(args.site_dir, args.site_url)
+    except (SiteBuildError, offline.OfflineError, QuizError, QuizErrors) as exc:
+        print(f"postbuild: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
