@@ -368,7 +368,7 @@ class KladkaKiem(Game):
         charged = new.total(p) - state.total(p)
         if why.fouls:
             why.decide("foul", why.fouls[0].clause)
-        if kind == "shot":
+        if kind == "shot" and not new.finished:  # at the end the result is the main event
             why.decide("points", f"{GID}-count")
         nxt = new.current
         ruling = why.ruling(
@@ -482,9 +482,9 @@ class KladkaKiem(Game):
 
     def summary_text(self, state: State, new: State, why: Why, names) -> str:
         p = state.current
-        if new.finished:
-            return self.result_sentence(new, names)
         head = f"{self.penalty_words(why)}. " if why.fouls else ""
+        if new.finished:
+            return self.result_sentence(new, names) + (f" {head.strip()}" if head else "")
         total = total_text(new.total(p), new.penalties[p])
         if new.current == p:
             return f"{head}{names[p]}: {total}, на столе {ru.balls(new.left[p])}. Следующий удар: {names[p]}."

@@ -445,7 +445,7 @@ class PoChasovoy(Game):
         plan = ", ".join(f"шар {b} — {POCKET_INTO[new.designated(b)]}" for b in ahead)
         why.add("setup", f"Новый порядок кладки идёт по часовой стрелке от лузы, куда упал последний шар "
                          f"({last_ball} — {pocket_name(state.last_pocket)}): {plan}.",
-                f"{GID}-late-order", *self.designation_cites(new, last_ball + 1))
+                *self.designation_cites(new, last_ball + 1))
         why.add("score", NOT_DEFINED, f"{GID}-basis")
         why.decide("info", f"{GID}-late-order")
         d = new.designated(last_ball + 1)
