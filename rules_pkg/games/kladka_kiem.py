@@ -362,7 +362,7 @@ class KladkaKiem(Game):
             kind, new = "penalty", state
             why.foul("touch", f"{GID}-penalty-b", f"Туш: шар задет {TOUCHES[action.touch]}.")
         else:
-            kind, new = "shot", self.stroke(why, state, action)
+            kind, new = "shot", self.stroke(why, state, action, names)
         new = self.penalty(why, state, new)
         new = self.end_of_turn(why, state, new, names)
         charged = new.total(p) - state.total(p)
@@ -379,7 +379,7 @@ class KladkaKiem(Game):
                    "score_unit": "удары"})
         return ruling, new
 
-    def stroke(self, why: Why, state: State, s: Stroke) -> State:
+    def stroke(self, why: Why, state: State, s: Stroke, names) -> State:
         """The stroke counts; what it was; which balls fell or flew off."""
         p = state.current
         opening = s.opening or state.opening[p]
@@ -394,6 +394,9 @@ class KladkaKiem(Game):
             if HANDICAPS[state.handicap][2] and state.stage == 0:
                 why.add("turn", "По условиям форы партию начинает сильный игрок.", f"{GID}-handicap",
                         f"{GID}-{HANDICAPS[state.handicap][1]}")
+            elif state.stage == 0:  # say what is assumed: the text does not fix who starts
+                why.add("turn", f"Партию начинает {names[p]} — первый в списке игроков: кто начинает без форы "
+                                "«а» или «в», текст не решает.", f"{GID}-t-order")
         left = state.left[p] - s.potted
         new = replace(new, strokes=with_item(new.strokes, p, state.strokes[p] + 1),
                       left=with_item(new.left, p, left))

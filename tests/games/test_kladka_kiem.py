@@ -543,3 +543,11 @@ def test_kladka_kiem_every_random_situation_is_a_possible_position():
         GAME.check_position(state)
         for _ in range(5):
             GAME.read_action(Reader(GAME.random_action(state, rng), "action"), state)
+
+
+def test_kladka_kiem_who_starts_is_said_not_silently_assumed():
+    r = Table().play(opening="break", potted=2)
+    assert tid("order") in r["tolkovaniya"]
+    assert any("Партию начинает Аня — первый в списке игроков" in line for line in r["lines"])
+    r = Table(handicap="start", strong=1).play(opening="break", potted=2)
+    assert tid("order") not in r["tolkovaniya"] and cid("handicap-a") in r["clauses"]
