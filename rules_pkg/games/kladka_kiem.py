@@ -18,7 +18,10 @@ fewer the better). Each player pots all 16 balls in his own turn, the first
 player first; the match ends when both have potted them. Actions: a stroke
 (the first one says whether the pyramid was broken or the cue ball potted;
 how many balls fell; how many flew off the table; a double hit; a touch) and
-a touch outside a stroke. Handicaps а/б/в are match options.
+a touch outside a stroke. Handicaps а/б/в are match options; the strong
+player and (for «б» and «в») the number of handicap strokes are required: the
+text does not fix them. The cue ball played into a pocket on the first stroke is
+the one ball that falls (толкование «cue-ball-opening»).
 """
 
 from __future__ import annotations
@@ -137,14 +140,6 @@ TOLKOVANIYA = (
       "равных с учётом форы) движок не объявляет ни победы, ни ничьей и сообщает, что исход текстом "
       "не определён.", ("outcomes", "draw-1", "draw-2")),
 )
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    return f"{n} {ru.plural(n, one, few, many)}"
-
-
-def penalties_text(n: int) -> str:
-    return plural(n, "штрафной удар", "штрафных удара", "штрафных ударов")
 
 
 def on_table(n: int) -> str:

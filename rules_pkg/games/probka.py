@@ -20,6 +20,14 @@ shots is in the lost opening, so the engine does not guess it), whether the
 пробка was knocked down and which violations а–е happened. The bank after a
 successful shot is not in the text: one switch, the match option
 ``bank_after_success`` ("grows", the default, or "unchanged").
+
+Possible positions (``check_position``): with the bank growing after every
+penalty and prize, the bank names how many entries there were and their sizes
+(n, 2n, 4n … for n players), and the scores must be the one signed share-out of
+them (``bank_history``) in which no prize reached 100 before the end; with the
+bank unchanged after a prize only what follows from the penalties is checked.
+Possible shots (``check_action``): «г» and «е» exclude each other, «б» means
+the пробка fell and excludes «в», and «в» with the пробка down needs «а» or «д».
 """
 
 from __future__ import annotations
@@ -54,8 +62,6 @@ FOULS = (
 FOUL_IDS = tuple(f for f, _, _ in FOULS)
 FOUL_LETTER = {f: letter for f, letter, _ in FOULS}
 FOUL_TEXT = {f: text for f, _, text in FOULS}
-# Fouls that are themselves wrong ways of knocking the пробка down.
-PROBKA_FOULS = frozenset({"a", "b"})
 
 
 C, T = citation_makers("probka")

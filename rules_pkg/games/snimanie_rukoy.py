@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Game, LOST, Ruling, Tolkovanie, citation_makers
+from ..core import Game, LOST, Tolkovanie, citation_makers
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice
 from ..why import Why
