@@ -307,7 +307,7 @@ def read_scores(value, path: str) -> tuple[int, ...]:
                                  "Очки перечисляются через запятую, например: 1, -5, 1.", path)
             out.append(int(token.replace("−", "-").replace("–", "-")))
         return tuple(out)
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         if len(value) > MAX_PLAYERS:
             raise InputError(f"Поле {path}: указаны очки {ru.players(len(value))}, а играют от 2 до "
                              f"{MAX_PLAYERS} игроков.", path)
@@ -319,7 +319,8 @@ def read_scores(value, path: str) -> tuple[int, ...]:
 
 @dataclass(frozen=True, kw_only=True)
 class Scores(Text):
-    """The players' scores, first player first: a text «1, -5, 1» (the form) or a list."""
+    """The players' scores, first player first: a text «1, -5, 1» (the form) or a
+    list. The value read is a tuple of ints, and so is the default (shown as text)."""
 
     max_len: int = 20 * 18
 
@@ -329,7 +330,7 @@ class Scores(Text):
         return read_scores(value, path)
 
     def _json_value(self, value):
-        return value
+        return ", ".join(str(v) for v in value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -353,7 +354,7 @@ SHOT_FIELDS = (
         help="Отметьте все нарушения этого удара. Нет нарушений и пробка не сбита — удар без результата."),
 )
 SITUATION_FIELDS = (
-    Scores(name="scores", label="Очки игроков по порядку номеров", default="1, 1",
+    Scores(name="scores", label="Очки игроков по порядку номеров", default=(START_POINT, START_POINT),
            help=f"Через запятую, первым — игрок № 1; сколько чисел, столько игроков (от 2 до {MAX_PLAYERS}). "
                 "Например: 1, -5, 1, -11, 1, -23."),
     Int(name="bank", label="Банк перед ударом", min=2, max=MAX_BANK, default=None, optional=True,
