@@ -27,15 +27,29 @@ def new_match(game_id: str, rng: random.Random) -> dict:
 
 
 def random_options(game_id: str, rng: random.Random) -> dict:
-    """A random valid options object from the game's declared option fields."""
+    """A random valid options object from the game's declared option fields:
+    a field whose ``when`` does not hold is left out, a required one is given."""
+    fields = GAMES[game_id].declaration()["options"]
+    defaults = {f["name"]: f.get("default") for f in fields}
     options = {}
-    for f in GAMES[game_id].declaration()["options"]:
-        if rng.random() < 0.5:
+    for f in fields:
+        if not applies(f, {**defaults, **options}):
+            continue
+        if "default" in f and rng.random() < 0.5:
             continue
         value = random_field_value(f, rng)
         if value is not None:
             options[f["name"]] = value
     return options
+
+
+def applies(field: dict, values: dict) -> bool:
+    """Whether a declared field's ``when`` holds for ``values``."""
+    for other, expected in (field.get("when") or {}).items():
+        allowed = expected if isinstance(expected, list) else [expected]
+        if values.get(other) not in allowed:
+            return False
+    return True
 
 
 def random_field_value(field: dict, rng: random.Random):

@@ -18,16 +18,21 @@ fewer the better). Each player pots all 16 balls in his own turn, the first
 player first; the match ends when both have potted them. Actions: a stroke
 (the first one says whether the pyramid was broken or the cue ball potted;
 how many balls fell; how many flew off the table; a double hit; a touch) and
-a touch outside a stroke. Handicaps а/б/в are match options.
+a touch outside a stroke. Handicaps а/б/в are match options; the strong
+player and (for «б» and «в») the number of handicap strokes are required: the
+text does not fix them. The cue ball played into a pocket on the first stroke is
+the one ball that falls (толкование «cue-ball-opening»).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Foul, Game, IMPLEMENTED, NOT_COMPUTABLE, Ruling, citation_makers
-from ..errors import InputError, StateError
+from ..core import Game, IMPLEMENTED, NOT_COMPUTABLE, citation_makers, impossible
+from ..errors import StateError
+from ..fields import ActionSpec, Bool, Choice, Int
 from ..reader import Reader
+from ..why import Why
 from .. import ru
 
 GID = "kladka-kiem"
@@ -47,37 +52,37 @@ HANDICAPS = {
               "handicap-c", True, True),
 }
 HANDICAP_LETTER = {"start": "а", "strokes": "б", "mixed": "в"}
-PLAYER_OPTIONS = [{"id": 0, "label": "первый в списке игроков"}, {"id": 1, "label": "второй в списке игроков"}]
+PLAYER_OPTIONS = ((0, "первый в списке игроков"), (1, "второй в списке игроков"))
 
 
 C, T = citation_makers(GID)
 
 
 CLAUSES = (
-    C("setup", "Перед игрой все шары выставляются в пирамиду"),
-    C("goal", "Цель: положить с кия все 16 шаров за минимальное число ударов"),
+    C("setup", "Перед игрой все шары выставляются в пирамиду", decides=("setup", "turn")),
+    C("goal", "Цель: положить с кия все 16 шаров за минимальное число ударов", decides=("turn", "outcome")),
     C("start", "Начало игры — слово «Начинаю»", NOT_COMPUTABLE,
       "Формальность начала партии: на подсчёт ударов не влияет."),
-    C("first-stroke", "Первый удар: разбить пирамиду или положить биток в любую лузу"),
-    C("after-break", "После разбивки шары играются в лузы без заказа"),
-    C("after-cue-ball", "После битка поочерёдно кладутся шары пирамиды"),
-    C("count", "Судья подсчитывает удары игрока"),
+    C("first-stroke", "Первый удар: разбить пирамиду или положить биток в любую лузу", decides=("setup",)),
+    C("after-break", "После разбивки шары играются в лузы без заказа", decides=("score",)),
+    C("after-cue-ball", "После битка поочерёдно кладутся шары пирамиды", decides=("score",)),
+    C("count", "Судья подсчитывает удары игрока", decides=("score",)),
     C("advice", "Совет: сначала угловые лузы, затем средние", NOT_COMPUTABLE,
       "Совет опытных игроков, а не правило: в какую лузу класть шар, на подсчёт ударов не влияет."),
-    C("any-stroke", "Класть шары можно любыми ударами; кий, машинка или мазик"),
-    C("penalty", "Штраф за ошибку — один приписанный удар"),
-    C("penalty-a", "Штраф: двойной удар"),
-    C("penalty-b", "Штраф: туш шара одеждой, рукой или кием (машинкой, мазиком)"),
-    C("off-table", "Шар за бортом возвращается на стол без штрафа"),
+    C("any-stroke", "Класть шары можно любыми ударами; кий, машинка или мазик", decides=("score",)),
+    C("penalty", "Штраф за ошибку — один приписанный удар", decides=("penalty",)),
+    C("penalty-a", "Штраф: двойной удар", decides=("foul",)),
+    C("penalty-b", "Штраф: туш шара одеждой, рукой или кием (машинкой, мазиком)", decides=("foul",)),
+    C("off-table", "Шар за бортом возвращается на стол без штрафа", decides=("respot",)),
     C("outcomes", "Исходы: выигрыш, проигрыш, ничья (нормальная или условная)", IMPLEMENTED,
       "Выигрыш, проигрыш и нормальная ничья учтены; что такое «условная ничья», текст не объясняет, "
-      "и движок её не объявляет."),
-    C("draw-1", "Нормальная ничья: каждый положил 16 шаров за 16 ударов"),
-    C("draw-2", "Нормальная ничья при форе: оба положили 16 шаров за 16 ударов"),
-    C("handicap", "Слабый может попросить фору; три варианта форы"),
-    C("handicap-a", "Фора а: сильный игрок начинает партию"),
-    C("handicap-b", "Фора б: слабый игрок получает больше ударов"),
-    C("handicap-c", "Фора в: сильный начинает и получает меньше ударов"),
+      "и движок её не объявляет.", decides=("outcome",)),
+    C("draw-1", "Нормальная ничья: каждый положил 16 шаров за 16 ударов", decides=("outcome",)),
+    C("draw-2", "Нормальная ничья при форе: оба положили 16 шаров за 16 ударов", decides=("outcome",)),
+    C("handicap", "Слабый может попросить фору; три варианта форы", decides=("turn", "outcome")),
+    C("handicap-a", "Фора а: сильный игрок начинает партию", decides=("turn",)),
+    C("handicap-b", "Фора б: слабый игрок получает больше ударов", decides=("outcome",)),
+    C("handicap-c", "Фора в: сильный начинает и получает меньше ударов", decides=("turn", "outcome")),
 )
 
 
@@ -107,9 +112,18 @@ TOLKOVANIYA = (
       "игроков.", ("start", "handicap-b")),
     T("penalty-each", "Каждая ошибка — отдельный штрафной удар",
       "Текст приписывает один удар за ошибку. Если за один удар совершены обе ошибки (двойной удар и туш), "
-      "приписываются два удара. Приписанные удары входят в число ударов игрока везде, где удары считаются: "
-      "и при сравнении результатов, и в ничьей «16 шаров за 16 ударов».",
+      "приписываются два удара.",
       ("penalty", "penalty-a", "penalty-b")),
+    T("penalty-counts", "Штрафные удары входят в итог",
+      "Штраф «взимается в виде приписывания спортсмену одного удара», поэтому приписанные удары входят в число "
+      "ударов игрока везде, где удары считаются: и при сравнении результатов, и в ничьей «16 шаров за 16 ударов».",
+      ("penalty", "outcomes", "draw-1", "draw-2")),
+    T("cue-ball-opening", "Первый удар «биток в лузу» — упал один биток",
+      "Первым ударом игрок может «либо разбить пирамиду, либо положить биток в любую выбранную им лузу»: текст "
+      "противопоставляет эти удары, значит, при втором пирамида не разбита. Поэтому при таком ударе в лузу "
+      "упал ровно один шар — биток (он входит в 16 шаров: толкование «16 прицельных шаров»), а другие шары не "
+      "упали и не вылетели за борт. Калькулятор не принимает такой удар с другим числом шаров.",
+      ("first-stroke", "after-cue-ball")),
     T("fewer-wins", "Выигрывает тот, кто положил шары за меньшее число ударов",
       "Задача — положить все шары «за минимальное количество ударов»; текст называет исходы «выигрыш, "
       "проигрыш или ничья», но прямо не говорит, как их определить. Выигрывает участник, у которого меньше "
@@ -126,14 +140,6 @@ TOLKOVANIYA = (
       "равных с учётом форы) движок не объявляет ни победы, ни ничьей и сообщает, что исход текстом "
       "не определён.", ("outcomes", "draw-1", "draw-2")),
 )
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    return f"{n} {ru.plural(n, one, few, many)}"
-
-
-def penalties_text(n: int) -> str:
-    return plural(n, "штрафной удар", "штрафных удара", "штрафных ударов")
 
 
 def on_table(n: int) -> str:
@@ -199,6 +205,45 @@ def with_item(items: tuple, i: int, value) -> tuple:
     return tuple(out)
 
 
+def touch_field(required: bool) -> Choice:
+    options = tuple(TOUCHES.items())
+    if required:
+        return Choice(name="touch", label="Туш: шар (биток или другой) задет", options=options)
+    return Choice(name="touch", label="Туш: шар (биток или другой) задет", options=options, default=None,
+                  optional=True, help="Штраф: +1 удар. Пусто — туша не было.")
+
+
+TOUCH_REQUIRED = touch_field(required=True)
+SHOT_FIELDS = (
+    Choice(name="opening", label="Первый удар игрока", default=None, optional=True,
+           options=tuple((k, v.capitalize()) for k, v in OPENINGS.items()),
+           help="Только для первого удара: разбита пирамида или биток сыгран в выбранную лузу "
+                "(тогда упал один шар — биток)."),
+    Int(name="potted", label="Сколько шаров упало в лузы", min=0, max=BALLS, default=0),
+    Int(name="off_table", label="Сколько шаров вылетело за борт", min=0, max=BALLS, default=0,
+        help="Они возвращаются на стол, штрафа нет."),
+    Bool(name="double_hit", label="Двойной удар (штраф: +1 удар)", default=False),
+    touch_field(required=False),
+)
+SITUATION_FIELDS = (
+    Int(name="balls_left", label="Шаров на столе перед ударом", min=1, max=BALLS, default=BALLS),
+    Int(name="strokes", label="Ударов игрока до этого (без штрафных)", min=0, max=MAX_STROKES, default=0,
+        help="0 — следующий удар первый: укажите, разбивка это или биток в лузу."),
+    Int(name="penalties", label="Штрафных ударов игрока до этого", min=0, max=MAX_STROKES, default=0),
+    Int(name="opponent_total", label="Итог соперника, если он уже положил все шары (ударов вместе со штрафными)",
+        min=1, max=2 * MAX_STROKES, default=None, optional=True, help="Пусто — соперник ещё не играл."),
+)
+OPTION_FIELDS = (
+    Choice(name="handicap", label="Фора", default="none", options=tuple((k, v[0]) for k, v in HANDICAPS.items())),
+    Choice(name="strong", label="Кто даёт фору (сильный игрок)", options=PLAYER_OPTIONS,
+           when={"handicap": [k for k in HANDICAPS if k != "none"]},
+           help="В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник»."),
+    Int(name="handicap_strokes", label="Фора: сколько ударов", min=1, max=MAX_HANDICAP,
+        when={"handicap": [k for k, v in HANDICAPS.items() if v[3]]},
+        help="Число ударов форы текст не называет: его задают игроки."),
+)
+
+
 class KladkaKiem(Game):
     id = GID
     title = "Кладка шаров кием"
@@ -213,70 +258,18 @@ class KladkaKiem(Game):
     tolkovaniya = TOLKOVANIYA
 
     # ---- declaration ----------------------------------------------------
-    def touch_field(self, optional: bool) -> dict:
-        field = {"name": "touch", "kind": "choice", "label": "Туш: шар (биток или другой) задет",
-                 "options": [{"id": k, "label": v} for k, v in TOUCHES.items()]}
-        if optional:
-            field.update(default=None, optional=True, help="Штраф: +1 удар. Пусто — туша не было.")
-        return field
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        return (ActionSpec("shot", "Удар", SHOT_FIELDS), ActionSpec("touch", "Туш вне удара", (TOUCH_REQUIRED,)))
 
-    def action_fields(self) -> list[dict]:
-        return [
-            {"type": "shot", "label": "Удар", "fields": [
-                {"name": "opening", "kind": "choice", "label": "Первый удар игрока", "default": None,
-                 "optional": True, "options": [{"id": k, "label": v.capitalize()} for k, v in OPENINGS.items()],
-                 "help": "Только для первого удара: разбита пирамида или биток сыгран в выбранную лузу."},
-                {"name": "potted", "kind": "int", "min": 0, "max": BALLS, "default": 0,
-                 "label": "Сколько шаров упало в лузы"},
-                {"name": "off_table", "kind": "int", "min": 0, "max": BALLS, "default": 0,
-                 "label": "Сколько шаров вылетело за борт",
-                 "help": "Они возвращаются на стол, штрафа нет."},
-                {"name": "double_hit", "kind": "bool", "default": False,
-                 "label": "Двойной удар (штраф: +1 удар)"},
-                self.touch_field(optional=True),
-            ]},
-            {"type": "touch", "label": "Туш вне удара", "fields": [self.touch_field(optional=False)]},
-        ]
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "balls_left", "kind": "int", "min": 1, "max": BALLS, "default": BALLS,
-             "label": "Шаров на столе перед ударом"},
-            {"name": "strokes", "kind": "int", "min": 0, "max": MAX_STROKES, "default": 0,
-             "label": "Ударов игрока до этого (без штрафных)",
-             "help": "0 — следующий удар первый: укажите, разбивка это или биток в лузу."},
-            {"name": "penalties", "kind": "int", "min": 0, "max": MAX_STROKES, "default": 0,
-             "label": "Штрафных ударов игрока до этого"},
-            {"name": "opponent_total", "kind": "int", "min": 1, "max": 2 * MAX_STROKES, "default": None,
-             "optional": True, "label": "Итог соперника, если он уже положил все шары (ударов вместе со штрафными)",
-             "help": "Пусто — соперник ещё не играл."},
-        ]
-
-    def option_fields(self) -> list[dict]:
-        with_strokes = [k for k, v in HANDICAPS.items() if v[3]]
-        return [
-            {"name": "handicap", "kind": "choice", "label": "Фора", "default": "none",
-             "options": [{"id": k, "label": v[0]} for k, v in HANDICAPS.items()]},
-            {"name": "strong", "kind": "choice", "label": "Кто даёт фору (сильный игрок)", "default": 0,
-             "options": PLAYER_OPTIONS, "when": {"handicap": [k for k in HANDICAPS if k != "none"]},
-             "help": "В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник»."},
-            {"name": "handicap_strokes", "kind": "int", "min": 1, "max": MAX_HANDICAP, "default": 1,
-             "label": "Фора: сколько ударов", "when": {"handicap": with_strokes},
-             "help": "Число ударов форы текст не называет: его задают игроки."},
-        ]
+    def option_fields(self):
+        return OPTION_FIELDS
 
     def read_options(self, options: Reader) -> dict:
-        handicap = options.choice("handicap", tuple(HANDICAPS), default="none")
-        strong = options.choice("strong", (0, 1), default=0)
-        extra = options.int("handicap_strokes", min=1, max=MAX_HANDICAP, default=1, what="Фора ударами")
-        options.done()
-        # Options that do not apply to the chosen handicap are dropped (the form hides them).
-        out: dict = {"handicap": handicap}
-        if handicap != "none":
-            out["strong"] = strong
-        if HANDICAPS[handicap][3]:
-            out["handicap_strokes"] = extra
-        return out
+        # Options that do not apply to the chosen handicap are refused when given and left out here.
+        return {k: v for k, v in super().read_options(options).items() if v is not None}
 
     # ---- states ---------------------------------------------------------
     def base_state(self, options: dict, order: tuple[int, int]) -> State:
@@ -290,186 +283,210 @@ class KladkaKiem(Game):
         order = (strong, 1 - strong) if starts else (0, 1)
         return self.base_state(options, order)
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        left = situation.int("balls_left", min=1, max=BALLS, default=BALLS, what="Шаров на столе")
-        strokes = situation.int("strokes", min=0, max=MAX_STROKES, default=0, what="Ударов игрока")
-        penalties = situation.int("penalties", min=0, max=MAX_STROKES, default=0, what="Штрафных ударов")
-        opponent = situation.raw("opponent_total", None)
-        if opponent is not None:
-            opponent = situation.int("opponent_total", min=1, max=2 * MAX_STROKES, what="Итог соперника")
-        situation.done()
-        if strokes == 0 and left != BALLS:
-            raise InputError(f"Ударов ещё не было, значит, на столе все {BALLS} шаров, а указано {left}.",
-                             "situation.balls_left")
+    def build_situation(self, values: dict, options: dict) -> State:
+        left, strokes, penalties, opponent = (values[k] for k in ("balls_left", "strokes", "penalties",
+                                                                  "opponent_total"))
         second = opponent is not None
-        handicap = options.get("handicap", "none")
-        if HANDICAPS[handicap][2] and options.get("strong") != (1 if second else 0):
-            who = "соперник уже положил все шары, значит, начинал он, и сильным должен быть он (второй)" \
-                if second else "соперник ещё не играл, значит, начинает «Игрок», и сильным должен быть он (первый)"
-            raise InputError(f"При форе «{HANDICAP_LETTER[handicap]}» партию начинает сильный игрок: {who}.",
-                             "options.strong")
         state = self.base_state(options, (1, 0) if second else (0, 1))
         return replace(state, stage=1 if second else 0,
                        strokes=(strokes, opponent or 0), penalties=(penalties, 0),
                        left=(left, 0 if second else BALLS), penalties_known=(True, not second))
 
-    def read_action(self, action: Reader, state: State):
+    def check_position(self, state: State) -> None:
+        """A possible position: before a player's first stroke all 16 balls are on the
+        table; the player whose turn it is started the match or follows the one who
+        has finished; under handicaps «а» and «в» the strong player started."""
+        for i in range(2):
+            if state.strokes[i] == 0 and state.left[i] != BALLS and state.penalties_known[i]:
+                impossible(f"Ударов ещё не было, значит, на столе все {BALLS} шаров, а указано {state.left[i]}.",
+                           "situation.balls_left")
+        if HANDICAPS[state.handicap][2] and state.order[0] != state.strong:
+            second = state.stage == 1
+            who = "соперник уже положил все шары, значит, начинал он, и сильным должен быть он (второй)" \
+                if second else "соперник ещё не играл, значит, начинает «Игрок», и сильным должен быть он (первый)"
+            impossible(f"При форе «{HANDICAP_LETTER[state.handicap]}» партию начинает сильный игрок: {who}.",
+                       "options.strong")
+
+    def check_turn(self, state: State, kind: str) -> None:
         if state.finished:
             raise StateError("Партия уже окончена: оба игрока положили все шары.")
-        kind = action.choice("type", ("shot", "touch"), default="shot")
+
+    def build_action(self, kind: str, values: dict, state: State):
         if kind == "touch":
-            touch = action.choice("touch", tuple(TOUCHES))
-            action.done()
-            return Touch(touch)
-        opening = action.optional_choice("opening", tuple(OPENINGS))
-        potted = action.int("potted", min=0, max=BALLS, default=0, what="Упавшие в лузы шары")
-        off = action.int("off_table", min=0, max=BALLS, default=0, what="Шары за бортом")
-        double = action.bool("double_hit", default=False)
-        touch = action.optional_choice("touch", tuple(TOUCHES))
-        action.done()
+            return Touch(values["touch"])
+        return Stroke(values["opening"], values["potted"], values["off_table"], values["double_hit"],
+                      values["touch"])
+
+    def check_action(self, state: State, action) -> None:
+        """What one stroke can do: no more balls fall or fly off than are on the
+        table; the first stroke of a player says what it was, later ones do not;
+        the cue ball played into a pocket is the one ball that fell (толкование
+        «Первый удар «биток в лузу» — упал один биток»)."""
+        if isinstance(action, Touch):
+            return
         p = state.current
         left = state.left[p]
-        if potted > left:
-            raise InputError(f"В лузы упало шаров: {potted}, а на столе только {ru.balls(left)}.", "action.potted")
-        if potted + off > left:
-            raise InputError(f"В лузы упало шаров: {potted}, за борт вылетело: {off}, а на столе только "
-                             f"{ru.balls(left)}.", "action.off_table")
-        if state.strokes[p] == 0 and opening is None:
-            raise InputError("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу "
-                             "(поле action.opening).", "action.opening")
-        if state.strokes[p] > 0 and opening is not None:
-            raise InputError("Это уже не первый удар игрока: поле action.opening указывается только "
-                             "для первого удара.", "action.opening")
-        return Stroke(opening, potted, off, double, touch)
+        if action.potted > left:
+            impossible(f"В лузы упало шаров: {action.potted}, а на столе только {ru.balls(left)}.", "action.potted")
+        if action.potted + action.off_table > left:
+            impossible(f"В лузы упало шаров: {action.potted}, за борт вылетело: {action.off_table}, а на столе "
+                       f"только {ru.balls(left)}.", "action.off_table")
+        if state.strokes[p] == 0 and action.opening is None:
+            impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу "
+                       "(поле action.opening).", "action.opening")
+        if state.strokes[p] > 0 and action.opening is not None:
+            impossible("Это уже не первый удар игрока: поле action.opening указывается только "
+                       "для первого удара.", "action.opening")
+        if action.opening == "cue-ball":
+            if action.potted != 1:
+                impossible(f"Первый удар «биток в лузу»: биток упал в выбранную лузу, а пирамида не разбита, "
+                           f"значит, в лузы упал ровно один шар — биток, а указано {action.potted}.",
+                           "action.potted")
+            if action.off_table:
+                impossible("Первый удар «биток в лузу»: пирамида не разбита, и за борт вылететь ничего не могло, "
+                           f"а указано {ru.balls(action.off_table)}.", "action.off_table")
 
     # ---- rulings --------------------------------------------------------
+    # Precedence: the stroke itself (+1, what it was, the balls that fell or flew off),
+    # then the penalty strokes of its fouls, then the end of the player's turn
+    # (all balls potted) and, after the second player, the result of the match.
     def apply(self, state: State, action, names):
         p = state.current
-        clauses = ["count"]  # short names; fouls carry full ids
-        tolk: list[str] = []
-        lines: list[str] = []
-        fouls: list[Foul] = []
-        new = state
+        why = Why(self)
         if isinstance(action, Touch):
-            kind = "penalty"
-            fouls.append(Foul("touch", f"{GID}-penalty-b", f"Туш: шар задет {TOUCHES[action.touch]}."))
+            kind, new = "penalty", state
+            why.foul("touch", f"{GID}-penalty-b", f"Туш: шар задет {TOUCHES[action.touch]}.")
         else:
-            kind = "shot"
-            s: Stroke = action
-            tolk.append("sixteen")
-            clauses.append("any-stroke")
-            opening = s.opening or state.opening[p]
-            if s.opening:
-                clauses += ["setup", "first-stroke"]
-                new = replace(new, opening=with_item(new.opening, p, s.opening))
-                lines.append("Первый удар: " + ("разбивка пирамиды." if s.opening == "break" else
-                                                "биток сыгран в выбранную игроком лузу."))
-                if HANDICAPS[state.handicap][2] and state.stage == 0:
-                    clauses += ["handicap", HANDICAPS[state.handicap][1]]
-                    lines.append("По условиям форы партию начинает сильный игрок.")
-            elif opening == "break":
-                clauses.append("after-break")
-            elif opening == "cue-ball":
-                clauses.append("after-cue-ball")
-            left = state.left[p] - s.potted
-            new = replace(new, strokes=with_item(new.strokes, p, state.strokes[p] + 1),
-                          left=with_item(new.left, p, left))
-            lines.append("Удар засчитан: +1 удар.")
-            if s.potted:
-                lines.append(f"Упало в лузы: {ru.balls(s.potted)}; {on_table(left)}.")
-                if s.potted > 1 or s.opening == "break" or s.double_hit or s.touch:
-                    tolk.append("potted")
-            else:
-                lines.append(f"В лузы ничего не упало; {on_table(left)}.")
-            if s.off_table:
-                clauses.append("off-table")
-                lines.append(f"Вылетело за борт: {ru.balls(s.off_table)} — "
-                             f"{ru.plural(s.off_table, 'возвращается', 'возвращаются', 'возвращаются')} на стол "
-                             "без штрафа (куда именно ставить, текст не уточняет).")
-            if s.double_hit:
-                fouls.append(Foul("double-hit", f"{GID}-penalty-a", "Двойной удар."))
-            if s.touch:
-                fouls.append(Foul("touch", f"{GID}-penalty-b", f"Туш: шар задет {TOUCHES[s.touch]}."))
-        if fouls:
-            clauses.append("penalty")
-            if len(fouls) > 1:
-                tolk.append("penalty-each")
-            new = replace(new, penalties=with_item(new.penalties, p, state.penalties[p] + len(fouls)))
-            penalty = f"Штраф +{ru.strokes(len(fouls))} ({ru.join_and(FOUL_NAMES[f.code] for f in fouls)})"
-            lines.append(f"{penalty}: штраф приписывается к ударам игрока.")
+            kind, new = "shot", self.stroke(why, state, action, names)
+        new = self.penalty(why, state, new)
+        new = self.end_of_turn(why, state, new, names)
         charged = new.total(p) - state.total(p)
-        finished = False
-        nxt = p
-        if new.left[p] == 0:
-            clauses.append("goal")
-            lines.append(f"{names[p]}: все {BALLS} шаров положены за {total_text(new.total(p), new.penalties[p])}.")
-            new = replace(new, stage=state.stage + 1)
-            if new.stage == 1:
-                nxt = new.current
-                clauses.append("setup")
-                tolk.append("turns")
-                if not HANDICAPS[state.handicap][2]:
-                    tolk.append("order")
-                lines.append(f"Шары снова выставляются в пирамиду; кладёт {names[nxt]}.")
-            else:
-                finished = True
-                nxt = None
-                new, more_clauses, more_tolk, result_lines = self.finish(new, names)
-                clauses += more_clauses
-                tolk += more_tolk
-                lines += result_lines
-        head = f"{penalty}. " if fouls else ""
-        total = total_text(new.total(p), new.penalties[p])
-        if finished:
-            summary = self.result_sentence(new, names)
-        elif nxt == p:
-            summary = f"{head}{names[p]}: {total}, на столе {ru.balls(new.left[p])}. Следующий удар: {names[p]}."
-        else:
-            summary = f"{head}{names[p]}: все {BALLS} шаров положены за {total}. Следующий удар: {names[nxt]}."
-        ruling = Ruling(
-            kind=kind, player=p, summary=summary, lines=tuple(lines), points=charged, fouls=tuple(fouls),
-            scores=new.scores(), next_player=nxt, turn_continues=nxt == p, finished=finished,
+        if why.fouls:
+            why.decide("foul", why.fouls[0].clause)
+        if kind == "shot" and not new.finished:  # at the end the result is the main event
+            why.decide("points", f"{GID}-count")
+        nxt = new.current
+        ruling = why.ruling(
+            kind=kind, player=p, summary=self.summary_text(state, new, why, names), points=charged,
+            scores=new.scores(), next_player=nxt, turn_continues=nxt == p, finished=new.finished,
             winner=new.winner,
-            clauses=self.cite([f"{GID}-{c}" for c in clauses] + [f.clause for f in fouls]),
-            tolkovaniya=self.cite(f"{GID}-t-{t}" for t in tolk),
             extra={"strokes_charged": charged, "balls_left": new.left[p], "result": new.result,
                    "score_unit": "удары"})
         return ruling, new
 
-    def finish(self, state: State, names):
-        """Both players have potted all balls: the result (clauses and толкования used)."""
+    def stroke(self, why: Why, state: State, s: Stroke, names) -> State:
+        """The stroke counts; what it was; which balls fell or flew off."""
+        p = state.current
+        opening = s.opening or state.opening[p]
+        new = state
+        if s.opening:
+            new = replace(new, opening=with_item(new.opening, p, s.opening))
+            if s.opening == "break":
+                why.add("setup", "Первый удар: разбивка пирамиды.", f"{GID}-setup", f"{GID}-first-stroke")
+            else:
+                why.add("setup", "Первый удар: биток сыгран в выбранную игроком лузу.", f"{GID}-setup",
+                        f"{GID}-first-stroke", f"{GID}-t-cue-ball-opening")
+            if HANDICAPS[state.handicap][2] and state.stage == 0:
+                why.add("turn", "По условиям форы партию начинает сильный игрок.", f"{GID}-handicap",
+                        f"{GID}-{HANDICAPS[state.handicap][1]}")
+            elif state.stage == 0:  # say what is assumed: the text does not fix who starts
+                why.add("turn", f"Партию начинает {names[p]} — первый в списке игроков: кто начинает без форы "
+                                "«а» или «в», текст не решает.", f"{GID}-t-order")
+        left = state.left[p] - s.potted
+        new = replace(new, strokes=with_item(new.strokes, p, state.strokes[p] + 1),
+                      left=with_item(new.left, p, left))
+        why.add("score", "Удар засчитан: +1 удар.", f"{GID}-count")
+        if s.potted:
+            basis = [f"{GID}-any-stroke", f"{GID}-t-sixteen"]
+            if not s.opening and opening in ("break", "cue-ball"):
+                basis.append(f"{GID}-after-break" if opening == "break" else f"{GID}-after-cue-ball")
+            if s.potted > 1 or s.opening == "break" or s.double_hit or s.touch:
+                basis.append(f"{GID}-t-potted")
+            why.add("score", f"Упало в лузы: {ru.balls(s.potted)}; {on_table(left)}.", *basis)
+        else:
+            why.note(f"В лузы ничего не упало; {on_table(left)}.")
+        if s.off_table:
+            why.add("respot", f"Вылетело за борт: {ru.balls(s.off_table)} — "
+                              f"{ru.agree(s.off_table, 'возвращается', 'возвращаются')} на стол "
+                              "без штрафа (куда именно ставить, текст не уточняет).", f"{GID}-off-table")
+        if s.double_hit:
+            why.foul("double-hit", f"{GID}-penalty-a", "Двойной удар.")
+        if s.touch:
+            why.foul("touch", f"{GID}-penalty-b", f"Туш: шар задет {TOUCHES[s.touch]}.")
+        return new
+
+    def penalty(self, why: Why, state: State, new: State) -> State:
+        """One stroke charged per foul of this action."""
+        if not why.fouls:
+            return new
+        p = state.current
+        n = len(why.fouls)
+        why.add("penalty", f"{self.penalty_words(why)}: штраф приписывается к ударам игрока.", f"{GID}-penalty",
+                *((f"{GID}-t-penalty-each",) if n > 1 else ()))
+        return replace(new, penalties=with_item(new.penalties, p, state.penalties[p] + n))
+
+    def penalty_words(self, why: Why) -> str:
+        return f"Штраф +{ru.strokes(len(why.fouls))} ({ru.join_and(FOUL_NAMES[f.code] for f in why.fouls)})"
+
+    def end_of_turn(self, why: Why, state: State, new: State, names) -> State:
+        """All balls potted: the turn passes, or the match is over."""
+        p = state.current
+        if new.left[p] != 0:
+            return new
+        new = replace(new, stage=state.stage + 1)
+        done = f"{names[p]}: все {BALLS} шаров положены за {total_text(new.total(p), new.penalties[p])}."
+        if new.stage == 1:
+            why.add("turn", done, f"{GID}-goal", f"{GID}-t-turns")
+            nxt = new.current
+            why.add("turn", f"Шары снова выставляются в пирамиду; кладёт {names[nxt]}.", f"{GID}-setup",
+                    f"{GID}-t-turns", *(() if HANDICAPS[state.handicap][2] else (f"{GID}-t-order",)))
+            return new
+        why.add("outcome", done, f"{GID}-goal", f"{GID}-t-turns")
+        return self.finish(why, new, names)
+
+    def finish(self, why: Why, state: State, names) -> State:
+        """Both players have potted all balls: the result."""
         hc = state.handicap
-        clauses = ["outcomes"]
-        tolk: list[str] = []
-        lines: list[str] = []
-        if hc != "none":
-            clauses += ["handicap", HANDICAPS[hc][1]]
         totals = state.scores()
-        if any(state.penalties):
-            tolk.append("penalty-each")  # penalty strokes are part of the totals compared
+        counts = (f"{GID}-t-penalty-counts",) if any(state.penalties) else ()
+        # under «а» the handicap decided only who started; under «б» and «в» it changes the comparison
+        handicap = (f"{GID}-handicap", f"{GID}-{HANDICAPS[hc][1]}") if HANDICAPS[hc][3] else ()
+        with_handicap = (f"{GID}-handicap",) + handicap[1:] if hc != "none" else ()
         if totals == (BALLS, BALLS):
-            clauses.append("draw-1" if hc == "none" else "draw-2")
-            if HANDICAPS[hc][3]:
-                tolk.append("handicap-strokes")
-            lines.append(f"Оба положили {BALLS} шаров за {BALLS} ударов: нормальная ничья"
-                         + (" (при форе)." if hc != "none" else "."))
-            return replace(state, finished=True, result="draw"), clauses, tolk, lines
-        tolk.append("fewer-wins")
+            draw = f"{GID}-draw-1" if hc == "none" else f"{GID}-draw-2"
+            why.add("outcome", f"Оба положили {BALLS} шаров за {BALLS} ударов: нормальная ничья"
+                    + (" (при форе)." if hc != "none" else "."), f"{GID}-outcomes", draw, *counts, *with_handicap,
+                    *((f"{GID}-t-handicap-strokes",) if HANDICAPS[hc][3] else ()))
+            why.decide("info", draw)
+            return replace(state, finished=True, result="draw")
         adjusted = (state.adjusted(0), state.adjusted(1))
         if HANDICAPS[hc][3]:
-            tolk.append("handicap-strokes")
             s = state.strong
-            lines.append(f"Фора в {ru.strokes(state.extra)}: к ударам сильного игрока ({names[s]}) прибавляется "
-                         f"{state.extra}: {totals[s]} + {state.extra} = {adjusted[s]}.")
+            why.add("outcome", f"Фора в {ru.strokes(state.extra)}: к ударам сильного игрока ({names[s]}) "
+                               f"прибавляется {state.extra}: {totals[s]} + {state.extra} = {adjusted[s]}.",
+                    *handicap, f"{GID}-t-handicap-strokes")
         if adjusted[0] == adjusted[1]:
-            tolk.append("equal")
-            lines.append("Результаты равны, но нормальной ничьей текст называет только 16 шаров за 16 ударов "
-                         "у обоих, а «условная ничья» в тексте не определена: исход текстом не определён.")
-            return replace(state, finished=True, result="undefined"), clauses, tolk, lines
+            why.add("outcome", "Результаты равны, но нормальной ничьей текст называет только 16 шаров за 16 "
+                               "ударов у обоих, а «условная ничья» в тексте не определена: исход текстом не "
+                               "определён.", f"{GID}-outcomes", f"{GID}-t-equal", *counts)
+            why.decide("info", f"{GID}-t-equal")
+            return replace(state, finished=True, result="undefined")
         winner = 0 if adjusted[0] < adjusted[1] else 1
         fewer = "С учётом форы меньше" if HANDICAPS[hc][3] else "Меньше"
-        lines.append(f"{fewer} ударов — {names[winner]}: выигрыш; {names[1 - winner]} — проигрыш.")
-        return replace(state, finished=True, winner=winner, result="win"), clauses, tolk, lines
+        why.add("outcome", f"{fewer} ударов — {names[winner]}: выигрыш; {names[1 - winner]} — проигрыш.",
+                f"{GID}-outcomes", f"{GID}-t-fewer-wins", *counts, *handicap)
+        why.decide("win", f"{GID}-t-fewer-wins")
+        return replace(state, finished=True, winner=winner, result="win")
+
+    def summary_text(self, state: State, new: State, why: Why, names) -> str:
+        p = state.current
+        head = f"{self.penalty_words(why)}. " if why.fouls else ""
+        if new.finished:
+            return self.result_sentence(new, names) + (f" {head.strip()}" if head else "")
+        total = total_text(new.total(p), new.penalties[p])
+        if new.current == p:
+            return f"{head}{names[p]}: {total}, на столе {ru.balls(new.left[p])}. Следующий удар: {names[p]}."
+        return f"{head}{names[p]}: все {BALLS} шаров положены за {total}. Следующий удар: {names[new.current]}."
 
     def result_sentence(self, state: State, names) -> str:
         a0, a1 = state.adjusted(0), state.adjusted(1)
@@ -538,13 +555,13 @@ class KladkaKiem(Game):
             return {**action, "potted": 1, **({} if state.strokes[p] else {"opening": "cue-ball"})}
         if state.strokes[p] == 0:
             action["opening"] = rng.choice(tuple(OPENINGS))
-            potted = rng.choices((0, 1, 2, 3), weights=(4, 4, 2, 1))[0] if action["opening"] == "break" \
-                else rng.choices((0, 1, 2), weights=(2, 8, 1))[0]
+            # the cue ball played into a pocket is the one ball that falls
+            potted = rng.choices((0, 1, 2, 3), weights=(4, 4, 2, 1))[0] if action["opening"] == "break" else 1
         else:
             potted = rng.choices((0, 1, 2, 3, left), weights=(3, 12, 2, 1, 1))[0]
         potted = min(potted, left)
         action["potted"] = potted
-        if rng.random() < 0.05 and left > potted:
+        if rng.random() < 0.05 and left > potted and action.get("opening") != "cue-ball":
             action["off_table"] = rng.randint(1, left - potted)
         if rng.random() < 0.06:
             action["double_hit"] = True

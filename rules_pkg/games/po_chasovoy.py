@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Foul, Game, NOT_COMPUTABLE, Ruling, citation_makers
-from ..errors import InputError, StateError
-from ..reader import Reader, check_choice
+from ..core import Game, NOT_COMPUTABLE, Ruling, citation_makers, impossible
+from ..errors import StateError
+from ..fields import ActionSpec, Bool, Choice, Int
+from ..why import Why
 from .. import ru
 from ..table import POCKET_IDS, POCKET_NAMES, clockwise_next, pocket_options
 
@@ -65,25 +66,27 @@ C, T = citation_makers(GID)
 CLAUSES = (
     C("basis", "Правила — как в «Кладке шаров по порядку номеров»", NOT_COMPUTABLE,
       "Правил «Кладки шаров по порядку номеров» в источнике нет: счёт, очерёдность ударов и победитель "
-      "не определены, поэтому калькулятор и счёт партии следят только за лузами."),
-    C("pockets", "За каждым шаром закреплена своя луза"),
-    C("first-pocket", "После первого удара соперник назначает лузу для «единицы»"),
+      "не определены, поэтому калькулятор и счёт партии следят только за лузами.",
+      decides=("score", "turn", "outcome")),
+    C("pockets", "За каждым шаром закреплена своя луза", decides=("setup", "score")),
+    C("first-pocket", "После первого удара соперник назначает лузу для «единицы»", decides=("decision", "setup")),
     C("aim", "Задача — ударить по «тузу» так, чтобы шары не встали у своих луз", NOT_COMPUTABLE,
       "Совет о том, как играть, а не правило."),
-    C("next-ball", "«Двойка» — вслед за «тузом», в следующую по часовой стрелке лузу"),
-    C("example-clockwise", "Пример: «единица» в правой средней — «двойка» в правую угловую у «дома»"),
-    C("forbidden", "Играть шар не в назначенную лузу запрещается"),
-    C("mnemonic", "Памятка: какие шары играются в одну лузу"),
-    C("mnemonic-1", "«Единица», «семерка» и «тринадцать» — в одну лузу"),
-    C("mnemonic-2", "«Двойка», «восьмерка» и «четырнадцать» — в одну лузу"),
-    C("mnemonic-3", "«Тройка», «девятка» и «пятнадцать» — в одну лузу"),
-    C("mnemonic-4", "«Четверка» и «десятка» — в одну лузу"),
-    C("mnemonic-5", "«Пятерка» и «одиннадцать» — в одну лузу"),
-    C("mnemonic-6", "«Шестерка» и «двенадцать» — в одну лузу"),
-    C("wrong-pocket", "Не та луза: удар не засчитывается, шар возвращается на стол"),
-    C("late-error", "Ошибка найдена не сразу (пример с «тройкой»)"),
-    C("late-count", "Все сыгранные в лузы шары засчитываются"),
-    C("late-order", "Новый порядок кладки от лузы последнего шара"),
+    C("next-ball", "«Двойка» — вслед за «тузом», в следующую по часовой стрелке лузу", decides=("setup",)),
+    C("example-clockwise", "Пример: «единица» в правой средней — «двойка» в правую угловую у «дома»",
+      decides=("setup",)),
+    C("forbidden", "Играть шар не в назначенную лузу запрещается", decides=("foul",)),
+    C("mnemonic", "Памятка: какие шары играются в одну лузу", decides=("setup",)),
+    C("mnemonic-1", "«Единица», «семерка» и «тринадцать» — в одну лузу", decides=("setup",)),
+    C("mnemonic-2", "«Двойка», «восьмерка» и «четырнадцать» — в одну лузу", decides=("setup",)),
+    C("mnemonic-3", "«Тройка», «девятка» и «пятнадцать» — в одну лузу", decides=("setup",)),
+    C("mnemonic-4", "«Четверка» и «десятка» — в одну лузу", decides=("setup",)),
+    C("mnemonic-5", "«Пятерка» и «одиннадцать» — в одну лузу", decides=("setup",)),
+    C("mnemonic-6", "«Шестерка» и «двенадцать» — в одну лузу", decides=("setup",)),
+    C("wrong-pocket", "Не та луза: удар не засчитывается, шар возвращается на стол", decides=("penalty", "respot")),
+    C("late-error", "Ошибка найдена не сразу (пример с «тройкой»)", decides=("respot", "score")),
+    C("late-count", "Все сыгранные в лузы шары засчитываются", decides=("score",)),
+    C("late-order", "Новый порядок кладки от лузы последнего шара", decides=("setup",)),
     C("training", "Игра как тренировочная", NOT_COMPUTABLE, "Замечание о пользе игры, а не правило."),
 )
 
@@ -180,16 +183,33 @@ def mnemonic_line(ball: int) -> str:
     return f"Памятка, пункт {item}: в одну лузу играются {words}."
 
 
-def read_pocket(r: Reader, key: str) -> str:
-    value = r.raw(key)
-    if value is None:
-        raise InputError(f"Не указана луза: поле {r.sub(key)}.", r.sub(key))
-    return check_choice(value, r.sub(key), POCKET_IDS)
+NOT_DEFINED = ("Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
+               "«Кладки шаров по порядку номеров», которых в источнике нет.")
 
-
-NOT_DEFINED = (
-    "Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
-    "«Кладки шаров по порядку номеров», которых в источнике нет.",
+POCKETS = tuple((o["id"], o["label"]) for o in pocket_options())
+ACTION_SPECS = (
+    ActionSpec("shot", "Очередной шар забит", (
+        Choice(name="pocket", label="В какую лузу упал очередной шар", options=POCKETS),
+        Bool(name="noticed", label="Если луза не та — ошибку заметили сразу", default=True, always=True,
+             help="Сразу: удар не засчитывается, шар возвращается на стол. Не сразу: шар остаётся в лузе, а когда "
+                  "ошибку обнаружат, запишите «Ошибка обнаружена». Для назначенной лузы не важно."),
+    )),
+    ActionSpec("error_found", "Ошибка обнаружена (не сразу)", ()),
+    ActionSpec("decision", "Соперник назначает лузу для «единицы»", (
+        Choice(name="choice", label="Луза, в которую будет сыграна «единица»", options=POCKETS),
+    )),
+)
+SITUATION_FIELDS = (
+    Int(name="ball", label="Очередной шар (номер)", min=1, max=LAST_BALL, default=1, always=True),
+    Choice(name="known", label="Что известно", default="first", always=True,
+           options=(("first", "луза «единицы»"), ("previous", "луза предыдущего шара")),
+           help="Луза предыдущего шара — та, куда он упал; после обнаруженной ошибки порядок идёт от неё. "
+                "Если сейчас есть незамеченная ошибка — луза, назначенная ему по прежнему порядку."),
+    Choice(name="pocket", label="Эта луза", options=POCKETS),
+    Bool(name="unnoticed", label="Есть незамеченная ошибка: раньше шар упал не в свою лузу, а этого пока не заметили",
+         default=False),
+    Choice(name="last_pocket", label="Куда на самом деле упал предыдущий шар", options=POCKETS,
+           when={"unnoticed": True}),
 )
 
 
@@ -206,60 +226,23 @@ class PoChasovoy(Game):
     outside = ()
 
     # ---- declaration ----------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        return [
-            {"type": "shot", "label": "Очередной шар забит", "fields": [
-                {"name": "pocket", "kind": "choice", "label": "В какую лузу упал очередной шар",
-                 "options": pocket_options(), "default": None},
-                {"name": "noticed", "always": True, "kind": "bool", "default": True,
-                 "label": "Если луза не та — ошибку заметили сразу",
-                 "help": "Сразу: удар не засчитывается, шар возвращается на стол. Не сразу: шар остаётся в лузе, "
-                         "а когда ошибку обнаружат, запишите «Ошибка обнаружена». Для назначенной лузы не важно."},
-            ]},
-            {"type": "error_found", "label": "Ошибка обнаружена (не сразу)", "fields": []},
-            {"type": "decision", "label": "Соперник назначает лузу для «единицы»", "fields": [
-                {"name": "choice", "kind": "choice", "label": "Луза, в которую будет сыграна «единица»",
-                 "options": pocket_options()}]},
-        ]
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        return ACTION_SPECS
 
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "ball", "always": True, "kind": "int", "min": 1, "max": LAST_BALL, "default": 1,
-             "label": "Очередной шар (номер)"},
-            {"name": "known", "always": True, "kind": "choice", "default": "first", "label": "Что известно",
-             "options": [{"id": "first", "label": "луза «единицы»"},
-                         {"id": "previous", "label": "луза предыдущего шара"}],
-             "help": "Луза предыдущего шара — та, куда он упал; после обнаруженной ошибки порядок идёт от неё. "
-                     "Если сейчас есть незамеченная ошибка — луза, назначенная ему по прежнему порядку."},
-            {"name": "pocket", "kind": "choice", "label": "Эта луза", "options": pocket_options(), "default": None},
-            {"name": "unnoticed", "kind": "bool", "default": False,
-             "label": "Есть незамеченная ошибка: раньше шар упал не в свою лузу, а этого пока не заметили"},
-            {"name": "last_pocket", "kind": "choice", "label": "Куда на самом деле упал предыдущий шар",
-             "options": pocket_options(), "default": None, "optional": True, "when": {"unnoticed": True}},
-        ]
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
         return State()
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        ball = situation.int("ball", min=1, max=LAST_BALL, default=1, what="Очередной шар")
-        known = situation.choice("known", ("first", "previous"), default="first")
-        pocket = read_pocket(situation, "pocket")
-        unnoticed = situation.bool("unnoticed", default=False)
-        last = situation.optional_choice("last_pocket", POCKET_IDS)
-        situation.done()
+    def build_situation(self, values: dict, options: dict) -> State:
+        ball, known, pocket = values["ball"], values["known"], values["pocket"]
+        unnoticed, last = values["unnoticed"], values["last_pocket"]
         if known == "previous" and ball == 1:
-            raise InputError("У «единицы» нет предыдущего шара: укажите лузу «единицы».", "situation.known")
+            impossible("У «единицы» нет предыдущего шара: укажите лузу «единицы».", "situation.known")
         if unnoticed and ball == 1:
-            raise InputError("Перед «единицей» ошибки быть не может: ещё ни один шар не забит.",
-                             "situation.unnoticed")
-        if unnoticed and last is None:
-            raise InputError("Укажите, куда на самом деле упал предыдущий шар: поле situation.last_pocket.",
-                             "situation.last_pocket")
-        if not unnoticed and last is not None:
-            raise InputError("Поле situation.last_pocket нужно только при незамеченной ошибке.",
-                             "situation.last_pocket")
+            impossible("Перед «единицей» ошибки быть не может: ещё ни один шар не забит.", "situation.unnoticed")
         origin = 1 if known == "first" else ball - 1
         state = State(named=True, first_pocket=pocket if known == "first" else None, next_ball=ball,
                       origin_ball=origin, origin_pocket=pocket, pending=unnoticed)
@@ -267,27 +250,34 @@ class PoChasovoy(Game):
             state = replace(state, last_pocket=last if unnoticed else state.designated(ball - 1))
         return state
 
-    def read_action(self, action: Reader, state: State):
-        kind = action.choice("type", ("shot", "error_found", "decision"), default="shot")
+    def check_position(self, state: State) -> None:
+        """A possible position: an unnoticed error needs a ball pocketed before it;
+        when only the «единица» is down, the error was hers, so she is not in her
+        own pocket."""
+        if state.pending and state.next_ball == 2 and not state.reordered \
+                and state.last_pocket == state.designated(1):
+            impossible(f"Незамеченная ошибка могла быть только с «единицей», а она, по указанному, упала в свою "
+                       f"лузу ({pocket_name(state.last_pocket)}): ошибки нет.", "situation.last_pocket")
+
+    def check_turn(self, state: State, kind: str) -> None:
         if not state.named and kind != "decision":
             raise StateError("Сначала после первого удара соперник назначает лузу, в которую будет сыграна "
                              "«единица» (действие «decision»).", "action.type")
+        if kind == "decision" and state.named:
+            raise StateError("Луза для «единицы» уже назначена.", "action.type")
+
+    def check_action(self, state: State, action) -> None:
+        # after the fields are read, so a malformed request is an input error first
+        if isinstance(action, ErrorFound) and not state.pending:
+            raise StateError("Незамеченной ошибки сейчас нет: отмечать «Ошибка обнаружена» нечего.",
+                             "action.type")
+
+    def build_action(self, kind: str, values: dict, state: State):
         if kind == "decision":
-            if state.named:
-                raise StateError("Луза для «единицы» уже назначена.", "action.type")
-            pocket = read_pocket(action, "choice")
-            action.done()
-            return NamePocket(pocket)
+            return NamePocket(values["choice"])
         if kind == "error_found":
-            action.done()
-            if not state.pending:
-                raise StateError("Незамеченной ошибки сейчас нет: отмечать «Ошибка обнаружена» нечего.",
-                                 "action.type")
             return ErrorFound()
-        pocket = read_pocket(action, "pocket")
-        noticed = action.bool("noticed", default=True)
-        action.done()
-        return Shot(pocket, noticed)
+        return Shot(values["pocket"], values["noticed"])
 
     # ---- the rules --------------------------------------------------------
     def apply(self, state: State, action, names) -> tuple[Ruling, State]:
@@ -297,33 +287,51 @@ class PoChasovoy(Game):
             return self.apply_error_found(state)
         return self.apply_shot(state, action)
 
-    def ruling(self, kind, summary, lines, clauses, tolk=(), player=None, fouls=(), state=None, extra=None):
-        return Ruling(kind=kind, player=player, summary=summary, lines=tuple(lines), fouls=tuple(fouls),
-                      finished=bool(state and state.finished), clauses=self.cite(f"{GID}-{c}" for c in clauses),
-                      tolkovaniya=self.cite(f"{GID}-t-{t}" for t in tolk), extra=extra or {})
+    def ruling(self, why: Why, kind, summary, player=None, state=None, extra=None):
+        return why.ruling(kind=kind, player=player, summary=summary, finished=bool(state and state.finished),
+                          extra=extra or {})
 
     def apply_name(self, state: State, action: NamePocket, names):
         p = action.pocket
         new = replace(state, named=True, first_pocket=p, origin_ball=1, origin_pocket=p)
         ahead = ", ".join(f"«{BALL_WORDS[b]}» — {POCKET_INTO[new.designated(b)]}" for b in (2, 3))
-        lines = [f"Первый удар: {names[0]}. После него соперник — {names[1]} — назначает лузу, в которую будет "
-                 f"сыграна «единица»: {pocket_name(p)}.",
-                 f"Каждый следующий шар — в следующую по часовой стрелке лузу: {ahead} и так далее.",
-                 "Что происходит с шарами, упавшими при первом ударе, и кто бьёт дальше, текст не определяет: "
-                 "это правила «Кладки шаров по порядку номеров», которых в источнике нет."]
-        ruling = self.ruling("decision", f"Луза «единицы» назначена: {pocket_name(p)}.", lines,
-                             ["first-pocket", "pockets", "next-ball", "basis"],
-                             ["two-players", "number-order"], player=1,
+        why = Why(self)
+        why.add("decision", f"Первый удар: {names[0]}. После него соперник — {names[1]} — назначает лузу, в "
+                            f"которую будет сыграна «единица»: {pocket_name(p)}.",
+                f"{GID}-first-pocket", f"{GID}-t-two-players")
+        why.add("setup", f"Каждый следующий шар — в следующую по часовой стрелке лузу: {ahead} и так далее.",
+                f"{GID}-pockets", f"{GID}-next-ball", f"{GID}-t-number-order")
+        why.add("turn", "Что происходит с шарами, упавшими при первом ударе, и кто бьёт дальше, текст не "
+                        "определяет: это правила «Кладки шаров по порядку номеров», которых в источнике нет.",
+                f"{GID}-basis")
+        why.decide("info", f"{GID}-first-pocket")
+        ruling = self.ruling(why, "decision", f"Луза «единицы» назначена: {pocket_name(p)}.", player=1,
                              extra={"first_pocket": p, "next_ball": 1, "next_pocket": p})
         return ruling, new
 
-    def designation_line(self, state: State, n: int) -> tuple[str, list[str]]:
-        """Why ball n has its designated pocket, and the clauses that say so."""
+    def designation_cites(self, state: State, n: int) -> tuple[str, ...]:
+        """What the designated pocket of ball n rests on."""
+        if n == 1 and state.origin_ball == 1:
+            return (f"{GID}-first-pocket", f"{GID}-pockets")
+        cites = [f"{GID}-pockets", f"{GID}-next-ball", f"{GID}-t-number-order"]
+        if state.origin_ball == 1 and not state.reordered:
+            cites.append(f"{GID}-first-pocket")
+        if state.reordered:
+            cites += [f"{GID}-late-order", f"{GID}-t-order-from-last"]
+        if self.is_clockwise_example(state, n):
+            cites.append(f"{GID}-example-clockwise")
+        return tuple(cites)
+
+    def is_clockwise_example(self, state: State, n: int) -> bool:
+        """The text's example: «единица» played into the right middle, «двойка» to
+        the right corner at the «дом»."""
+        return n == 2 and state.origin_ball == 1 and state.origin_pocket == "right-middle"
+
+    def designation_line(self, state: State, n: int) -> str:
+        """Why ball n has its designated pocket."""
         d = state.designated(n)
         if n == 1 and state.origin_ball == 1:
-            return f"Назначенная луза «единицы» — {pocket_name(d)}: её назначил соперник.", ["first-pocket"]
-        cites = ["next-ball"] + (["first-pocket"] if state.origin_ball == 1 else []) + \
-            (["late-order"] if state.reordered else [])
+            return f"Назначенная луза «единицы» — {pocket_name(d)}: её назначил соперник."
         steps = (n - state.origin_ball) % 6
         if state.origin_ball == 1:
             base = "лузы «единицы»"
@@ -333,119 +341,119 @@ class PoChasovoy(Game):
             base = f"лузы шара {state.origin_ball}"
         where = f"та же, что луза{base[4:]}, через полный круг по часовой стрелке" if steps == 0 else \
             f"{'следующая' if steps == 1 else f'{steps}-я'} по часовой стрелке от {base}"
-        return f"Назначенная луза шара {n} — {pocket_name(d)}: {where}.", cites
+        return f"Назначенная луза шара {n} — {pocket_name(d)}: {where}."
 
-    def next_ball_lines(self, new: State, clauses: list, tolk: list) -> tuple[str, list[str]]:
-        """The sentence on what comes next, for summaries, plus lines."""
+    def next_ball_lines(self, why: Why, new: State) -> str:
+        """What comes next: the lines, and the sentence for the summary."""
         if new.finished:
-            clauses.append("basis")
-            lines = [f"Все {ru.balls(LAST_BALL)} в лузах: следующих шаров нет. Счёт и победителя текст не определяет."]
+            why.add("outcome", f"Все {ru.balls(LAST_BALL)} в лузах: следующих шаров нет. Счёт и победителя текст "
+                               "не определяет.", f"{GID}-basis")
             if new.pending:
-                tolk.append("last-unnoticed")
-                lines.append("Ошибка так и не обнаружена; все сыгранные в лузы шары остаются в лузах.")
-            return "Все шары в лузах.", lines
+                why.add("score", "Ошибка так и не обнаружена; все сыгранные в лузы шары остаются в лузах и засчитываются.",
+                        f"{GID}-late-count", f"{GID}-t-last-unnoticed")
+            return "Все шары в лузах."
         n = new.next_ball
         d = new.designated(n)
-        clauses.append("next-ball")
-        if not new.pending and new.last_pocket == "right-middle" and d == "near-right":
-            clauses.append("example-clockwise")
         prefix = "по прежнему порядку " if new.pending else ""
-        return (f"Очередной шар — {n}, луза {prefix}— {pocket_name(d)}.",
-                [f"Очередной {ball_ref(n)} играется {POCKET_INTO[d]}" +
-                 (" (по прежнему порядку: ошибка ещё не обнаружена)." if new.pending else ".")])
+        why.add("setup", f"Очередной {ball_ref(n)} играется {POCKET_INTO[d]}" +
+                (" (по прежнему порядку: ошибка ещё не обнаружена)." if new.pending else "."),
+                *self.designation_cites(new, n), *((f"{GID}-t-before-found",) if new.pending else ()))
+        return f"Очередной шар — {n}, луза {prefix}— {pocket_name(d)}."
 
+    # Precedence of a shot: the designated pocket (by the order in force, the old
+    # one while an error is unnoticed); then the ball in that pocket, a wrong
+    # pocket noticed at once (the shot does not count) or one nobody noticed (the
+    # ball stays); then what comes next.
     def apply_shot(self, state: State, shot: Shot):
         n = state.next_ball
         d = state.designated(n)
-        clauses = ["pockets"]
-        tolk = ["number-order"]
-        why, why_clauses = self.designation_line(state, n)
-        lines = [why]
-        clauses += why_clauses
-        if state.reordered:
-            tolk.append("order-from-last")
-        if state.origin_ball == 1:
-            clauses += ["mnemonic", f"mnemonic-{MNEMONIC_ITEM[n]}"]
-            lines.append(mnemonic_line(n))
-        if state.pending:
-            tolk.append("before-found")
-            where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
-            lines.append(f"Незамеченная ошибка{where} ещё не обнаружена, поэтому назначенная луза считается по "
-                         "прежнему порядку. Если ошибку обнаружили до этого удара, сначала запишите «Ошибка "
-                         "обнаружена».")
-        fouls = []
+        why = Why(self)
+        self.designation(why, state, n)
         extra = {"ball": n, "pocket": shot.pocket, "designated": d}
         if shot.pocket == d:
-            new = replace(state, next_ball=n + 1, last_pocket=shot.pocket,
-                          pocketed=state.pocketed + ((n, shot.pocket, d),), finished=n == LAST_BALL)
-            lines.append(f"{cap(ball_ref(n))} упал в назначенную лузу." +
-                         (" Когда ошибку обнаружат, он будет засчитан вместе с остальными." if state.pending else ""))
-            lines.extend(NOT_DEFINED)
-            clauses.append("basis")
-            nxt, more = self.next_ball_lines(new, clauses, tolk)
-            summary = f"Шар {n} — в назначенную лузу ({pocket_name(d)}). {nxt}"
-            extra["outcome"] = "pocketed"
+            new, summary, extra["outcome"] = self.in_its_pocket(why, state, n)
         elif shot.noticed:
-            new = state
-            clauses += ["forbidden", "wrong-pocket"]
-            fouls.append(Foul("wrong-pocket", f"{GID}-wrong-pocket",
-                              f"Шар {n} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}."))
-            lines.append("Играть шар не в назначенную лузу запрещается. Ошибку заметили сразу: удар не "
-                         f"засчитывается, а шар {n} возвращается на стол.")
-            lines.append("Куда именно ставится возвращённый шар и кто бьёт дальше, текст не определяет.")
-            clauses.append("basis")
-            summary = (f"Не та луза: удар не засчитывается, шар {n} возвращается на стол. "
-                       f"Очередной шар — по-прежнему {n}, луза — {pocket_name(d)}.")
-            more = []
-            extra["outcome"] = "returned"
+            new, summary, extra["outcome"] = self.noticed_at_once(why, state, n, shot.pocket)
         else:
-            new = replace(state, next_ball=n + 1, last_pocket=shot.pocket, pending=True,
-                          unnoticed_from=state.unnoticed_from if state.pending else n,
-                          pocketed=state.pocketed + ((n, shot.pocket, d),), finished=n == LAST_BALL)
-            clauses += ["forbidden", "late-error", "late-count"]
-            tolk.append("before-found")
-            lines.append(f"{cap(ball_ref(n))} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}. "
-                         "Играть шар не в назначенную лузу запрещается, но ошибку не заметили: шар остаётся в лузе.")
-            if not new.finished:
-                clauses.append("late-order")
-                tolk.append("order-from-last")
-                lines.append("Когда ошибку обнаружат, все сыгранные в лузы шары засчитываются, а порядок кладки "
-                             "продолжится по часовой стрелке от лузы, куда упал последний шар.")
-            nxt, more = self.next_ball_lines(new, clauses, tolk)
-            summary = (f"Шар {n} упал {POCKET_INTO[shot.pocket]}, а назначена {pocket_name(d)}; ошибку не "
-                       f"заметили. {nxt}")
-            extra["outcome"] = "unnoticed"
-        lines.extend(more)
+            new, summary, extra["outcome"] = self.unnoticed(why, state, n, shot.pocket)
         extra.update(self.progress(new))
-        ruling = self.ruling("shot", summary, lines, clauses, tolk, fouls=fouls, state=new, extra=extra)
-        return ruling, new
+        return self.ruling(why, "shot", summary, state=new, extra=extra), new
+
+    def designation(self, why: Why, state: State, n: int) -> None:
+        why.add("setup", self.designation_line(state, n), *self.designation_cites(state, n))
+        if state.origin_ball == 1:
+            why.add("setup", mnemonic_line(n), f"{GID}-mnemonic", f"{GID}-mnemonic-{MNEMONIC_ITEM[n]}")
+        if state.pending:
+            where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
+            why.add("setup", f"Незамеченная ошибка{where} ещё не обнаружена, поэтому назначенная луза считается по "
+                             "прежнему порядку. Если ошибку обнаружили до этого удара, сначала запишите «Ошибка "
+                             "обнаружена».", f"{GID}-t-before-found")
+
+    def in_its_pocket(self, why: Why, state: State, n: int):
+        d = state.designated(n)
+        new = replace(state, next_ball=n + 1, last_pocket=d, pocketed=state.pocketed + ((n, d, d),),
+                      finished=n == LAST_BALL)
+        why.add("score", f"{cap(ball_ref(n))} упал в назначенную лузу." +
+                (" Когда ошибку обнаружат, он будет засчитан вместе с остальными." if state.pending else ""),
+                f"{GID}-pockets", *((f"{GID}-late-count",) if state.pending else ()))
+        why.add("score", NOT_DEFINED, f"{GID}-basis")
+        why.decide("info", f"{GID}-pockets")
+        return new, f"Шар {n} — в назначенную лузу ({pocket_name(d)}). {self.next_ball_lines(why, new)}", "pocketed"
+
+    def noticed_at_once(self, why: Why, state: State, n: int, pocket: str):
+        d = state.designated(n)
+        why.foul("wrong-pocket", f"{GID}-forbidden", f"Шар {n} упал {POCKET_INTO[pocket]}, а назначена {pocket_name(d)}.")
+        why.add("penalty", "Играть шар не в назначенную лузу запрещается. Ошибку заметили сразу: удар не "
+                           "засчитывается.", f"{GID}-wrong-pocket")
+        why.add("respot", f"Шар {n} возвращается на стол.", f"{GID}-wrong-pocket")
+        why.add("turn", "Куда именно ставится возвращённый шар и кто бьёт дальше, текст не определяет.",
+                f"{GID}-basis")
+        why.decide("foul", f"{GID}-forbidden")
+        return state, (f"Не та луза: удар не засчитывается, шар {n} возвращается на стол. "
+                       f"Очередной шар — по-прежнему {n}, луза — {pocket_name(d)}."), "returned"
+
+    def unnoticed(self, why: Why, state: State, n: int, pocket: str):
+        d = state.designated(n)
+        new = replace(state, next_ball=n + 1, last_pocket=pocket, pending=True,
+                      unnoticed_from=state.unnoticed_from if state.pending else n,
+                      pocketed=state.pocketed + ((n, pocket, d),), finished=n == LAST_BALL)
+        why.add("respot", f"{cap(ball_ref(n))} упал {POCKET_INTO[pocket]}, а назначена {pocket_name(d)}. Играть шар "
+                          "не в назначенную лузу запрещается, но ошибку не заметили: шар остаётся в лузе.",
+                f"{GID}-late-error", f"{GID}-t-before-found")
+        if not new.finished:
+            why.add("score", "Когда ошибку обнаружат, все сыгранные в лузы шары засчитываются, а порядок кладки "
+                             "продолжится по часовой стрелке от лузы, куда упал последний шар.",
+                    f"{GID}-late-count", f"{GID}-t-order-from-last")
+        why.decide("info", f"{GID}-late-error")
+        nxt = self.next_ball_lines(why, new)
+        return new, (f"Шар {n} упал {POCKET_INTO[pocket]}, а назначена {pocket_name(d)}; ошибку не "
+                     f"заметили. {nxt}"), "unnoticed"
 
     def apply_error_found(self, state: State):
         last_ball = state.next_ball - 1
         new = replace(state, origin_ball=last_ball, origin_pocket=state.last_pocket, pending=False,
                       unnoticed_from=None, reordered=True)
-        clauses = ["late-error", "late-count", "late-order", "next-ball", "pockets"]
-        tolk = ["order-from-last", "number-order"]
-        lines = ["Ошибка найдена не сразу. Все сыгранные в лузы шары засчитываются."]
+        why = Why(self)
+        first = "Ошибка найдена не сразу. Все сыгранные в лузы шары засчитываются."
         if state.unnoticed_from:
             balls = list(range(state.unnoticed_from, last_ball + 1))
-            lines[0] = lines[0][:-1] + (f", в том числе шар {balls[0]}, забитый" if len(balls) == 1 else
-                                        f", в том числе шары {ru.join_and(balls)}, забитые") + \
+            first = first[:-1] + (f", в том числе шар {balls[0]}, забитый" if len(balls) == 1 else
+                                  f", в том числе шары {ru.join_and(balls)}, забитые") + \
                 " при незамеченной ошибке."
+        why.add("score", first, f"{GID}-late-error", f"{GID}-late-count")
         ahead = [b for b in (last_ball + 1, last_ball + 2) if b <= LAST_BALL]
         plan = ", ".join(f"шар {b} — {POCKET_INTO[new.designated(b)]}" for b in ahead)
-        lines.append(f"Новый порядок кладки идёт по часовой стрелке от лузы, куда упал последний шар "
-                     f"({last_ball} — {pocket_name(state.last_pocket)}): {plan}.")
-        lines.extend(NOT_DEFINED)
-        clauses.append("basis")
+        why.add("setup", f"Новый порядок кладки идёт по часовой стрелке от лузы, куда упал последний шар "
+                         f"({last_ball} — {pocket_name(state.last_pocket)}): {plan}.",
+                *self.designation_cites(new, last_ball + 1))
+        why.add("score", NOT_DEFINED, f"{GID}-basis")
+        why.decide("info", f"{GID}-late-order")
         d = new.designated(last_ball + 1)
-        if state.last_pocket == "right-middle" and d == "near-right":
-            clauses.append("example-clockwise")
         summary = (f"Ошибка обнаружена: все сыгранные в лузы шары засчитываются. Новый порядок: "
                    f"очередной шар — {last_ball + 1}, луза — {pocket_name(d)}.")
         extra = {"counted_from": state.unnoticed_from, "last_ball": last_ball, "last_pocket": state.last_pocket}
         extra.update(self.progress(new))
-        return self.ruling("error_found", summary, lines, clauses, tolk, state=new, extra=extra), new
+        return self.ruling(why, "error_found", summary, state=new, extra=extra), new
 
     # ---- view -----------------------------------------------------------
     def progress(self, state: State) -> dict:
@@ -491,7 +499,7 @@ class PoChasovoy(Game):
                  "order": None if not state.named else {"ball": state.origin_ball, "pocket": state.origin_pocket},
                  "last_pocket": state.last_pocket, "unnoticed_from": state.unnoticed_from,
                  "pocketed": [{"ball": b, "pocket": p, "designated": d} for b, p, d in state.pocketed],
-                 "not_defined": list(NOT_DEFINED)}
+                 "not_defined": [NOT_DEFINED]}
         extra.update(self.progress(state))
         return {"players": players, "current": None, "finished": state.finished, "winner": None,
                 "decision": decision, "status": status, "table": self.table(state), "extra": extra}
@@ -518,5 +526,6 @@ class PoChasovoy(Game):
         situation = {"ball": ball, "known": known, "pocket": rng.choice(POCKET_IDS)}
         if ball > 1 and rng.random() < 0.25:
             situation["unnoticed"] = True
-            situation["last_pocket"] = rng.choice(POCKET_IDS)
+            # with only the «единица» down, the error was hers: she is not in her own pocket
+            situation["last_pocket"] = rng.choice([p for p in POCKET_IDS if ball > 2 or p != situation["pocket"]])
         return situation

@@ -20,17 +20,27 @@ shots is in the lost opening, so the engine does not guess it), whether the
 пробка was knocked down and which violations а–е happened. The bank after a
 successful shot is not in the text: one switch, the match option
 ``bank_after_success`` ("grows", the default, or "unchanged").
+
+Possible positions (``check_position``): with the bank growing after every
+penalty and prize, the bank names how many entries there were and their sizes
+(n, 2n, 4n … for n players), and the scores must be the one signed share-out of
+them (``bank_history``) in which no prize reached 100 before the end; with the
+bank unchanged after a prize only what follows from the penalties is checked.
+Possible shots (``check_action``): «г» and «е» exclude each other, «б» means
+the пробка fell and excludes «в», and «в» with the пробка down needs «а» or «д».
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import ru
-from ..core import Foul, Game, LOST, Ruling, citation_makers
+from ..core import Game, LOST, Ruling, citation_makers, impossible
 from ..errors import InputError, StateError
-from ..reader import Reader, check_int, show, type_name
+from ..fields import ActionSpec, Bool, Choice, Int, Player, Set, Text
+from ..reader import check_int, show, type_name
+from ..why import Why
 
 START_POINT = 1
 TARGET = 100
@@ -52,8 +62,6 @@ FOULS = (
 FOUL_IDS = tuple(f for f, _, _ in FOULS)
 FOUL_LETTER = {f: letter for f, letter, _ in FOULS}
 FOUL_TEXT = {f: text for f, _, text in FOULS}
-# Fouls that are themselves wrong ways of knocking the пробка down.
-PROBKA_FOULS = frozenset({"a", "b"})
 
 
 C, T = citation_makers("probka")
@@ -63,22 +71,24 @@ CLAUSES = (
     C("opening", "Название игры и начало правил утрачены", LOST,
       "Текст источника начинается с середины фразы «…начинается новая партия»: название игры, что такое "
       "пробка и как её ставят, очерёдность ударов, что такое партия и когда начинается новая, не сохранились."),
-    C("goal", "Победитель игры — первым набравший 100 очков"),
-    C("start", "Перед игрой каждому по одному очку; их сумма — основа штрафов и призов"),
-    C("fouls", "За ошибки — штраф; случаи штрафа"),
+    C("goal", "Победитель игры — первым набравший 100 очков", decides=("outcome",)),
+    C("start", "Перед игрой каждому по одному очку; их сумма — основа штрафов и призов",
+      decides=("score", "penalty")),
+    C("fouls", "За ошибки — штраф; случаи штрафа", decides=("penalty",)),
     *(C(f"foul-{f}", f"{letter}) {text[0].upper()}{text[1:]}",
         note="Отмечает пользователь: что именно произошло на столе, калькулятор не видит."
-        + (" Что считать промахом, текст не определяет." if f == "v" else ""))
+        + (" Что считать промахом, текст не определяет." if f == "v" else ""), decides=("foul",))
       for f, letter, text in FOULS),
     C("penalty", "Штраф — сумма очков, набранных к этому моменту всеми участниками",
-      note="Эта «сумма» — нарастающий итог, а не сумма очков на доске: см. толкование «Банк — не сумма очков на доске»."),
+      note="Эта «сумма» — нарастающий итог, а не сумма очков на доске: см. толкование «Банк — не сумма очков на доске».",
+      decides=("penalty",)),
     C("penalty-example", "Пример: штраф 10, 20, 40 при десяти игроках",
-      note="Числа примера сдвинуты на одну ошибку: см. толкование."),
-    C("prize", "Приз за результативный удар — сумма очков всех игроков"),
-    C("example-2", "Пример, 6 игроков: ошибка игрока 2 — −5, сумма 12"),
-    C("example-4", "Пример: ошибка игрока 4 — 1 − 12 = −11, сумма 24"),
-    C("example-6", "Пример: ошибка игрока 6 — 1 − 24 = −23, сумма 48"),
-    C("example-success", "Пример: игрок 6 сбивает пробку — 48 + (−23) = 25"),
+      note="Числа примера сдвинуты на одну ошибку: см. толкование.", decides=("penalty",)),
+    C("prize", "Приз за результативный удар — сумма очков всех игроков", decides=("score",)),
+    C("example-2", "Пример, 6 игроков: ошибка игрока 2 — −5, сумма 12", decides=("penalty",)),
+    C("example-4", "Пример: ошибка игрока 4 — 1 − 12 = −11, сумма 24", decides=("penalty",)),
+    C("example-6", "Пример: ошибка игрока 6 — 1 − 24 = −23, сумма 48", decides=("penalty",)),
+    C("example-success", "Пример: игрок 6 сбивает пробку — 48 + (−23) = 25", decides=("score",)),
 )
 
 
@@ -136,9 +146,44 @@ TOLKOVANIYA = (
       "счёт игрока всегда равен 1 плюс число, кратное числу игроков; ровно 100 возможно только при 3, 9 или 11 "
       "игроках. Поэтому победой считается счёт 100 или больше.",
       ("goal",)),
+    T("one-shot-facts", "Какие нарушения не бывают в одном ударе",
+      "Нарушения отмечает пользователь, и калькулятор не принимает удар, которого не может быть на столе. "
+      "«г» (биток в лузе) и «е» (биток за бортом) вместе не бывают: биток не может оказаться и в лузе, и за "
+      "бортом. «Сыгрывание» пробки текст отличает от «касания» (случай «а»: «сыгрывание или касание пробки "
+      "битком»), поэтому сыгрывание — это сбитая пробка: при нарушении «б» пробка сбита. Что такое промах "
+      "(«в»), текст не определяет (толкование «Удар без результата и без нарушения»): либо биток не попал ни "
+      "по одному шару, либо пробка устояла. При любом из этих прочтений промах не бывает вместе с «б» (пробку "
+      "сбил прицельный шар, по которому попал биток) и вместе со сбитой пробкой, если её не сбил сам биток "
+      "(«а») и не шар, задетый рукой или одеждой («д»).",
+      ("foul-a", "foul-b", "foul-v", "foul-g", "foul-d", "foul-e")),
+    T("reachable", "Какое положение возможно",
+      "Банк начинается с числа игроков и удваивается после каждого штрафа (и, по умолчанию, после каждого "
+      "приза), поэтому банк перед ударом называет, сколько начислений уже было и какого размера каждое: при "
+      "банке 48 и шести игроках — 6, 12 и 24 очка, по одному начислению каждого размера, каждое — одному "
+      "игроку, со знаком минус (штраф) или плюс (приз). Калькулятор принимает очки игроков, только если их "
+      "можно получить из этих начислений, причём приз не должен был довести игрока до 100 очков (тогда игра "
+      "окончилась бы). Если банк после приза не меняется (переключатель в условиях партии), призы могут быть "
+      "любыми и их число не видно по банку; тогда калькулятор проверяет только то, что следует из штрафов: "
+      "счёт игрока — 1 плюс число, кратное числу игроков, и все долги вместе не больше суммы штрафов.",
+      ("start", "penalty", "prize", "goal")),
 )
 
-EXAMPLE_FOUL_CLAUSES = ("probka-example-2", "probka-example-4", "probka-example-6")
+# The worked examples of the text, as the situations they describe: six players,
+# (the board before the shot, the bank, the shooter's number, what happened).
+SIX_EXAMPLES = (
+    ("probka-example-2", (1, 1, 1, 1, 1, 1), 6, 2, "foul"),
+    ("probka-example-4", (1, -5, 1, 1, 1, 1), 12, 4, "foul"),
+    ("probka-example-6", (1, -5, 1, -11, 1, 1), 24, 6, "foul"),
+    ("probka-example-success", (1, -5, 1, -11, 1, -23), 48, 6, "probka"),
+)
+EXAMPLE_WORDS = {
+    "probka-example-2": "Так в примере текста: игрок № 2 из шести получает −5 очков, сумма растёт до 12.",
+    "probka-example-4": "Так в примере текста: игрок № 4 получает 1 − 12 = −11 очков, сумма растёт с 12 до 24.",
+    "probka-example-6": "Так в примере текста: игрок № 6 получает 1 − 24 = −23 очка, сумма становится 48.",
+    "probka-example-success": "Так в примере текста: игрок № 6 сбивает пробку, 48 + (−23) = 25.",
+}
+# The ten-player sentence: the penalty for the first, second and third error.
+TEN_PLAYER_PENALTIES = (10, 20, 40)
 
 
 @dataclass(frozen=True)
@@ -194,25 +239,132 @@ def is_bank(bank: int, n: int) -> bool:
     return k & (k - 1) == 0
 
 
+def doublings(bank: int, n: int) -> int:
+    """How many times the bank has doubled since the start (``is_bank`` holds)."""
+    return (bank // n).bit_length() - 1
+
+
+# ---- which positions can occur ------------------------------------------------
+
+def bank_history(scores: tuple[int, ...], bank: int) -> list[tuple[int, int]] | None:
+    """When the bank doubles after every penalty and prize: the one history that
+    gives ``scores`` at ``bank``, as (player, +1 prize / −1 penalty) per doubling,
+    or None when none does.
+
+    The k-th entry moved one player by n·2^k (n players), so, counted in units of
+    n, every player's gain is a signed sum of distinct powers of two and the
+    powers 1, 2, 4… 2^(K−1) are shared out exactly once. Lowest power first:
+    exactly one player's remaining gain is odd (he took this entry), and its sign
+    is forced by the parity the next power needs; so the history is unique."""
+    n = len(scores)
+    left = [(s - START_POINT) // n for s in scores]
+    levels = doublings(bank, n)
+    history = []
+    for level in range(levels):
+        odd = [i for i, u in enumerate(left) if u % 2]
+        if len(odd) != 1:
+            return None
+        i = odd[0]
+        rest = [u // 2 for j, u in enumerate(left) if j != i]
+        if level == levels - 1:
+            sign = left[i] if left[i] in (1, -1) else None
+        else:
+            want_odd = not any(u % 2 for u in rest)
+            sign = 1 if ((left[i] - 1) // 2) % 2 == want_odd else -1
+        if sign is None:
+            return None
+        history.append((i, sign))
+        left = [(u - sign) // 2 if j == i else u // 2 for j, u in enumerate(left)]
+    return history if not any(left) else None
+
+
+def replay_history(n: int, history) -> tuple[int, int, int] | None:
+    """The first (player, prize, score before) of ``history`` that would have reached 100
+    points and ended the game, or None."""
+    scores, bank = [START_POINT] * n, START_POINT * n
+    for i, sign in history:
+        if sign > 0 and scores[i] + bank >= TARGET:
+            return i, bank, scores[i]
+        scores[i] += sign * bank
+        bank *= 2
+    return None
+
+
 SCORE_TOKEN = re.compile(r"^[+\-−–]?\d{1,16}$")
 
 
-def read_scores(value, path: str) -> list[int]:
+def read_scores(value, path: str) -> tuple[int, ...]:
     """The players' scores: a list of integers or a text «1, -5, 1»."""
     if isinstance(value, str):
         tokens = [t for t in re.split(r"[\s,;]+", value.strip()) if t]
+        if len(tokens) > MAX_PLAYERS:
+            raise InputError(f"Поле {path}: указаны очки {ru.players(len(tokens))}, а играют от 2 до "
+                             f"{MAX_PLAYERS} игроков.", path)
         out = []
         for i, token in enumerate(tokens):
             if not SCORE_TOKEN.match(token):
                 raise InputError(f"Поле {path}: «{token[:20]}» ({i + 1}-е значение) — не целое число. "
                                  "Очки перечисляются через запятую, например: 1, -5, 1.", path)
             out.append(int(token.replace("−", "-").replace("–", "-")))
-        return out
-    if isinstance(value, list):
-        return [check_int(v, f"{path}[{i}]", what=f"Очки игрока № {i + 1} ({path}[{i}])")
-                for i, v in enumerate(value)]
+        return tuple(out)
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_PLAYERS:
+            raise InputError(f"Поле {path}: указаны очки {ru.players(len(value))}, а играют от 2 до "
+                             f"{MAX_PLAYERS} игроков.", path)
+        return tuple(check_int(v, f"{path}[{i}]", what=f"Очки игрока № {i + 1} ({path}[{i}])")
+                     for i, v in enumerate(value))
     raise InputError(f"Поле {path} должно быть строкой с очками игроков через запятую, "
                      f"а получено: {type_name(value)} {show(value)}.", path)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scores(Text):
+    """The players' scores, first player first: a text «1, -5, 1» (the form) or a
+    list. The value read is a tuple of ints, and so is the default (shown as text)."""
+
+    max_len: int = 20 * 18
+
+    def check(self, value, path: str) -> tuple[int, ...]:
+        if isinstance(value, str) and len(value) > self.max_len:
+            raise InputError(f"Поле {path} длиннее {self.max_len} символов.", path)
+        return read_scores(value, path)
+
+    def _json_value(self, value):
+        return ", ".join(str(v) for v in value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shooter(Player):
+    """The shooter's number; the message names the players' count."""
+
+    def check(self, value, path: str) -> int:
+        number = check_int(value, path, min=1, what=f"Номер игрока ({path})")
+        if self.max is not None and number > self.max:
+            raise InputError(f"Поле {path}: игрока № {number} нет — в партии {ru.players(self.max)}.", path)
+        return number
+
+
+SHOT_FIELDS = (
+    Shooter(name="shooter", label="Кто бил (номер игрока)", max=MAX_PLAYERS,
+            help="Номер по списку игроков, начиная с 1. Очерёдность ударов в сохранившемся тексте не описана, "
+                 "поэтому номер указывается при каждом ударе."),
+    Bool(name="probka", label="Пробка сбита", default=False),
+    Set(name="fouls", label="Нарушения", default=(), what="пункт",
+        options=tuple((f, f"{letter}) {text}") for f, letter, text in FOULS),
+        help="Отметьте все нарушения этого удара. Нет нарушений и пробка не сбита — удар без результата."),
+)
+SITUATION_FIELDS = (
+    Scores(name="scores", label="Очки игроков по порядку номеров", default=(START_POINT, START_POINT),
+           help=f"Через запятую, первым — игрок № 1; сколько чисел, столько игроков (от 2 до {MAX_PLAYERS}). "
+                "Например: 1, -5, 1, -11, 1, -23."),
+    Int(name="bank", label="Банк перед ударом", min=2, max=MAX_BANK, default=None, optional=True,
+        help="Штраф и приз равны банку. Пусто — начало игры: банк равен числу игроков (по очку у каждого)."),
+)
+OPTION_FIELDS = (
+    Choice(name="bank_after_success", label="Банк после результативного удара", default="grows",
+           options=tuple((m, MODE_LABELS[m]) for m in MODES),
+           help="Текст правил этого не говорит: см. толкование «Банк после результативного удара»."),
+)
 
 
 class Probka(Game):
@@ -226,196 +378,254 @@ class Probka(Game):
     tolkovaniya = TOLKOVANIYA
 
     # ---- declaration ----------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        return [{"type": "shot", "label": "Удар", "fields": [
-            {"name": "shooter", "kind": "int", "min": 1, "max": MAX_PLAYERS, "default": None,
-             "label": "Кто бил (номер игрока)",
-             "help": "Номер по списку игроков, начиная с 1. Очерёдность ударов в сохранившемся тексте не описана, "
-                     "поэтому номер указывается при каждом ударе."},
-            {"name": "probka", "kind": "bool", "default": False, "label": "Пробка сбита"},
-            {"name": "fouls", "kind": "set", "default": [], "label": "Нарушения",
-             "options": [{"id": f, "label": f"{letter}) {text}"} for f, letter, text in FOULS],
-             "help": "Отметьте все нарушения этого удара. Нет нарушений и пробка не сбита — удар без результата."},
-        ]}]
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        return (ActionSpec("shot", "Удар", SHOT_FIELDS),)
 
-    def situation_fields(self) -> list[dict]:
-        return [
-            {"name": "scores", "kind": "text", "default": "1, 1", "label": "Очки игроков по порядку номеров",
-             "help": "Через запятую, первым — игрок № 1; сколько чисел, столько игроков (от 2 до 20). "
-                     "Например: 1, -5, 1, -11, 1, -23."},
-            {"name": "bank", "kind": "int", "min": 2, "max": MAX_BANK, "default": None, "optional": True,
-             "label": "Банк перед ударом",
-             "help": "Штраф и приз равны банку. Пусто — начало игры: банк равен числу игроков (по очку у каждого)."},
-        ]
+    def situation_fields(self):
+        return SITUATION_FIELDS
 
-    def option_fields(self) -> list[dict]:
-        return [{"name": "bank_after_success", "kind": "choice", "default": "grows",
-                 "label": "Банк после результативного удара",
-                 "options": [{"id": m, "label": MODE_LABELS[m]} for m in MODES],
-                 "help": "Текст правил этого не говорит: см. толкование «Банк после результативного удара»."}]
-
-    def read_options(self, options: Reader) -> dict:
-        mode = options.choice("bank_after_success", MODES, default="grows")
-        options.done()
-        return {"bank_after_success": mode}
+    def option_fields(self):
+        return OPTION_FIELDS
 
     def calculator_names(self, state: State) -> tuple[str, ...]:
         return tuple(f"Игрок {i + 1}" for i in range(len(state.scores)))
+
+    def player_count(self, state: State) -> int:
+        return len(state.scores)
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
         return State(scores=(START_POINT,) * n_players, bank=START_POINT * n_players,
                      grows=options.get("bank_after_success", "grows") == "grows")
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        grows = options.get("bank_after_success", "grows") == "grows"
-        scores = read_scores(situation.raw("scores", "1, 1"), "situation.scores")
-        bank = situation.raw("bank", None)
-        if bank is not None:
-            bank = check_int(bank, "situation.bank", min=2, max=MAX_BANK, what="Банк (situation.bank)")
-        situation.done()
+    def build_situation(self, values: dict, options: dict) -> State:
+        scores, bank = values["scores"], values["bank"]
         n = len(scores)
+        if n < self.min_players:
+            impossible(f"Поле situation.scores: указаны очки {ru.players(n)}, а играют от 2 до "
+                       f"{MAX_PLAYERS} игроков.", "situation.scores")
+        if bank is None:
+            if any(s != START_POINT for s in scores):
+                impossible("Укажите банк (поле situation.bank): у кого-то счёт уже не 1, значит игра не в "
+                           "начале и банк больше числа игроков.", "situation.bank")
+            bank = START_POINT * n
+        grows = options.get("bank_after_success", "grows") == "grows"
+        state = State(scores=scores, bank=bank, grows=grows, from_situation=True)
+        self.check_position(state)
+        return replace(state, after_success=self.success_happened(state))
+
+    def success_happened(self, state: State) -> bool:
+        """Whether a prize has already been paid (then the bank depends on the switch)."""
+        n = len(state.scores)
+        if state.grows:
+            history = bank_history(state.scores, state.bank) or ()
+            return any(sign > 0 for _, sign in history)
+        # the bank doubled only at penalties: they took 1 + 2 + … of it; any more gain is prizes
+        return sum(state.scores) - START_POINT * n > -(state.bank - START_POINT * n)
+
+    def check_position(self, state: State) -> None:
+        """A possible position: 2–20 players, everyone below 100 while the game
+        goes on (the winner at 100 or more when it is over), every score 1 plus a
+        multiple of the players' count, a bank that is their count doubled, and
+        scores some history of penalties and prizes gives (толкование «Какое
+        положение возможно»)."""
+        scores, bank, n = state.scores, state.bank, len(state.scores)
         if not self.min_players <= n <= MAX_PLAYERS:
-            raise InputError(f"Поле situation.scores: указаны очки {ru.players(n)}, а играют от 2 до "
-                             f"{MAX_PLAYERS} игроков.", "situation.scores")
+            impossible(f"Поле situation.scores: указаны очки {ru.players(n)}, а играют от 2 до "
+                       f"{MAX_PLAYERS} игроков.", "situation.scores")
         for i, s in enumerate(scores):
             where = f"situation.scores[{i}]"
-            if s >= TARGET:
-                raise InputError(f"Поле {where}: у игрока № {i + 1} уже {pts(s)} — игра окончена, "
-                                 "рассчитывать нечего.", where)
+            if s >= TARGET and not (state.finished and i == state.winner):
+                impossible(f"Поле {where}: у игрока № {i + 1} уже {pts(s)} — игра окончена, "
+                           "рассчитывать нечего.", where)
             if s < -MAX_BANK:
-                raise InputError(f"Поле {where}: {num(s)} — слишком большой долг для расчёта.", where)
+                impossible(f"Поле {where}: {num(s)} — слишком большой долг для расчёта.", where)
             if (s - START_POINT) % n:
-                raise InputError(f"Поле {where}: {pts(s)} у игрока № {i + 1} при {n} игроках быть не может. "
-                                 f"Каждый штраф и приз кратен {n} (банк начинается с {n} и только удваивается), "
-                                 f"поэтому счёт игрока — 1 плюс число, кратное {n}: например, "
-                                 f"{num(1 - n)}, 1, {1 + n}.", where)
-        if bank is None:
-            bank = START_POINT * n
-            if any(s != START_POINT for s in scores):
-                raise InputError("Укажите банк (поле situation.bank): у кого-то счёт уже не 1, значит игра не в "
-                                 "начале и банк больше числа игроков.", "situation.bank")
+                impossible(f"Поле {where}: {pts(s)} у игрока № {i + 1} при {n} игроках быть не может. "
+                           f"Каждый штраф и приз кратен {n} (банк начинается с {n} и только удваивается), "
+                           f"поэтому счёт игрока — 1 плюс число, кратное {n}: например, "
+                           f"{num(1 - n)}, 1, {1 + n}.", where)
         if not is_bank(bank, n):
-            raise InputError(f"Поле situation.bank: банк {bank} при {n} игроках невозможен — он начинается с {n} "
-                             f"и только удваивается: {n}, {2 * n}, {4 * n}, {8 * n}…", "situation.bank")
-        moved = sum(abs(s - START_POINT) for s in scores)
-        if grows and moved > bank - START_POINT * n:
-            raise InputError(f"Поле situation.bank: при банке {bank} все изменения счёта вместе не больше "
-                             f"{bank - START_POINT * n} (всё начисленное сверх стартовых очков входит в банк), "
-                             f"а по указанным очкам их {moved}.", "situation.bank")
-        return State(scores=tuple(scores), bank=bank, grows=grows, from_situation=True)
+            impossible(f"Поле situation.bank: банк {bank} при {n} игроках невозможен — он начинается с {n} "
+                       f"и только удваивается: {n}, {2 * n}, {4 * n}, {8 * n}…", "situation.bank")
+        if state.finished:
+            return  # the winning prize left the bank as it was: nothing more to check
+        if state.grows:
+            self.check_history(scores, bank)
+        else:
+            self.check_debts(scores, bank)
 
-    def read_action(self, action: Reader, state: State) -> Shot:
-        action.choice("type", ("shot",), default="shot")
-        n = len(state.scores)
-        if not action.has("shooter"):
-            raise InputError(f"Укажите, кто бил: номер игрока от 1 до {n} (поле action.shooter).", "action.shooter")
-        shooter = action.int("shooter", min=1, max=MAX_PLAYERS, what="Номер игрока (action.shooter)")
-        probka = action.bool("probka", default=False)
-        fouls = action.items("fouls", FOUL_IDS, default=[], what="пункт")
-        action.done()
-        if shooter > n:
-            raise InputError(f"Поле action.shooter: игрока № {shooter} нет — в партии {ru.players(n)}.",
-                             "action.shooter")
-        p = shooter - 1
-        doubles = bool(fouls) or (probka and state.grows and state.scores[p] + state.bank < TARGET)
+    def check_history(self, scores: tuple[int, ...], bank: int) -> None:
+        n = len(scores)
+        entries = [START_POINT * n * 2 ** k for k in range(doublings(bank, n))]
+        history = bank_history(scores, bank)
+        if history is None:
+            if not entries:
+                impossible(f"Поле situation.bank: банк {bank} — это начало игры, у всех по {pts(START_POINT)}, "
+                           "а у кого-то счёт другой.", "situation.bank")
+            if len(entries) == 1:
+                what = f"было одно начисление — {pts(entries[0])}"
+            else:
+                sizes = ru.join_and(entries) if len(entries) <= 5 else \
+                    f"{entries[0]}, {entries[1]}, {entries[2]} … {entries[-1]}"
+                what = (f"было {len(entries)} {ru.plural(len(entries), 'начисление', 'начисления', 'начислений')} — "
+                        f"{sizes} очков, по одному каждого размера")
+            impossible(f"Поле situation.bank: при банке {bank} и {n} игроках {what}, каждое — одному игроку "
+                       "со знаком минус (штраф) или плюс (приз); указанные очки из них не складываются.",
+                       "situation.bank")
+        ended = replay_history(n, history)
+        if ended is not None:
+            i, prize, score = ended
+            impossible(f"Поле situation.bank: такие очки при банке {bank} получаются, только если игрок "
+                       f"№ {i + 1} при счёте {num(score)} получил приз {prize} и набрал 100 очков или больше, — "
+                       "но тогда игра окончилась бы.", "situation.bank")
+
+    def check_debts(self, scores: tuple[int, ...], bank: int) -> None:
+        n = len(scores)
+        penalties = bank - START_POINT * n
+        debts = sum(START_POINT - s for s in scores if s < START_POINT)
+        if debts > penalties:
+            impossible(f"Поле situation.bank: при банке {bank} все штрафы вместе — {pts(penalties)}, а игроки "
+                       f"потеряли {pts(debts)} от стартового очка: столько штрафов не было.", "situation.bank")
+
+    def build_action(self, kind: str, values: dict, state: State) -> Shot:
+        return Shot(shooter=values["shooter"] - 1, probka=values["probka"], fouls=values["fouls"])
+
+    def check_action(self, state: State, shot: Shot) -> None:
+        """Facts of one shot that exclude each other (толкование «Какие нарушения не
+        бывают в одном ударе»), then the technical limit of the bank."""
+        fouls = set(shot.fouls)
+        if {"g", "e"} <= fouls:
+            impossible("Нарушения «г» и «е» вместе невозможны: биток не может оказаться и в лузе, и за бортом.",
+                       "action.fouls")
+        if {"b", "v"} <= fouls:
+            impossible("Нарушения «б» и «в» вместе невозможны: при «б» биток попал по прицельному шару и тот "
+                       "сбил пробку, а это не промах.", "action.fouls")
+        if "b" in fouls and not shot.probka:
+            impossible("Нарушение «б» — сыгрывание пробки прицельным шаром, то есть пробка сбита, а в ударе "
+                       "указано, что она не сбита.", "action.probka")
+        if "v" in fouls and shot.probka and not fouls & {"a", "d"}:
+            impossible("Пробка сбита, но отмечен промах («в») без нарушений «а» и «д»: при промахе сбить "
+                       "пробку мог только сам биток (нарушение «а») или шар, задетый рукой или одеждой "
+                       "(нарушение «д»).", "action.fouls")
+        p = shot.shooter
+        doubles = bool(fouls) or (shot.probka and state.grows and state.scores[p] + state.bank < TARGET)
         if doubles and 2 * state.bank > MAX_BANK:
             raise StateError(f"Банк уже {state.bank}: его удвоение превысило бы предел расчёта "
                              "(10¹⁵ очков). Это ограничение программы, а не правило игры.")
-        return Shot(shooter=p, probka=probka, fouls=tuple(f for f in FOUL_IDS if f in fouls))
 
     # ---- rulings --------------------------------------------------------
+    # Precedence: a shot with any violation is a foul, whatever else happened
+    # (толкование «Пробка сбита с нарушением — только штраф»); otherwise a knocked-down
+    # пробка pays the prize, which may win the game; otherwise nothing changes.
     def apply(self, state: State, shot: Shot, names) -> tuple[Ruling, State]:
-        p, bank, name = shot.shooter, state.bank, names[shot.shooter]
-        before = state.scores[p]
-        clauses: list[str] = []
-        tolk: list[str] = ["probka-t-bank"]
-        lines: list[str] = []
-        fouls: list[Foul] = []
-        finished, winner, after_success = False, None, state.after_success
-        if state.after_success:
-            tolk.append("probka-t-after-success")  # this bank depends on the switch
-
+        why = Why(self)
         if shot.fouls:
-            # A foul: the shooter's entry goes down by the bank, the bank grows by the same amount.
-            outcome, points, new_bank = "foul", -bank, 2 * bank
-            for f in shot.fouls:
-                fouls.append(Foul(f, f"probka-foul-{f}", f"{FOUL_TEXT[f][0].upper()}{FOUL_TEXT[f][1:]} "
-                                                         f"(случай «{FOUL_LETTER[f]}»)."))
-                lines.append(f"Нарушение «{FOUL_LETTER[f]}»: {FOUL_TEXT[f]}.")
-            clauses += ["probka-fouls", "probka-penalty", "probka-start"]
-            # the text's worked examples are cited where they apply: six and ten players
-            if len(state.scores) == 6:
-                clauses += EXAMPLE_FOUL_CLAUSES
-            if len(state.scores) == 10:
-                clauses.append("probka-penalty-example")
-                tolk.append("probka-t-ten-players")
-            if len(shot.fouls) > 1:
-                tolk.append("probka-t-one-penalty")
-                lines.append("Нарушений в ударе несколько, штраф начисляется один раз.")
-            if shot.probka:
-                tolk.append("probka-t-foul-and-probka")
-                lines.append("Пробка сбита, но с нарушением: приза нет, только штраф.")
-            lines += [f"Штраф равен банку — итогу всех начисленных к этому моменту очков: {pts(bank)}.",
-                      f"{name}: {num(before)} − {bank} = {num(before - bank)}.",
-                      f"Банк растёт на сумму штрафа: {bank} + {bank} = {new_bank}."]
+            outcome, points, new_bank = self.penalty(why, state, shot, names)
         elif shot.probka:
-            # A successful shot: the shooter's entry goes up by the bank.
-            outcome, points = "probka", bank
-            new_bank = 2 * bank if state.grows else bank
-            clauses += ["probka-prize", "probka-start", "probka-example-success"]
-            lines += ["Пробка сбита без нарушений — удар результативный.",
-                      f"Приз равен банку: {pts(bank)}.",
-                      f"{name}: {num(before)} + {bank} = {num(before + bank)}."]
-            if before + bank >= TARGET:
-                # The game is over: what the bank does next no longer matters.
-                finished, winner, new_bank = True, p, bank
-                clauses.append("probka-goal")
-                if before + bank > TARGET:
-                    tolk.append("probka-t-100-or-more")
-                    lines.append(f"{name}: {pts(before + bank)} — больше 100 очков, победа в игре.")
-                else:
-                    lines.append(f"{name}: {pts(before + bank)} — набрано 100 очков, победа в игре.")
-            else:
-                after_success = True
-                tolk.append("probka-t-after-success")
-                lines.append(f"Банк растёт на сумму приза: {bank} + {bank} = {new_bank} (так выбрано в условиях "
-                             "партии; текст правил этого не говорит)." if state.grows else
-                             f"Банк не меняется: {pts(bank)} (так выбрано в условиях партии; текст правил этого "
-                             "не говорит).")
+            outcome, points, new_bank = self.prize(why, state, shot, names)
         else:
-            outcome, points, new_bank = "none", 0, bank
-            clauses += ["probka-foul-v", "probka-prize"]
-            tolk = ["probka-t-no-result"]
-            lines += ["Пробка не сбита, нарушений нет: очки и банк не меняются.",
-                      "Считать ли такой удар промахом (случай «в»), текст не уточняет; если игроки считают его "
-                      "промахом, отметьте нарушение «в»."]
-
+            outcome, points, new_bank = self.no_result(why, state)
+        p = shot.shooter
+        before = state.scores[p]
         after = before + points
+        finished = outcome == "win"
         scores = state.scores[:p] + (after,) + state.scores[p + 1:]
-        event = Event(shooter=p, outcome=outcome, fouls=shot.fouls, score_before=before, score_after=after,
-                      bank_before=bank, bank_after=new_bank)
-        new = State(scores=scores, bank=new_bank, grows=state.grows, after_success=after_success,
-                    from_situation=state.from_situation, finished=finished, winner=winner,
-                    events=state.events + (event,))
-        if outcome == "foul":
-            summary = (f"{'Нарушения' if len(shot.fouls) > 1 else 'Нарушение'} {foul_letters(shot.fouls)} — штраф {pts(bank)}. {name}: {num(before)} − {bank} = "
-                       f"{num(after)}; банк теперь {pts(new_bank)}.")
-        elif finished:
-            summary = f"Пробка сбита — приз {pts(bank)}. {name}: {num(before)} + {bank} = {num(after)}. " \
-                      f"Победитель игры: {name}."
-        elif outcome == "probka":
-            summary = (f"Пробка сбита — приз {pts(bank)}. {name}: {num(before)} + {bank} = {num(after)}; банк "
-                       + (f"теперь {pts(new_bank)}." if state.grows else f"остаётся {pts(bank)}."))
-        else:
-            summary = f"Удар без результата: очки и банк не меняются. {name}: {pts(after)}; банк {pts(bank)}."
-        ruling = Ruling(
-            kind="shot", player=p, summary=summary, lines=tuple(lines), points=points, fouls=tuple(fouls),
-            scores=scores, next_player=None, turn_continues=False, finished=finished, winner=winner,
-            clauses=self.cite(clauses + [f.clause for f in fouls]), tolkovaniya=self.cite(tolk),
-            extra={"bank_before": bank, "bank": new_bank, "score_before": before, "score": after,
-                   "outcome": outcome, "bank_after_success": "grows" if state.grows else "unchanged"})
+        event = Event(shooter=p, outcome="probka" if finished else outcome, fouls=shot.fouls,
+                      score_before=before, score_after=after, bank_before=state.bank, bank_after=new_bank)
+        new = replace(state, scores=scores, bank=new_bank, finished=finished, winner=p if finished else None,
+                      after_success=state.after_success or outcome == "probka",
+                      events=state.events + (event,))
+        ruling = why.ruling(
+            kind="shot", player=p, summary=self.summary_text(state, shot, outcome, new, names), points=points,
+            scores=scores, next_player=None, turn_continues=False, finished=finished, winner=new.winner,
+            extra={"bank_before": state.bank, "bank": new_bank, "score_before": before, "score": after,
+                   "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged"})
         return ruling, new
+
+    def bank_basis(self, state: State) -> tuple[str, ...]:
+        """What the size of the bank rests on: the running total, and the switch
+        once a prize has been paid."""
+        return ("probka-t-bank",) + (("probka-t-after-success",) if state.after_success else ())
+
+    def example(self, state: State, shot: Shot, outcome: str) -> str | None:
+        """The text's six-player example this shot is, if any."""
+        for clause, board, bank, number, what in SIX_EXAMPLES:
+            if (state.scores, state.bank, shot.shooter + 1, outcome) == (board, bank, number, what):
+                return clause
+        return None
+
+    def penalty(self, why: Why, state: State, shot: Shot, names) -> tuple[str, int, int]:
+        bank, name, before = state.bank, names[shot.shooter], state.scores[shot.shooter]
+        for f in shot.fouls:
+            why.foul(f, f"probka-foul-{f}", f"Нарушение «{FOUL_LETTER[f]}»: {FOUL_TEXT[f]}.")
+        why.decide("foul", f"probka-foul-{shot.fouls[0]}")
+        if len(shot.fouls) > 1:
+            why.add("penalty", "Нарушений в ударе несколько, штраф начисляется один раз.", "probka-t-one-penalty")
+        if shot.probka:
+            why.add("score", "Пробка сбита, но с нарушением: приза нет, только штраф.", "probka-t-foul-and-probka")
+        why.add("penalty", f"Штраф равен банку — итогу всех начисленных к этому моменту очков: {pts(bank)}.",
+                "probka-fouls", "probka-penalty", "probka-start", *self.bank_basis(state))
+        # the ten-player sentence counts errors only: the bank must have doubled at penalties alone
+        if len(state.scores) == 10 and bank in TEN_PLAYER_PENALTIES and not (state.grows and state.after_success):
+            k = TEN_PLAYER_PENALTIES.index(bank)
+            why.add("penalty", f"Так и в примере текста с десятью игроками: за {('первую', 'вторую', 'третью')[k]} "
+                               f"ошибку — {pts(bank)}.", "probka-penalty-example", "probka-t-ten-players")
+        why.add("penalty", f"{name}: {num(before)} − {bank} = {num(before - bank)}.", "probka-penalty")
+        example = self.example(state, shot, "foul")
+        if example:
+            why.add("penalty", EXAMPLE_WORDS[example], example)
+        why.add("penalty", f"Банк растёт на сумму штрафа: {bank} + {bank} = {2 * bank}.", "probka-t-bank")
+        return "foul", -bank, 2 * bank
+
+    def prize(self, why: Why, state: State, shot: Shot, names) -> tuple[str, int, int]:
+        bank, name, before = state.bank, names[shot.shooter], state.scores[shot.shooter]
+        after = before + bank
+        why.add("score", f"Пробка сбита без нарушений — удар результативный; приз равен банку: {pts(bank)}.",
+                "probka-prize", "probka-start", *self.bank_basis(state))
+        why.add("score", f"{name}: {num(before)} + {bank} = {num(after)}.", "probka-prize")
+        why.decide("points", "probka-prize")
+        example = self.example(state, shot, "probka")
+        if example:
+            why.add("score", EXAMPLE_WORDS[example], example)
+        if after >= TARGET:
+            # The game is over: what the bank does next no longer matters.
+            if after > TARGET:
+                why.add("outcome", f"{name}: {pts(after)} — больше 100 очков, победа в игре.",
+                        "probka-goal", "probka-t-100-or-more")
+            else:
+                why.add("outcome", f"{name}: {pts(after)} — набрано 100 очков, победа в игре.", "probka-goal")
+            why.decide("win", "probka-goal")
+            return "win", bank, bank
+        if state.grows:
+            why.add("score", f"Банк растёт на сумму приза: {bank} + {bank} = {2 * bank} (так выбрано в условиях "
+                             "партии; текст правил этого не говорит).", "probka-t-after-success")
+            return "probka", bank, 2 * bank
+        why.add("score", f"Банк не меняется: {pts(bank)} (так выбрано в условиях партии; текст правил этого "
+                         "не говорит).", "probka-t-after-success")
+        return "probka", bank, bank
+
+    def no_result(self, why: Why, state: State) -> tuple[str, int, int]:
+        why.add("score", "Пробка не сбита, нарушений нет: очки и банк не меняются.", "probka-t-no-result")
+        why.note("Считать ли такой удар промахом (случай «в»), текст не уточняет; если игроки считают его "
+                 "промахом, отметьте нарушение «в».")
+        why.decide("no_points", "probka-t-no-result")
+        return "none", 0, state.bank
+
+    def summary_text(self, state: State, shot: Shot, outcome: str, new: State, names) -> str:
+        p, bank = shot.shooter, state.bank
+        name, before, after = names[p], state.scores[p], new.scores[p]
+        if outcome == "foul":
+            return (f"{'Нарушения' if len(shot.fouls) > 1 else 'Нарушение'} {foul_letters(shot.fouls)} — штраф "
+                    f"{pts(bank)}. {name}: {num(before)} − {bank} = {num(after)}; банк теперь {pts(new.bank)}.")
+        if outcome == "win":
+            return (f"Победитель игры: {name}. Пробка сбита — приз {pts(bank)}: "
+                    f"{num(before)} + {bank} = {num(after)}.")
+        if outcome == "probka":
+            return (f"Пробка сбита — приз {pts(bank)}. {name}: {num(before)} + {bank} = {num(after)}; банк "
+                    + (f"теперь {pts(new.bank)}." if state.grows else f"остаётся {pts(bank)}."))
+        return (f"Очков нет: пробка не сбита и нарушений нет — очки и банк не меняются. "
+                f"{name}: {pts(after)}; банк {pts(bank)}.")
 
     # ---- view -----------------------------------------------------------
     def view(self, state: State, names) -> dict:
@@ -432,7 +642,8 @@ class Probka(Game):
                  ["", "все", f"Начало игры: у каждого {pts(START_POINT)}", START_POINT, start_bank])
         rows = [first]
         for k, e in enumerate(state.events, 1):
-            what = {"foul": f"{'нарушения' if len(e.fouls) > 1 else 'нарушение'} {foul_letters(e.fouls)}: штраф {e.bank_before}",
+            what = {"foul": f"{'нарушения' if len(e.fouls) > 1 else 'нарушение'} {foul_letters(e.fouls)}: "
+                            f"штраф {e.bank_before}",
                     "probka": f"пробка сбита: приз {e.bank_before}",
                     "none": "без результата"}[e.outcome]
             rows.append([k, names[e.shooter], what, f"{num(e.score_before)} → {num(e.score_after)}",
@@ -445,6 +656,15 @@ class Probka(Game):
                           "bank_after_success": "grows" if state.grows else "unchanged"}}
 
     # ---- random play ------------------------------------------------------
+    def random_fouls(self, rng, probka: bool) -> list[str]:
+        """A random set of violations that can happen together in one shot."""
+        while True:
+            fouls = set(rng.sample(FOUL_IDS, rng.choices((1, 2, 3), weights=(8, 2, 1))[0]))
+            if {"g", "e"} <= fouls or {"b", "v"} <= fouls or ("b" in fouls and not probka) \
+                    or ("v" in fouls and probka and not fouls & {"a", "d"}):
+                continue
+            return [f for f in FOUL_IDS if f in fouls]
+
     def random_action(self, state: State, rng) -> dict:
         n = len(state.scores)
         shooter = rng.randrange(n)
@@ -459,13 +679,13 @@ class Probka(Game):
             else:
                 kind = rng.choice(("probka", "none"))
         action: dict = {"type": "shot", "shooter": shooter + 1}
-        if kind in ("probka", "both") or rng.random() < 0.1 and kind == "foul":
+        probka = kind in ("probka", "both") or (kind == "foul" and rng.random() < 0.1)
+        if probka:
             action["probka"] = True
         elif rng.random() < 0.5:
             action["probka"] = False
         if kind in ("foul", "both"):
-            k = rng.choices((1, 2, 3), weights=(8, 2, 1))[0]
-            action["fouls"] = rng.sample(FOUL_IDS, k)
+            action["fouls"] = self.random_fouls(rng, probka)
         elif rng.random() < 0.3:
             action["fouls"] = []
         return action

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Game, LOST, Ruling, Tolkovanie, citation_makers
+from ..core import Game, LOST, Tolkovanie, citation_makers
 from ..errors import StateError
-from ..reader import Reader
+from ..fields import ActionSpec, Bool, Choice
+from ..why import Why
 
 GID = "snimanie-rukoy"
 LOST_TEXT = "Дальнейшие правила игры в тексте утрачены: рассчитывать после разбивки нечего."
@@ -39,10 +40,11 @@ C, T = citation_makers(GID)
 
 
 CLAUSES = (
-    C("setup", "Перед игрой все шары ставятся в пирамиду"),
-    C("break", "Играющий кием открывает партию и разбивает пирамиду"),
-    C("banked-break", "Можно сначала отражённым ударом поставить биток за пирамиду"),
-    C("break-ball", "Шар в лузе после удара по пирамиде: ход у того же игрока, шар переигрывается"),
+    C("setup", "Перед игрой все шары ставятся в пирамиду", decides=("setup",)),
+    C("break", "Играющий кием открывает партию и разбивает пирамиду", decides=("setup", "turn")),
+    C("banked-break", "Можно сначала отражённым ударом поставить биток за пирамиду", decides=("setup",)),
+    C("break-ball", "Шар в лузе после удара по пирамиде: ход у того же игрока, шар переигрывается",
+      decides=("turn", "respot")),
     C("no-ball", "Если после разбивки ни один шар не… (фраза оборвана)", LOST,
       "Источник обрывается на полуслове: условие сохранилось, а что в этом случае происходит — нет."),
     C("lost", "Продолжение правил утрачено", LOST,
@@ -88,23 +90,16 @@ class SnimanieRukoy(Game):
     tolkovaniya = TOLKOVANIYA
 
     # ---- declaration ----------------------------------------------------
-    def action_fields(self) -> list[dict]:
-        return [{"type": "shot", "label": "Разбивка", "fields": [
-            {"name": "banked", "kind": "bool", "default": False,
-             "label": "Сначала отражённый удар: биток остановился за пирамидой"},
-            {"name": "ball_in_pocket", "kind": "bool", "default": False,
-             "label": "После удара по пирамиде какой-либо шар оказался в лузе"},
-        ]}]
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        return (ActionSpec("shot", "Разбивка", (
+            Bool(name="banked", label="Сначала отражённый удар: биток остановился за пирамидой", default=False),
+            Bool(name="ball_in_pocket", label="После удара по пирамиде какой-либо шар оказался в лузе",
+                 default=False),
+        )),)
 
-    def option_fields(self) -> list[dict]:
-        return [{"name": "cue_player", "kind": "choice", "label": "Кто играет кием", "default": 0,
-                 "options": [{"id": 0, "label": "первый в списке игроков"},
-                             {"id": 1, "label": "второй в списке игроков"}]}]
-
-    def read_options(self, options: Reader) -> dict:
-        cue = options.choice("cue_player", (0, 1), default=0)
-        options.done()
-        return {"cue_player": cue}
+    def option_fields(self):
+        return (Choice(name="cue_player", label="Кто играет кием", default=0,
+                       options=((0, "первый в списке игроков"), (1, "второй в списке игроков"))),)
 
     def calculator_names(self, state: State) -> tuple[str, ...]:
         names = ["Соперник", "Соперник"]
@@ -115,46 +110,45 @@ class SnimanieRukoy(Game):
     def initial_state(self, n_players: int, options: dict) -> State:
         return State(cue_player=options.get("cue_player", 0))
 
-    def state_from_situation(self, situation: Reader, options: dict) -> State:
-        situation.done()
+    def build_situation(self, values: dict, options: dict) -> State:
         return self.initial_state(2, options)
 
-    def read_action(self, action: Reader, state: State) -> Break:
+    def check_turn(self, state: State, kind: str) -> None:
         if state.broken:
             raise StateError(f"Разбивка уже сделана. {LOST_TEXT}")
-        action.choice("type", ("shot",), default="shot")
-        banked = action.bool("banked", default=False)
-        ball = action.bool("ball_in_pocket", default=False)
-        action.done()
-        return Break(banked, ball)
+
+    def build_action(self, kind: str, values: dict, state: State) -> Break:
+        return Break(values["banked"], values["ball_in_pocket"])
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, action: Break, names):
         p = state.cue_player
-        clauses = ["setup", "break"]
-        lines = [f"Партию открывает и разбивает пирамиду тот, кто играет кием: {names[p]}."]
+        why = Why(self)
+        why.add("setup", f"Партию открывает и разбивает пирамиду тот, кто играет кием: {names[p]}.",
+                f"{GID}-setup", f"{GID}-break", f"{GID}-t-participants")
         if action.banked:
-            clauses.append("banked-break")
-            lines.append("Перед разбивкой — отражённый удар, после которого биток остановился за пирамидой: "
-                         "так делать разрешено.")
+            why.add("setup", "Перед разбивкой — отражённый удар, после которого биток остановился за пирамидой: "
+                             "так делать разрешено.", f"{GID}-banked-break")
         if action.ball_in_pocket:
-            clauses.append("break-ball")
-            lines += ["После удара по пирамиде шар оказался в лузе: право на ход сохраняется, а шар переигрывается.",
-                      "Как именно переигрывается шар, текст не уточняет.", LOST_TEXT]
+            why.add("turn", "После удара по пирамиде шар оказался в лузе: право на ход сохраняется, а шар "
+                            "переигрывается.", f"{GID}-break-ball")
+            why.note("Как именно переигрывается шар, текст не уточняет.")
+            why.note(LOST_TEXT)
+            why.decide("info", f"{GID}-break-ball")
             summary = f"Шар в лузе: право на ход сохраняется, шар переигрывается. Следующий удар: {names[p]}."
             nxt = p
         else:
-            clauses += ["no-ball", "lost"]
-            lines += ["Правило на случай, когда после разбивки ни один шар не упал, в источнике оборвано на "
-                      "полуслове: «Если же после разбивки пирамиды ни один из шаров не был…».", LOST_TEXT]
+            # the rule for this case is lost: the ruling says so and cites the lost clauses as the reason
+            why.add("info", "Правило на случай, когда после разбивки ни один шар не упал, в источнике оборвано на "
+                            "полуслове: «Если же после разбивки пирамиды ни один из шаров не был…».",
+                    f"{GID}-no-ball")
+            why.add("info", LOST_TEXT, f"{GID}-lost")
             summary = ("Ни один шар не упал: что в этом случае происходит, в тексте не сохранилось — "
                        "фраза обрывается на полуслове.")
             nxt = None
         new = State(cue_player=p, broken=True, ball_in_pocket=action.ball_in_pocket)
-        ruling = Ruling(
-            kind="shot", player=p, summary=summary, lines=tuple(lines), scores=(None, None),
-            next_player=nxt, turn_continues=nxt == p,
-            clauses=self.cite(f"{GID}-{c}" for c in clauses), tolkovaniya=(f"{GID}-t-participants",),
+        ruling = why.ruling(
+            kind="shot", player=p, summary=summary, scores=(None, None), next_player=nxt, turn_continues=nxt == p,
             extra={"banked": action.banked, "ball_in_pocket": action.ball_in_pocket, "rules_lost": True})
         return ruling, new
 

@@ -54,7 +54,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     record(page, GAME, ball_into("near-left", noticed=True))
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
-    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-wrong-pocket"]').count() == 1
+    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-forbidden"]').count() == 1
     assert "Очередной шар — по-прежнему 2" in ruling.locator(".rb-summary").inner_text()
 
     # Ball 2 into the wrong pocket, unnoticed; later the error is found.
@@ -102,5 +102,5 @@ def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
     pick_choice(tool.locator("[data-rb-action]"), "pocket", "near-left")
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
-    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-wrong-pocket"]').count() == 1
+    assert ruling.locator('.rb-fouls a[href="#po-chasovoy-forbidden"]').count() == 1
     no_horizontal_overflow(page)

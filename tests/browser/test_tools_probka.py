@@ -47,7 +47,7 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     set_bool(tool.locator("[data-rb-action-form]"), "probka", True)
     tool.locator("[data-rb-play]").click()
     record_error.wait_for()
-    assert "кто бил" in record_error.inner_text()
+    assert "кто бил" in record_error.inner_text().lower()
     assert tool.locator('[data-rb-field="shooter"].rb-field--error').count() == 1
     set_bool(tool.locator("[data-rb-action-form]"), "probka", False)
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_driver import Calc, Table as DriverTable
+
 from rules_pkg.api import handle
 from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE, Match
 from rules_pkg.games import GAMES
@@ -28,39 +30,22 @@ def tid(name):
     return f"{GID}-t-{name}"
 
 
+CALC = Calc(GID)
+
+
 def ruling(situation=None, options=None, **action):
-    out = handle({"op": "ruling", "game": GID, "situation": situation or {}, "options": options or {},
-                  "action": action})
-    assert out["ok"], out
-    return out["ruling"]
+    return CALC.ruling(situation, options or {}, **action)
 
 
 def error(situation=None, options=None, **action):
-    out = handle({"op": "ruling", "game": GID, "situation": situation or {}, "options": options or {},
-                  "action": action})
-    assert not out["ok"], out
-    return out["error"]
+    return CALC.error(situation, options or {}, **action)
 
 
-class Table:
-    """A match driven through the API, as the browser drives it."""
+class Table(DriverTable):
+    """A match of «Кладка кием», with strokes played in bulk."""
 
     def __init__(self, players=("Аня", "Борис"), **options):
-        out = handle({"op": "match.new", "game": GID, "players": list(players), "options": options})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-        self.last = None
-
-    def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert out["ok"], out
-        self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
-        return self.last
-
-    def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert not out["ok"], out
-        return out["error"]
+        super().__init__(GID, players, options)
 
     def scores(self):
         return [p["score"] for p in self.view["players"]]
@@ -218,7 +203,8 @@ def test_kladka_kiem_outcomes_fewer_strokes_wins():
     assert r["finished"] and r["winner"] == 1 and r["next_player"] is None
     assert t.scores() == [19, 17] and t.view["winner"] == 1 and t.view["finished"]
     assert {cid("outcomes"), cid("goal")} <= set(r["clauses"])
-    assert {tid("fewer-wins"), tid("penalty-each")} <= set(r["tolkovaniya"])
+    assert {tid("fewer-wins"), tid("penalty-counts")} <= set(r["tolkovaniya"])
+    assert tid("penalty-each") not in r["tolkovaniya"]  # one penalty: nothing to say about two
     assert "Победитель: Борис" in r["summary"] and "17 против 19" in r["summary"]
     assert t.refuse(potted=1)["code"] == "state"
 
@@ -253,7 +239,8 @@ def test_kladka_kiem_draw_1_also_when_a_break_pots_balls_but_strokes_are_16():
 
 @pytest.mark.parametrize("handicap", ["start", "strokes", "mixed"])
 def test_kladka_kiem_draw_2_handicap_both_16_in_16(handicap):
-    t = Table(handicap=handicap, strong=0, handicap_strokes=3)
+    options = {"handicap": handicap, "strong": 0, **({} if handicap == "start" else {"handicap_strokes": 3})}
+    t = Table(**options)
     t.perfect()
     t.perfect()
     r = t.last
@@ -270,7 +257,8 @@ def test_kladka_kiem_handicap_a_strong_player_starts():
     assert "начинает сильный игрок" in " ".join(r["lines"])
     assert t.view["current"] == 0
     t.clear(17)
-    assert t.last["winner"] == 1 and cid("handicap-a") in t.last["clauses"]
+    # the result: who started no longer decides anything, so «а» is not cited on it
+    assert t.last["winner"] == 1 and cid("handicap-a") not in t.last["clauses"]
 
 
 def test_kladka_kiem_handicap_b_weak_player_gets_more_strokes():
@@ -337,11 +325,16 @@ def test_kladka_kiem_calculator_handicap_start_needs_the_strong_player_first():
 
 # ---- options, input errors --------------------------------------------------
 
-def test_kladka_kiem_options_irrelevant_fields_are_dropped():
-    out = handle({"op": "match.new", "game": GID, "options": {"strong": 1, "handicap_strokes": 5}})
+def test_kladka_kiem_options_that_do_not_apply_are_refused_and_left_out():
+    out = handle({"op": "match.new", "game": GID, "options": {"strong": 1}})
+    assert not out["ok"] and out["error"]["field"] == "options.strong"
+    out = handle({"op": "match.new", "game": GID, "options": {"handicap": "start", "strong": 0,
+                                                              "handicap_strokes": 5}})
+    assert not out["ok"] and out["error"]["field"] == "options.handicap_strokes"
+    out = handle({"op": "match.new", "game": GID, "options": {}})
     assert out["ok"] and out["state"]["options"] == {"handicap": "none"}
-    out = handle({"op": "match.new", "game": GID, "options": {"handicap": "start", "handicap_strokes": 5}})
-    assert out["state"]["options"] == {"handicap": "start", "strong": 0}
+    out = handle({"op": "match.new", "game": GID, "options": {"handicap": "start", "strong": 1}})
+    assert out["state"]["options"] == {"handicap": "start", "strong": 1}
 
 
 @pytest.mark.parametrize("situation,options,action,field,words", [
@@ -361,7 +354,7 @@ def test_kladka_kiem_options_irrelevant_fields_are_dropped():
     ({"opponent_total": 0}, {}, {}, "situation.opponent_total", "меньше"),
     ({"opponent": 3}, {}, {}, "situation.opponent", "Неизвестное поле"),
     ({}, {"handicap": "big"}, {}, "options.handicap", "недопустимое"),
-    ({}, {"handicap": "strokes", "handicap_strokes": 0}, {}, "options.handicap_strokes", "меньше"),
+    ({}, {"handicap": "strokes", "strong": 0, "handicap_strokes": 0}, {}, "options.handicap_strokes", "меньше"),
     ({}, {"handicap": "start", "strong": 2}, {}, "options.strong", "недопустимое"),
 ])
 def test_kladka_kiem_input_errors_name_the_field(situation, options, action, field, words):
@@ -470,3 +463,91 @@ def test_kladka_kiem_random_situations_accepted():
         assert out["ok"], (situation, out)
         r = out["ruling"]
         assert r["next_player"] is not None or r["finished"]
+
+
+# ---- issue 9: only possible positions, citations that support the ruling ------
+
+IMPOSSIBLE = [
+    # (situation, options, action, field, words of the message)
+    ({}, {}, {"opening": "cue-ball", "potted": 0}, "action.potted", ["биток упал", "ровно один шар", "указано 0"]),
+    ({}, {}, {"opening": "cue-ball", "potted": 3}, "action.potted", ["пирамида не разбита", "указано 3"]),
+    ({}, {}, {"opening": "cue-ball", "potted": 1, "off_table": 1}, "action.off_table", ["за борт"]),
+    ({}, {}, {"potted": 1}, "action.opening", ["первый удар"]),
+    ({"strokes": 3, "balls_left": 10}, {}, {"opening": "break", "potted": 1}, "action.opening", ["не первый"]),
+    ({"strokes": 3, "balls_left": 2}, {}, {"potted": 3}, "action.potted", ["только 2 шара"]),
+    ({"strokes": 3, "balls_left": 2}, {}, {"potted": 2, "off_table": 1}, "action.off_table", ["только 2 шара"]),
+    ({"strokes": 0, "balls_left": 12}, {}, {"opening": "break"}, "situation.balls_left", ["все 16"]),
+    ({}, {"handicap": "mixed", "strong": 1, "handicap_strokes": 2}, {"opening": "break"}, "options.strong",
+     ["сильный игрок"]),
+]
+
+
+@pytest.mark.parametrize("situation, options, action, field, words", IMPOSSIBLE)
+def test_kladka_kiem_impossible_positions_and_strokes_are_refused(situation, options, action, field, words):
+    e = error(situation, options, **action)
+    assert e["field"] == field, e
+    for w in words:
+        assert w in e["message"], e["message"]
+
+
+def test_kladka_kiem_cue_ball_opening_is_one_ball_in_a_pocket():
+    r = ruling({}, opening="cue-ball", potted=1)
+    assert r["extra"]["balls_left"] == 15 and tid("cue-ball-opening") in r["tolkovaniya"]
+    assert not any("ничего не упало" in line for line in r["lines"])
+
+
+def test_kladka_kiem_penalty_each_cited_only_with_two_penalties_in_one_stroke():
+    one = ruling({"strokes": 3, "balls_left": 10}, potted=1, double_hit=True)
+    assert tid("penalty-each") not in one["tolkovaniya"] and one["points"] == 2
+    two = ruling({"strokes": 3, "balls_left": 10}, potted=1, double_hit=True, touch="hand")
+    assert tid("penalty-each") in two["tolkovaniya"] and two["points"] == 3
+    # at the end of a match with one penalty in the totals: penalty strokes count, not «each»
+    end = ruling({"strokes": 15, "penalties": 1, "balls_left": 1, "opponent_total": 18}, potted=1)
+    assert end["finished"] and tid("penalty-counts") in end["tolkovaniya"]
+    assert tid("penalty-each") not in end["tolkovaniya"]
+
+
+@pytest.mark.parametrize("handicap", ["strokes", "mixed"])
+def test_kladka_kiem_handicap_strokes_are_required_not_assumed(handicap):
+    out = handle({"op": "match.new", "game": GID, "players": ["Аня", "Борис"],
+                  "options": {"handicap": handicap, "strong": 1}})
+    assert not out["ok"] and out["error"]["field"] == "options.handicap_strokes"
+    assert "Фора: сколько ударов" in out["error"]["message"]
+    e = error({}, {"handicap": handicap, "strong": 0}, opening="break")
+    assert e["field"] == "options.handicap_strokes"
+    decl = handle({"op": "describe", "game": GID})["game"]
+    field = next(f for f in decl["options"] if f["name"] == "handicap_strokes")
+    assert "default" not in field and field["when"] == {"handicap": ["strokes", "mixed"]}
+
+
+def test_kladka_kiem_strong_player_is_required_with_a_handicap():
+    e = error({}, {"handicap": "start"}, opening="break")
+    assert e["field"] == "options.strong" and "Кто даёт фору" in e["message"]
+
+
+def test_kladka_kiem_verdicts_name_the_main_event():
+    r = ruling({"strokes": 3, "balls_left": 10}, potted=1)
+    assert r["verdict"] == "points" and r["basis"] == cid("count")
+    r = ruling({"strokes": 3, "balls_left": 10}, potted=0, touch="cue")
+    assert r["verdict"] == "foul" and r["basis"] == cid("penalty-b") and r["summary"].startswith("Штраф +1 удар")
+    r = ruling({"balls_left": 1, "strokes": 14, "opponent_total": 17}, potted=1)
+    assert r["verdict"] == "win" and r["basis"] == tid("fewer-wins")
+    assert r["summary"].startswith("Партия окончена. Победитель: Игрок")
+
+
+def test_kladka_kiem_every_random_situation_is_a_possible_position():
+    options = GAME.read_options(Reader({}, "options"))
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = GAME.state_from_situation(Reader(GAME.random_situation(rng), "situation"), options)
+        GAME.check_position(state)
+        for _ in range(5):
+            GAME.read_action(Reader(GAME.random_action(state, rng), "action"), state)
+
+
+def test_kladka_kiem_who_starts_is_said_not_silently_assumed():
+    r = Table().play(opening="break", potted=2)
+    assert tid("order") in r["tolkovaniya"]
+    assert any("Партию начинает Аня — первый в списке игроков" in line for line in r["lines"])
+    r = Table(handicap="start", strong=1).play(opening="break", potted=2)
+    assert tid("order") not in r["tolkovaniya"] and cid("handicap-a") in r["clauses"]

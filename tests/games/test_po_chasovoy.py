@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_driver import Calc, Table as DriverTable
+
 from rules_pkg.api import handle
 from rules_pkg.core import Match
 from rules_pkg.games import GAMES
@@ -30,38 +32,25 @@ def tid(name):
     return f"{GID}-t-{name}"
 
 
+CALC = Calc(GID)
+
+
 def ruling(situation, **action):
-    out = handle({"op": "ruling", "game": GID, "situation": situation, "action": action})
-    assert out["ok"], out
+    out = CALC.response(situation, **action)
     return out["ruling"], out["view"]
 
 
 def ruling_error(situation, action, code="input"):
-    out = handle({"op": "ruling", "game": GID, "situation": situation, "action": action})
-    assert not out["ok"], out
-    assert out["error"]["code"] == code, out
+    out = CALC.request(situation, None, action)  # the action may be malformed (not an object)
+    assert not out["ok"] and out["error"]["code"] == code, out
     return out["error"]
 
 
-class Table:
-    """A match driven through the API, as the browser drives it."""
+class Table(DriverTable):
+    """A match of «по часовой стрелке»: naming the pocket and shots by pocket."""
 
     def __init__(self, players=("Аня", "Борис")):
-        out = handle({"op": "match.new", "game": GID, "players": list(players)})
-        assert out["ok"], out
-        self.state, self.view = out["state"], out["view"]
-        self.last = None
-
-    def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert out["ok"], out
-        self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
-        return self.last
-
-    def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert not out["ok"], out
-        return out["error"]
+        super().__init__(GID, players)
 
     def name(self, pocket):
         return self.play(type="decision", choice=pocket)
@@ -225,7 +214,8 @@ def test_po_chasovoy_wrong_pocket_noticed_at_once_shot_does_not_count():
     before = t.pocket_table()
     r = t.shot("right-middle")  # ball 2 belongs to the far right corner; noticed defaults to true
     assert r["foul"] and r["fouls"][0]["code"] == "wrong-pocket"
-    assert r["fouls"][0]["clause"] == cid("wrong-pocket")
+    # «Играть шар не в назначенную лузу запрещается» defines the foul; wrong-pocket its consequences
+    assert r["fouls"][0]["clause"] == cid("forbidden") and r["verdict"] == "foul"
     assert {cid("forbidden"), cid("wrong-pocket")} <= set(r["clauses"])
     assert "возвращается на стол" in r["summary"] and r["extra"]["outcome"] == "returned"
     # Nothing changed: the same ball, the same pocket, the same table.
@@ -536,3 +526,66 @@ def test_po_chasovoy_page_marks_every_clause_once():
 
 
 # The page's words against the seed: tests/test_text_fidelity.py checks every game page.
+
+
+# ---- issue 9: only possible positions, citations that support the ruling ----------
+
+IMPOSSIBLE_SITUATIONS = [
+    # (situation, field, words of the message)
+    ({"ball": 1, "known": "previous", "pocket": "far-left"}, "situation.known", ["нет предыдущего шара"]),
+    ({"ball": 1, "pocket": "far-left", "unnoticed": True, "last_pocket": "near-left"}, "situation.unnoticed",
+     ["ни один шар не забит"]),
+    # only the «единица» is down and she went into her own pocket: there is no error to be unnoticed
+    ({"ball": 2, "pocket": "far-left", "unnoticed": True, "last_pocket": "far-left"}, "situation.last_pocket",
+     ["только с «единицей»", "ошибки нет"]),
+    ({"ball": 2, "known": "previous", "pocket": "near-left", "unnoticed": True, "last_pocket": "near-left"},
+     "situation.last_pocket", ["только с «единицей»"]),
+    ({"ball": 3, "pocket": "far-left", "last_pocket": "far-left"}, "situation.last_pocket", ["указывается, только если"]),
+]
+
+
+@pytest.mark.parametrize("situation, field, words", IMPOSSIBLE_SITUATIONS)
+def test_po_chasovoy_impossible_positions_are_refused_naming_the_contradiction(situation, field, words):
+    err = ruling_error(situation, {"type": "shot", "pocket": "far-left"})
+    assert err["field"] == field
+    for w in words:
+        assert w in err["message"], err["message"]
+
+
+def test_po_chasovoy_an_unnoticed_error_on_the_first_ball_is_possible():
+    r, _ = ruling({"ball": 2, "pocket": "far-left", "unnoticed": True, "last_pocket": "near-left"},
+                  pocket="far-right")
+    assert r["extra"]["outcome"] == "pocketed" and tid("before-found") in r["tolkovaniya"]
+
+
+def test_po_chasovoy_clockwise_example_cited_only_in_its_own_situation():
+    # «двойка» after the «единица» in another pocket: not the example
+    r, _ = ruling({"ball": 1, "pocket": "far-left"}, pocket="far-left")
+    assert cid("example-clockwise") not in r["clauses"]
+    # a later ball from the right middle to the right corner at the «дом» (ball 7 → 8): not the example
+    r, _ = ruling({"ball": 7, "pocket": "right-middle"}, pocket="right-middle")
+    assert r["extra"]["next_pocket"] == "near-right" and cid("example-clockwise") not in r["clauses"]
+    # the «двойка» itself played from the example's position
+    r, _ = ruling({"ball": 2, "known": "previous", "pocket": "right-middle"}, pocket="near-right")
+    assert cid("example-clockwise") in r["clauses"]
+
+
+def test_po_chasovoy_verdicts_and_the_foul_clause():
+    r, _ = ruling({"ball": 4, "pocket": "far-left"}, pocket="far-left", noticed=True)
+    assert r["verdict"] == "foul" and r["basis"] == cid("forbidden")
+    assert r["summary"].startswith("Не та луза")
+    r, _ = ruling({"ball": 4, "pocket": "far-left"}, pocket="far-left", noticed=False)
+    assert not r["fouls"] and r["verdict"] == "info" and cid("forbidden") not in r["clauses"]
+    r, _ = ruling({"ball": 4, "pocket": "far-left"}, pocket="near-right")
+    assert r["verdict"] == "info" and not r["fouls"]
+    for line in r["why"]:
+        assert line["cites"], line  # every line rests on something
+
+
+def test_po_chasovoy_every_random_situation_is_a_possible_position():
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = GAME.state_from_situation(Reader(GAME.random_situation(rng), "situation"), {})
+        GAME.check_position(state)
+        for _ in range(3):
+            GAME.read_action(Reader(GAME.random_action(state, rng), "action"), state)

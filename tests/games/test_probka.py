@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_driver import Calc, Table
+
 from rules_pkg.api import handle
 from rules_pkg.core import Match
 from rules_pkg.games import GAMES
@@ -22,71 +24,41 @@ FOUL_IDS = ("a", "b", "v", "g", "d", "e")
 CYRILLIC = re.compile("[а-яё]", re.I)
 
 
-def ruling(situation=None, options=None, **action):
-    request = {"op": "ruling", "game": "probka", "situation": situation or {}, "action": action}
-    if options is not None:
-        request["options"] = options
-    out = handle(request)
-    assert out["ok"], out
-    return out["ruling"]
+CALC = Calc("probka")
+ruling = CALC.ruling
 
 
-def error(request_situation=None, options=None, code="input", **action):
-    request = {"op": "ruling", "game": "probka", "situation": request_situation or {}, "action": action}
-    if options is not None:
-        request["options"] = options
-    out = handle(request)
-    assert not out["ok"], out
-    assert out["error"]["code"] == code, out
-    assert CYRILLIC.search(out["error"]["message"])
-    return out["error"]
+def error(situation=None, options=None, code="input", **action):
+    err = CALC.error(situation, options, code, **action)
+    assert CYRILLIC.search(err["message"])
+    return err
 
 
-class Table:
-    """A match driven through the API, as the browser drives it."""
+def table(n=6, options=None, names=None):
+    return Table("probka", names or [f"Игрок {i + 1}" for i in range(n)], options)
 
-    def __init__(self, n=6, options=None, names=None):
-        request = {"op": "match.new", "game": "probka", "players": names or [f"Игрок {i + 1}" for i in range(n)]}
-        if options is not None:
-            request["options"] = options
-        out = handle(request)
-        assert out["ok"], out
-        self.state, self.view, self.last = out["state"], out["view"], None
 
-    def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert out["ok"], out
-        self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
-        return self.last
+def foul(t, shooter, *fouls):
+    return t.play(shooter=shooter, fouls=list(fouls or ("v",)))
 
-    def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
-        assert not out["ok"], out
-        return out["error"]
 
-    def foul(self, shooter, *fouls):
-        return self.play(shooter=shooter, fouls=list(fouls or ("v",)))
-
-    def scores(self):
-        return [p["score"] for p in self.view["players"]]
-
-    def bank(self):
-        return self.view["extra"]["bank"]
+def bank(t):
+    return t.view["extra"]["bank"]
 
 
 # ---- the worked examples of the text ----------------------------------------
 
 def test_probka_example_six_players_exact():
-    t = Table(6)
-    assert t.scores() == [1] * 6 and t.bank() == 6
-    r = t.foul(2)  # «Игрок под номером «2» совершает ошибку … записывается -5 очков … увеличивается до 12»
-    assert r["player"] == 1 and r["scores"][1] == -5 and r["points"] == -6 and t.bank() == 12
+    t = table(6)
+    assert t.scores() == [1] * 6 and bank(t) == 6
+    r = foul(t, 2)  # «Игрок под номером «2» совершает ошибку … записывается -5 очков … увеличивается до 12»
+    assert r["player"] == 1 and r["scores"][1] == -5 and r["points"] == -6 and bank(t) == 12
     assert "probka-example-2" in r["clauses"]
-    r = t.foul(4)  # «-11 (1 … -12 …) … Сумма всех очков изменяется с 12 на 24»
-    assert r["scores"][3] == -11 and r["points"] == -12 and t.bank() == 24
+    r = foul(t, 4)  # «-11 (1 … -12 …) … Сумма всех очков изменяется с 12 на 24»
+    assert r["scores"][3] == -11 and r["points"] == -12 and bank(t) == 24
     assert "probka-example-4" in r["clauses"]
-    r = t.foul(6)  # «-23 (1 – 24 = -23) … 48»
-    assert r["scores"][5] == -23 and t.bank() == 48
+    r = foul(t, 6)  # «-23 (1 – 24 = -23) … 48»
+    assert r["scores"][5] == -23 and bank(t) == 48
     assert "probka-example-6" in r["clauses"]
     r = t.play(shooter=6, probka=True)  # «48 + (-23) = 25»
     assert r["scores"][5] == 25 and r["points"] == 48 and not r["foul"] and not r["finished"]
@@ -115,11 +87,11 @@ def test_probka_example_success_in_calculator():
 
 
 def test_probka_penalty_example_ten_players_10_20_40():
-    t = Table(10)
-    assert t.bank() == 10
-    penalties = [-t.foul(k)["points"] for k in (3, 3, 7)]  # the same or another player
+    t = table(10)
+    assert bank(t) == 10
+    penalties = [-foul(t, k)["points"] for k in (3, 3, 7)]  # the same or another player
     assert penalties == [10, 20, 40]
-    assert t.bank() == 80
+    assert bank(t) == 80
     assert "probka-penalty-example" in t.last["clauses"]
     assert "probka-t-ten-players" in t.last["tolkovaniya"]
 
@@ -128,8 +100,8 @@ def test_probka_penalty_example_ten_players_10_20_40():
 
 def test_probka_start_one_point_each_and_bank_is_their_sum():
     for n in (2, 6, 20):
-        t = Table(n)
-        assert t.scores() == [START_POINT] * n and t.bank() == n
+        t = table(n)
+        assert t.scores() == [START_POINT] * n and bank(t) == n
         assert t.view["table"]["rows"][0][-1] == n
         assert "Банк — " in t.view["status"]
 
@@ -140,7 +112,7 @@ def test_probka_start_cited_by_penalty_and_prize():
 
 
 def test_probka_penalty_is_bank_and_bank_doubles():
-    r = ruling({"scores": "1, -7, 1, 1", "bank": 16}, shooter=2, fouls=["e"])
+    r = ruling({"scores": "1, -7, 1, -3", "bank": 16}, shooter=2, fouls=["e"])
     assert r["points"] == -16 and r["scores"][1] == -23 and r["extra"]["bank"] == 32
     assert {"probka-fouls", "probka-foul-e", "probka-penalty"} <= set(r["clauses"])
     assert "probka-t-bank" in r["tolkovaniya"]
@@ -148,16 +120,17 @@ def test_probka_penalty_is_bank_and_bank_doubles():
 
 
 def test_probka_penalty_bank_is_not_the_board_sum():
-    t = Table(6)
+    t = table(6)
     for k in (2, 4, 6):
-        t.foul(k)
-    assert sum(t.scores()) == -36 and t.bank() == 48  # the text's «сумма всех очков» is the bank
+        foul(t, k)
+    assert sum(t.scores()) == -36 and bank(t) == 48  # the text's «сумма всех очков» is the bank
     assert "probka-t-bank" in t.last["tolkovaniya"]
 
 
 @pytest.mark.parametrize("foul", FOUL_IDS)
 def test_probka_foul_each_case_is_a_penalty(foul):
-    r = ruling({"scores": "1, 1, 1"}, shooter=3, fouls=[foul])
+    knocked = foul == "b"  # «сыгрывание пробки»: with «б» the пробка fell
+    r = ruling({"scores": "1, 1, 1"}, shooter=3, fouls=[foul], probka=knocked)
     assert r["foul"] and r["fouls"] == [{"code": foul, "clause": f"probka-foul-{foul}", "text": r["fouls"][0]["text"]}]
     assert f"probka-foul-{foul}" in r["clauses"] and "probka-fouls" in r["clauses"]
     assert r["scores"] == [1, 1, -2] and r["extra"]["bank"] == 6
@@ -165,12 +138,12 @@ def test_probka_foul_each_case_is_a_penalty(foul):
 
 
 def test_probka_fouls_several_in_one_shot_one_penalty():
-    r = ruling({"scores": "1, 1"}, shooter=1, fouls=["g", "a", "e"])
+    r = ruling({"scores": "1, 1"}, shooter=1, fouls=["g", "a", "d"])
     assert r["points"] == -2 and r["scores"] == [-1, 1] and r["extra"]["bank"] == 4
-    assert [f["code"] for f in r["fouls"]] == ["a", "g", "e"]
-    assert {"probka-foul-a", "probka-foul-g", "probka-foul-e"} <= set(r["clauses"])
+    assert [f["code"] for f in r["fouls"]] == ["a", "g", "d"]
+    assert {"probka-foul-a", "probka-foul-g", "probka-foul-d"} <= set(r["clauses"])
     assert "probka-t-one-penalty" in r["tolkovaniya"]
-    assert r["summary"].startswith("Нарушения «а», «г» и «е»")
+    assert r["summary"].startswith("Нарушения «а», «г» и «д»")
 
 
 @pytest.mark.parametrize("foul", ["a", "b", "g"])
@@ -182,8 +155,8 @@ def test_probka_foul_with_probka_knocked_down_is_penalty_only(foul):
 
 
 def test_probka_prize_adds_bank_bank_grows_by_default():
-    r = ruling({"scores": "1, -5, 1", "bank": 12}, shooter=1, probka=True)
-    assert r["points"] == 12 and r["scores"] == [13, -5, 1] and r["extra"]["bank"] == 24
+    r = ruling({"scores": "1, -5, 4", "bank": 12}, shooter=1, probka=True)
+    assert r["points"] == 12 and r["scores"] == [13, -5, 4] and r["extra"]["bank"] == 24
     assert r["extra"]["bank_after_success"] == "grows"
     assert {"probka-prize", "probka-start"} <= set(r["clauses"])
     assert {"probka-t-bank", "probka-t-after-success"} <= set(r["tolkovaniya"])
@@ -199,24 +172,24 @@ def test_probka_prize_bank_unchanged_option():
 
 @pytest.mark.parametrize("mode, bank_after", [("grows", 96), ("unchanged", 48)])
 def test_probka_prize_switch_in_a_match(mode, bank_after):
-    t = Table(6, {"bank_after_success": mode})
+    t = table(6, {"bank_after_success": mode})
     for k in (2, 4, 6):
-        t.foul(k)
+        foul(t, k)
     r = t.play(shooter=6, probka=True)
-    assert r["scores"][5] == 25 and t.bank() == bank_after
+    assert r["scores"][5] == 25 and bank(t) == bank_after
     assert t.state["options"] == {"bank_after_success": mode}
-    r = t.foul(1)  # the next penalty is the bank the switch produced
+    r = foul(t, 1)  # the next penalty is the bank the switch produced
     assert r["points"] == -bank_after and r["scores"][0] == 1 - bank_after
     assert "probka-t-after-success" in r["tolkovaniya"]
 
 
 def test_probka_prize_no_after_success_tolkovanie_before_any_success():
-    r = Table(3).foul(1)
+    r = foul(table(3), 1)
     assert "probka-t-after-success" not in r["tolkovaniya"]
 
 
 def test_probka_goal_over_100_wins_and_ends_the_game():
-    r = ruling({"scores": "1, -23, -11, -3", "bank": 128}, shooter=1, probka=True)
+    r = ruling({"scores": "1, -11, -15, -95", "bank": 128}, shooter=1, probka=True)
     assert r["finished"] and r["winner"] == 0 and r["scores"][0] == 129
     assert "probka-goal" in r["clauses"] and "probka-t-100-or-more" in r["tolkovaniya"]
     assert "probka-t-after-success" not in r["tolkovaniya"]
@@ -224,11 +197,11 @@ def test_probka_goal_over_100_wins_and_ends_the_game():
 
 
 def test_probka_goal_exactly_100_with_three_players():
-    t = Table(3)
+    t = table(3)
     t.play(shooter=1, probka=True)  # 1 + 3 = 4, bank 6
     for k in (2, 3, 2, 3):  # bank 12, 24, 48, 96
-        t.foul(k)
-    assert t.bank() == 96 and t.scores()[0] == 4
+        foul(t, k)
+    assert bank(t) == 96 and t.scores()[0] == 4
     r = t.play(shooter=1, probka=True)
     assert r["finished"] and r["winner"] == 0 and r["scores"][0] == TARGET
     assert "probka-goal" in r["clauses"] and "probka-t-100-or-more" not in r["tolkovaniya"]
@@ -245,7 +218,10 @@ def test_probka_goal_below_100_does_not_win():
 def test_probka_fouls_no_result_shot_changes_nothing():
     r = ruling({"scores": "1, -1", "bank": 4}, shooter=2)
     assert not r["foul"] and r["points"] == 0 and r["scores"] == [1, -1] and r["extra"]["bank"] == 4
-    assert "probka-foul-v" in r["clauses"] and r["tolkovaniya"] == ["probka-t-no-result"]
+    # no clause decided anything: not «в» (no foul), not the prize (not a результативный удар)
+    assert r["clauses"] == [] and r["tolkovaniya"] == ["probka-t-no-result"]
+    assert r["verdict"] == "no_points" and r["basis"] == "probka-t-no-result"
+    assert r["summary"].startswith("Очков нет: пробка не сбита и нарушений нет")
 
 
 def test_probka_opening_lost_title_and_declaration():
@@ -277,8 +253,8 @@ def test_probka_page_has_every_clause_marker_once():
 
 
 def test_probka_view_shows_bank_table_and_numbers():
-    t = Table(names=["Аня", "Борис", "Вера"])
-    t.foul(2, "d")
+    t = table(names=["Аня", "Борис", "Вера"])
+    foul(t, 2, "d")
     rows = t.view["table"]["rows"]
     assert t.view["table"]["columns"][-1] == "Банк"
     assert rows[0][-1] == 3 and rows[1][:2] == [1, "Борис"] and rows[1][-1] == "3 → 6"
@@ -288,8 +264,8 @@ def test_probka_view_shows_bank_table_and_numbers():
 
 
 def test_probka_undo_restores_bank():
-    t = Table(4)
-    t.foul(1)
+    t = table(4)
+    foul(t, 1)
     out = handle({"op": "match.undo", "state": t.state})
     assert out["ok"] and out["view"]["extra"]["bank"] == 4 and out["ruling"]["scores"][0] == -3
 
@@ -342,8 +318,8 @@ def test_probka_input_errors_in_situation(situation, field):
     assert err["field"] == field
     if "score" in situation:  # an unknown key: the message names it
         assert "«score»" in err["message"] and "situation" in err["message"]
-    else:
-        assert field.split("[")[0] in err["message"]
+    else:  # the message names the field, by its path or by its label
+        assert field.split("[")[0] in err["message"] or "«Банк перед ударом»" in err["message"]
 
 
 def test_probka_input_error_bad_option():
@@ -356,7 +332,7 @@ def test_probka_input_error_bad_option():
 def test_probka_situation_text_forms_accepted():
     r = ruling({"scores": "1; −5  1,-11 +1 -23", "bank": 48}, shooter=2, probka=True)
     assert r["scores"] == [1, 43, 1, -11, 1, -23]
-    r = ruling({"scores": [1, 1, 1, 1], "bank": None}, shooter=4, fouls=["b"])
+    r = ruling({"scores": [1, 1, 1, 1], "bank": None}, shooter=4, fouls=["d"])
     assert r["scores"] == [1, 1, 1, -3]
 
 
@@ -376,9 +352,10 @@ def test_probka_situation_bank_is_required_once_a_score_moved():
 def test_probka_bank_technical_limit_is_a_state_error():
     bank = 2 ** 49  # more than half of MAX_BANK
     assert is_bank(bank, 2) and 2 * bank > MAX_BANK
-    err = error({"scores": "1, 1", "bank": bank}, code="state", shooter=1, fouls=["v"])
+    scores = f"1, {1 - (bank - 2)}"  # player 2 paid every penalty: 2 + 4 + … + 2**48
+    err = error({"scores": scores, "bank": bank}, code="state", shooter=1, fouls=["v"])
     assert "ограничение программы" in err["message"]
-    r = ruling({"scores": "1, 1", "bank": bank}, shooter=1, probka=True)  # a winning shot is still fine
+    r = ruling({"scores": scores, "bank": bank}, shooter=1, probka=True)  # a winning shot is still fine
     assert r["finished"] and r["extra"]["bank"] == bank
 
 
@@ -394,7 +371,7 @@ def check_invariants(before_view, ruling_, after_view, n, grows):
     assert [s for i, s in enumerate(ruling_["scores"]) if i != p] == \
         [s for i, s in enumerate(scores_before) if i != p]
     assert ruling_["scores"][p] - scores_before[p] == ruling_["points"]
-    assert ruling_["clauses"] and "probka-opening" not in ruling_["clauses"]
+    assert (ruling_["clauses"] or ruling_["tolkovaniya"]) and "probka-opening" not in ruling_["clauses"]
     if ruling_["foul"]:
         assert ruling_["points"] == -bank_before and bank_after == 2 * bank_before and not ruling_["finished"]
     elif ruling_["points"]:
@@ -418,7 +395,7 @@ def test_probka_random_matches_accepted_and_obey_the_rules():
         rng = random.Random(seed)
         n = rng.randint(2, 20 if seed % 5 == 0 else 6)
         mode = rng.choice(("grows", "unchanged"))
-        t = Table(n, {"bank_after_success": mode})
+        t = table(n, {"bank_after_success": mode})
         for _ in range(rng.choice((10, 40, 80))):
             if t.view["finished"]:
                 break
@@ -438,8 +415,127 @@ def test_probka_random_situations_accepted_with_both_options():
         for mode in ("grows", "unchanged"):
             options = GAME.read_options(Reader({"bank_after_success": mode}, "options"))
             state = GAME.state_from_situation(Reader(dict(situation), "situation"), options)
+            GAME.check_position(state)  # a possible position (issue 9): the тренажёр asks from it
             action = GAME.random_action(state, rng)
             out = handle({"op": "ruling", "game": "probka", "situation": situation,
                           "options": {"bank_after_success": mode}, "action": action})
             assert out["ok"], (situation, action, out)
             assert out["view"]["extra"]["bank"] in (state.bank, 2 * state.bank)
+
+
+# ---- issue 9: only possible positions, citations that support the ruling ----------
+
+IMPOSSIBLE_ACTIONS = [
+    # (situation, action, field, words of the message)
+    ({"scores": "1, 1"}, {"shooter": 1, "fouls": ["g", "e"]}, "action.fouls", ["«г» и «е»", "в лузе, и за бортом"]),
+    ({"scores": "1, 1"}, {"shooter": 2, "fouls": ["a", "g", "e"], "probka": True}, "action.fouls", ["«г» и «е»"]),
+    ({"scores": "1, 1"}, {"shooter": 1, "fouls": ["b", "v"], "probka": True}, "action.fouls", ["«б» и «в»", "промах"]),
+    ({"scores": "1, 1"}, {"shooter": 1, "fouls": ["b"]}, "action.probka", ["«б»", "пробка сбита", "не сбита"]),
+    ({"scores": "1, 1"}, {"shooter": 1, "fouls": ["v"], "probka": True}, "action.fouls", ["промах", "«а»", "«д»"]),
+    ({"scores": "1, 1, 1, 1"}, {"shooter": 5}, "action.shooter", ["игрока № 5 нет", "4 игрока"]),
+]
+
+
+@pytest.mark.parametrize("situation, action, field, words", IMPOSSIBLE_ACTIONS)
+def test_probka_impossible_shots_are_refused_naming_the_contradiction(situation, action, field, words):
+    err = error(situation, **action)
+    assert err["field"] == field
+    for w in words:
+        assert w in err["message"], err["message"]
+
+
+IMPOSSIBLE_POSITIONS = [
+    # bank 16 with four players: penalties or prizes of 4 and 8 — −7 uses the 8, nobody has the 4
+    ({"scores": "1, -7, 1, 1", "bank": 16}, "situation.bank", ["4 и 8 очков", "не складываются"]),
+    # −5 with three players at bank 12 is not 3 ± 6
+    ({"scores": "1, -5, 1", "bank": 12}, "situation.bank", ["3 и 6 очков"]),
+    # bank 6 of six players is the start: nobody can have −5 yet
+    ({"scores": "1, -5, 1, 1, 1, 1", "bank": 6}, "situation.bank", ["начало игры"]),
+    # more than everything paid in penalties lost, with the bank unchanged after prizes
+    ({"scores": "-9, 1", "bank": 4, "options": {"bank_after_success": "unchanged"}}, "situation.bank",
+     ["все штрафы вместе — 2 очка", "потеряли 10 очков"]),
+    ({"scores": "1, 101", "bank": 128}, "situation.scores[1]", ["игра окончена"]),
+    ({"scores": "1, 2, 1", "bank": 6}, "situation.scores[1]", ["кратное 3"]),
+    ({"scores": "1, 1", "bank": 6}, "situation.bank", ["невозможен"]),
+]
+
+
+@pytest.mark.parametrize("situation, field, words", IMPOSSIBLE_POSITIONS)
+def test_probka_impossible_positions_are_refused_naming_the_contradiction(situation, field, words):
+    situation = dict(situation)
+    options = situation.pop("options", None)
+    err = error(situation, options, shooter=1)
+    assert err["field"] == field
+    for w in words or ():
+        assert w in err["message"], err["message"]
+
+
+def test_probka_prize_that_would_have_won_earlier_is_refused():
+    # two players at bank 256: −1 for player 1 only as 1 + 2 + 4 + 8 + 16 + 32 + 64 − 128, but the prize
+    # of 64 at 63 points made 127 and ended the game
+    err = error({"scores": "-1, 1", "bank": 256}, shooter=1, probka=True)
+    assert err["field"] == "situation.bank" and "при счёте 63 получил приз 64" in err["message"]
+    err = error({"scores": "127, 1", "bank": 128}, shooter=2, fouls=["v"])
+    assert err["field"] == "situation.scores[0]" and "игра окончена" in err["message"]
+
+
+def test_probka_bank_history_is_the_one_the_play_produced():
+    from rules_pkg.games.probka import bank_history
+    rng = random.Random(9)
+    for _ in range(2000):
+        n = rng.randint(2, 8)
+        scores, bank, history = [START_POINT] * n, n, []
+        for _ in range(rng.randint(0, 9)):
+            i, sign = rng.randrange(n), rng.choice((1, -1))
+            scores[i] += sign * bank
+            bank *= 2
+            history.append((i, sign))
+        assert bank_history(tuple(scores), bank) == history
+
+
+def test_probka_six_player_example_cited_only_in_its_own_situation():
+    # the same foul by player 2 at the start, but with four players: not the example
+    r = foul(table(4), 2)
+    assert not any(c.startswith("probka-example") for c in r["clauses"]), r["clauses"]
+    # six players, but player 3 errs: not the example either
+    r = foul(table(6), 3)
+    assert not any(c.startswith("probka-example") for c in r["clauses"]), r["clauses"]
+    # the example's own first step
+    r = foul(table(6), 2)
+    assert "probka-example-2" in r["clauses"] and "probka-example-4" not in r["clauses"]
+    # player 4 errs with the example's board but as the first error: not example 4
+    r = ruling({"scores": "1, 1, 1, 1, 1, 1"}, shooter=4, fouls=["g"])
+    assert not any(c.startswith("probka-example") for c in r["clauses"])
+    # a prize of 48 to player 6, but on a different board: not the success example
+    r = ruling({"scores": "1, -5, -23, -11, 1, 1", "bank": 48}, shooter=6, probka=True)
+    assert "probka-example-success" not in r["clauses"]
+
+
+def test_probka_ten_player_example_only_with_ten_players_and_penalties_only():
+    r = foul(table(9), 1)
+    assert "probka-penalty-example" not in r["clauses"] and "probka-t-ten-players" not in r["tolkovaniya"]
+    t = table(10)
+    t.play(shooter=1, probka=True)  # a prize of 10: the bank is 20, but after a success, not an error
+    r = foul(t, 2)
+    assert r["points"] == -20 and "probka-penalty-example" not in r["clauses"]
+
+
+def test_probka_shooter_is_a_player_field_numbered_from_one():
+    decl = handle({"op": "describe", "game": "probka"})["game"]
+    shooter = next(f for f in decl["actions"][0]["fields"] if f["name"] == "shooter")
+    assert shooter["kind"] == "player" and shooter["min"] == 1 and "default" not in shooter
+    err = error({"scores": "1, 1"})
+    assert err["field"] == "action.shooter" and "Кто бил" in err["message"]
+
+
+def test_probka_verdicts_and_summaries_name_the_main_event_first():
+    r = ruling({"scores": "1, 1"}, shooter=1, fouls=["g"])
+    assert r["verdict"] == "foul" and r["basis"] == "probka-foul-g"
+    r = ruling({"scores": "1, 1"}, shooter=1, probka=True)
+    assert r["verdict"] == "points" and r["basis"] == "probka-prize"
+    r = ruling({"scores": "1, -11, -15, -95", "bank": 128}, shooter=1, probka=True)
+    assert r["verdict"] == "win" and r["basis"] == "probka-goal"
+    assert r["summary"].startswith("Победитель игры: Игрок 1.")
+    for line in r["why"]:
+        assert line["cites"] or line["aspect"] == "info", line
+

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_driver import Calc, Table
+
 from rules_pkg.api import handle
 from rules_pkg.core import IMPLEMENTED, LOST
 from rules_pkg.games import GAMES
@@ -24,10 +26,11 @@ def cid(name):
     return f"{GID}-{name}"
 
 
+CALC = Calc(GID)
+
+
 def ruling(options=None, **action):
-    out = handle({"op": "ruling", "game": GID, "situation": {}, "options": options or {}, "action": action})
-    assert out["ok"], out
-    return out
+    return CALC.response({}, options or {}, **action)
 
 
 def error(request):
@@ -37,9 +40,8 @@ def error(request):
 
 
 def new_match(cue_player=0):
-    out = handle({"op": "match.new", "game": GID, "players": ["Аня", "Борис"], "options": {"cue_player": cue_player}})
-    assert out["ok"], out
-    return out
+    t = Table(GID, ["Аня", "Борис"], {"cue_player": cue_player})
+    return {"state": t.state, "view": t.view}
 
 
 def test_snimanie_rukoy_setup_and_break_by_the_cue_player():
@@ -139,3 +141,17 @@ def test_snimanie_rukoy_random_actions_accepted():
         assert (r["next_player"] == r["player"]) == action["ball_in_pocket"]
         seen |= set(r["clauses"])
     assert seen == {c.id for c in GAME.clauses}
+
+
+def test_snimanie_rukoy_every_cited_clause_decides_a_line_of_the_ruling():
+    clauses = {c.id: c for c in GAME.clauses}
+    for ball in (True, False):
+        for banked in (True, False):
+            r = ruling(ball_in_pocket=ball, banked=banked)["ruling"]
+            for cited in r["clauses"]:
+                lines = [w for w in r["why"] if cited in w["cites"]]
+                assert lines, cited
+                if clauses[cited].status == IMPLEMENTED:
+                    assert any(w["aspect"] in clauses[cited].decides for w in lines), (cited, lines)
+                else:  # a lost rule is cited where the ruling says it is lost
+                    assert all("утрачен" in w["text"] or "оборвано" in w["text"] for w in lines)
