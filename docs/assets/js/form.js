@@ -25,7 +25,7 @@ function group(fieldEl) {
 // The current value of one field element (undefined = leave it out).
 function valueOf(el) {
   const kind = el.dataset.rbKind;
-  if (kind === "int") {
+  if (kind === "int" || kind === "player") {
     const input = el.querySelector("input");
     if (input.value.trim() === "") return undefined;
     return Number(input.value);
@@ -45,7 +45,7 @@ function valueOf(el) {
 
 function setValue(el, value) {
   const kind = el.dataset.rbKind;
-  if (kind === "int" || kind === "text") {
+  if (kind === "int" || kind === "player" || kind === "text") {
     el.querySelector("input").value = value === null || value === undefined ? "" : String(value);
     for (const radio of el.querySelectorAll("[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
   } else if (kind === "bool") {
