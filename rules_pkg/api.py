@@ -15,10 +15,11 @@ from typing import Any
 
 from . import trainer
 from .protocol import protocol
-from .core import Match, default_names
+from .core import MAX_ACTIONS, default_names
+from .match import MAX_HISTORY, Match, step
 from .errors import InputError, RulesError
 from .games import GAMES
-from .reader import Reader, show
+from .reader import Reader, escape_lone_surrogates, has_lone_surrogate, show
 
 OPS = ("games", "describe", "ruling", "match.new", "match.play", "match.undo", "match.redo", "match.view",
        "match.protocol", "trainer.question", "trainer.check")
@@ -32,10 +33,45 @@ def _game(r: Reader):
     return GAMES[gid]
 
 
-def _match_response(match: Match, ruling=None) -> dict:
-    out = {"ok": True, "state": match.to_json(), "view": match.view()}
+def _want(r: Reader) -> dict:
+    """The optional ``want`` of a match request: ``{"state": true}`` and/or
+    ``{"history": {"last": K}}`` / ``{"history": {"from": I, "to": J}}``."""
+    want = r.raw("want", {})
+    w = Reader(want, "want")
+    out = {"state": w.bool("state", False), "history": None}
+    if w.has("history"):
+        h = w.object("history")
+        if h.has("last"):
+            last = h.int("last", min=0, max=MAX_HISTORY)
+            out["history"] = ("last", last)
+        else:
+            start = h.int("from", min=0, max=MAX_ACTIONS)
+            stop = h.int("to", min=start, max=start + MAX_HISTORY,
+                         what=f"Поле want.history.to (не больше from + {MAX_HISTORY})")
+            out["history"] = ("range", start, stop)
+        h.done()
+    else:
+        w.raw("history", None)
+    w.done()
+    return out
+
+
+def _match_response(match: Match, want: dict, ruling=None, *, state: bool = False) -> dict:
+    """The view and the log's lengths; the ruling of this request; the whole
+    state and a range of the history only when asked (``want``)."""
+    out = {"ok": True, "view": match.view(), "log": match.log()}
     if ruling is not None:
         out["ruling"] = ruling.to_json()
+    if state or want["state"]:
+        out["state"] = match.to_json()
+    if want["history"] is not None:
+        total = len(match.actions)
+        if want["history"][0] == "last":
+            start, stop = max(0, total - want["history"][1]), total
+        else:
+            start, stop = min(want["history"][1], total), want["history"][2]
+        out["history"] = {"from": start, "total": total,
+                          "items": [r.to_json() for r in match.rulings(start, stop)]}
     return out
 
 
@@ -58,8 +94,7 @@ def _dispatch(request: Any) -> dict:
         action = r.raw("action")
         r.done()
         names = game.calculator_names(state)
-        match = Match(game=game, players=names, options=options)
-        ruling, after = match.step(state, action)
+        ruling, after = step(game, names, state, action)
         view = game.view(after, names)
         return {"ok": True, "ruling": ruling.to_json(), "view": view}
     if op in ("trainer.question", "trainer.check"):
@@ -78,25 +113,37 @@ def _dispatch(request: Any) -> dict:
         players = r.raw("players", None)
         if players is None:
             players = default_names(max(game.min_players, 2) if game.max_players >= 2 else 1)
-        match = Match.new(game, players, r.raw("options", {}))
+        options = r.raw("options", {})
+        want = _want(r)
         r.done()
-        return _match_response(match)
-    # operations on a stored state
-    match = Match.from_json(r.raw("state"), GAMES)
-    if op == "match.view":
-        r.done()
-        return _match_response(match)
+        return _match_response(Match.new(game, players, options), want, state=True)
     if op == "match.protocol":
+        stored = r.raw("state")
         r.done()
-        return {"ok": True, "text": protocol(match)}
-    if op == "match.play":
-        action = r.raw("action")
-        r.done()
-        match, ruling = match.play(action)
-        return _match_response(match, ruling)
+        return {"ok": True, "text": protocol(Match.from_json(stored, GAMES))}
+    # operations on a stored state: the request is read whole before the state is loaded
+    stored = r.raw("state")
+    action = r.raw("action") if op == "match.play" else None
+    want = _want(r)
     r.done()
-    match, ruling = match.undo() if op == "match.undo" else match.redo()
-    return _match_response(match, ruling)
+    match = Match.from_json(stored, GAMES)
+    if op == "match.view":
+        return _match_response(match, want)
+    if op == "match.play":
+        match, ruling = match.play(action)
+        match.remember()
+    elif op == "match.undo":
+        match, ruling = match.undo()
+    else:
+        match, ruling = match.redo()
+    return _match_response(match, want, ruling)
+
+
+def _internal(exc: BaseException) -> dict:
+    return {"ok": False, "error": {"code": "internal",
+                                   "message": f"Внутренняя ошибка движка ({type(exc).__name__}). "
+                                              "Ваши данные не изменены; сообщите об ошибке.",
+                                   "field": None}}
 
 
 def handle(request: Any) -> dict:
@@ -106,48 +153,111 @@ def handle(request: Any) -> dict:
     except RulesError as exc:
         return {"ok": False, "error": exc.to_json()}
     except RecursionError:
-        return {"ok": False, "error": {"code": "input", "message": "Запрос слишком глубоко вложен.", "field": None}}
+        return _refusal("Запрос слишком глубоко вложен.")
     except Exception as exc:  # a bug: report it, never a traceback to the user
-        return {"ok": False, "error": {"code": "internal",
-                                       "message": f"Внутренняя ошибка движка ({type(exc).__name__}). "
-                                                  "Ваши данные не изменены; сообщите об ошибке.",
-                                       "field": None}}
+        return _internal(exc)
 
 
-MAX_TEXT = 4_000_000  # characters: a match of thousands of shots is far smaller
+MAX_TEXT = 4_000_000  # characters: a match of 5 000 shots is far smaller
 MAX_DEPTH = 40  # nesting of arrays and objects: real requests need fewer than 10
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+# The JSON-text guard, one regular expression run once over the text. It has no
+# backtracking (every quantifier is possessive), so it is linear in time, and it
+# keeps no memory per character; it runs in C, so it is fast.
+#   _ATOM: a run of characters that are neither brackets nor quotes, or one
+#          string (escapes skipped two characters at a time; a string left
+#          open runs to the end of the text);
+#   level 0 is any sequence of atoms; level k+1 is a sequence of atoms and of
+#          bracketed level-k sequences (a bracket left open at the end counts
+#          as closed: the parser will refuse it).
+# The text matches whole iff its nesting is at most MAX_DEPTH. Otherwise the
+# match stops at an opening bracket (the nesting is too deep: refused before
+# parsing, since under Pyodide a deep nesting overflows the WebAssembly stack
+# instead of raising) or at a stray closing bracket (the parser refuses it
+# there without reading further).
+_ATOM = r'(?:[^"\[\]{}]++|"[^"\\]*+(?:\\[\s\S][^"\\]*+)*+(?:"|\\?\Z))'
+_nested = _ATOM + "*+"
+for _ in range(MAX_DEPTH):
+    _nested = rf"(?:{_ATOM}|[\[{{]{_nested}(?:[\]}}]|\Z))*+"
+_WITHIN_DEPTH = re.compile(_nested)
+del _nested
 
 
-def json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in JSON text (strings skipped).
-    Checked before parsing: under Pyodide a deep enough nesting overflows the
-    WebAssembly stack and kills the interpreter instead of raising."""
-    depth = deepest = 0
-    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub('""', text)):
-        depth += 1 if ch in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
+def too_deep(text: str) -> bool:
+    """Whether arrays and objects in JSON text nest deeper than MAX_DEPTH
+    (brackets inside strings do not count)."""
+    end = _WITHIN_DEPTH.match(text).end()
+    return end < len(text) and text[end] in "[{"
+
+
+def _refusal(message: str) -> dict:
+    return {"ok": False, "error": {"code": "input", "message": message, "field": None}}
+
+
+_JSON_PROBLEMS = {  # the json module's messages, in Russian
+    "Expecting value": "ожидалось значение",
+    "Expecting property name enclosed in double quotes": "ожидалось имя поля в двойных кавычках",
+    "Expecting ':' delimiter": "ожидалось двоеточие",
+    "Expecting ',' delimiter": "ожидалась запятая",
+    "Unterminated string starting at": "строка не закрыта кавычкой",
+    "Invalid control character at": "управляющий символ внутри строки",
+    "Invalid \\escape": "неверная escape-последовательность",
+    "Invalid \\uXXXX escape": "неверная последовательность \\uXXXX",
+    "Extra data": "лишние данные после значения",
+}
+
+
+def _read_json(text: str):
+    """Parse JSON text; NaN and Infinity are not JSON and are refused."""
+    def no_constant(name):
+        raise ValueError(f"{name} — не число JSON")
+    return json.loads(text, parse_constant=no_constant)
+
+
+def _bad_json(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        what = _JSON_PROBLEMS.get(exc.msg, "синтаксическая ошибка")
+        return f"Запрос — не корректный JSON: {what} (строка {exc.lineno}, столбец {exc.colno})."
+    if isinstance(exc, RecursionError):
+        return "Запрос слишком глубоко вложен."
+    message = str(exc)
+    if "integer string conversion" in message:
+        return "Запрос — не корректный JSON: в нём слишком длинное число."
+    if "не число JSON" in message:
+        return f"Запрос — не корректный JSON: {message} (в JSON нет NaN и Infinity)."
+    return "Запрос — не корректный JSON."
+
+
+def _text_refusal(text: Any) -> str | None:
+    """Why JSON text is refused before parsing (None: it may be parsed)."""
+    if not isinstance(text, str):
+        return "Запрос должен быть строкой JSON."
+    if len(text) > MAX_TEXT:
+        return f"Запрос слишком длинный: больше {MAX_TEXT} символов."
+    if text.startswith("\ufeff"):
+        return "Запрос начинается с метки порядка байтов (BOM): уберите её, JSON её не допускает."
+    if too_deep(text):
+        return f"Запрос слишком глубоко вложен: больше {MAX_DEPTH} уровней массивов и объектов."
+    return None
+
+
+def to_json_text(response: dict) -> str:
+    """The response as JSON text. A lone surrogate (echoed from a request) is
+    written as a \\uXXXX escape, so the text is always valid UTF-8."""
+    try:
+        out = json.dumps(response, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:  # a bug: the response is not JSON
+        out = json.dumps(_internal(exc), ensure_ascii=False, sort_keys=True)
+    return escape_lone_surrogates(out) if has_lone_surrogate(out) else out
 
 
 def handle_json(text: str) -> str:
-    """JSON text in, JSON text out."""
-    refusal = None
-    if not isinstance(text, str):
-        refusal = "Запрос должен быть строкой JSON."
-    elif len(text) > MAX_TEXT:
-        refusal = f"Запрос слишком длинный: больше {MAX_TEXT} символов."
-    elif json_depth(text) > MAX_DEPTH:
-        refusal = f"Запрос слишком глубоко вложен: больше {MAX_DEPTH} уровней массивов и объектов."
+    """JSON text in, JSON text out; never raises."""
+    refusal = _text_refusal(text)
     if refusal:
-        return json.dumps({"ok": False, "error": {"code": "input", "message": refusal, "field": None}},
-                          ensure_ascii=False, sort_keys=True)
+        return to_json_text(_refusal(refusal))
     try:
-        request = json.loads(text)
+        request = _read_json(text)
     except (ValueError, TypeError, RecursionError) as exc:
-        response = {"ok": False, "error": {"code": "input",
-                                           "message": f"Запрос — не корректный JSON: {exc}.", "field": None}}
-    else:
-        response = handle(request)
-    return json.dumps(response, ensure_ascii=False, sort_keys=True)
+        return to_json_text(_refusal(_bad_json(exc)))
+    return to_json_text(handle(request))

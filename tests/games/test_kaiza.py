@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 
@@ -42,7 +42,7 @@ class Table:
         self.state, self.view = out["state"], out["view"]
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view = out["state"], out["view"]
         return out["ruling"]
@@ -361,7 +361,7 @@ def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
     t = Table()
     t.play(**RED, cue_ball="pocket")
     assert t.view["players"][0]["in_dom"] and t.view["current"] == 1
-    out = handle({"op": "match.play", "state": t.state, "action": {**RED, "carom_white": True}})
+    out = handle({"op": "match.play", "want": {"state": True}, "state": t.state, "action": {**RED, "carom_white": True}})
     assert not out["ok"] and out["error"]["field"] == "action.carom_white"
     t.play(**RED, carom_yellow=True)
     t.play(contact=False, positional=True)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE, Match
+from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 
@@ -52,13 +53,13 @@ class Table:
         self.last = None
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
         return self.last
 
     def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert not out["ok"], out
         return out["error"]
 
@@ -455,7 +456,7 @@ def test_kladka_kiem_random_actions_accepted_through_the_api():
             if out["view"]["finished"]:
                 break
             state, _ = Match.from_json(out["state"], GAMES).replay()
-            out = handle({"op": "match.play", "state": out["state"], "action": GAME.random_action(state, rng)})
+            out = handle({"op": "match.play", "want": {"state": True}, "state": out["state"], "action": GAME.random_action(state, rng)})
             assert out["ok"], out
             assert out["ruling"]["scores"] == [p["score"] for p in out["view"]["players"]]
 

@@ -34,18 +34,18 @@ class Table:
         self.last = None
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
         return self.last
 
     def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert not out["ok"]
         return out["error"]
 
     def undo(self):
-        out = handle({"op": "match.undo", "state": self.state})
+        out = handle({"op": "match.undo", "want": {"state": True}, "state": self.state})
         assert out["ok"], out
         self.state, self.view = out["state"], out["view"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games import po_chasovoy as pc
 from rules_pkg.reader import Reader
@@ -53,13 +53,13 @@ class Table:
         self.last = None
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
         return self.last
 
     def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert not out["ok"], out
         return out["error"]
 
@@ -384,14 +384,14 @@ def test_po_chasovoy_undo_redo_and_stored_state():
     t = Table()
     t.name("far-left")
     t.shot("far-left")
-    out = handle({"op": "match.undo", "state": t.state})
+    out = handle({"op": "match.undo", "want": {"state": True}, "state": t.state})
     assert out["ok"] and out["view"]["extra"]["next_ball"] == 1
-    out = handle({"op": "match.redo", "state": out["state"]})
+    out = handle({"op": "match.redo", "want": {"state": True}, "state": out["state"]})
     assert out["ok"] and out["view"]["extra"]["next_ball"] == 2
-    out = handle({"op": "match.view", "state": out["state"]})
-    assert out["ok"] and len(out["view"]["history"]) == 2
+    out = handle({"op": "match.view", "want": {"state": True}, "state": out["state"]})
+    assert out["ok"] and out["view"]["history_length"] == 2
     bad = dict(out["state"], actions=[{"type": "shot", "pocket": "far-left"}])
-    out = handle({"op": "match.view", "state": bad})
+    out = handle({"op": "match.view", "want": {"state": True}, "state": bad})
     assert not out["ok"] and out["error"]["code"] == "saved_state"
 
 
@@ -428,14 +428,14 @@ def test_po_chasovoy_input_errors_in_actions(action, field):
     assert err["field"] == field and field.split(".")[-1] in err["message"] and CYRILLIC.search(err["message"])
     t = Table()
     t.name("far-left")
-    out = handle({"op": "match.play", "state": t.state, "action": action})
+    out = handle({"op": "match.play", "want": {"state": True}, "state": t.state, "action": action})
     assert not out["ok"] and out["error"]["code"] == "input" and out["error"]["field"] == field
 
 
 @pytest.mark.parametrize("choice,field", [("centre", "action.choice"), (None, "action.choice"), ([], "action.choice")])
 def test_po_chasovoy_input_errors_in_the_naming(choice, field):
     t = Table()
-    out = handle({"op": "match.play", "state": t.state, "action": {"type": "decision", "choice": choice}})
+    out = handle({"op": "match.play", "want": {"state": True}, "state": t.state, "action": {"type": "decision", "choice": choice}})
     assert not out["ok"] and out["error"]["code"] == "input" and out["error"]["field"] == field
     assert CYRILLIC.search(out["error"]["message"])
 
@@ -504,7 +504,8 @@ def test_po_chasovoy_random_matches_are_accepted(seed):
         state_obj, _ = Match.from_json(t.state, GAMES).replay()
         action = GAME.random_action(state_obj, rng)
         t.play(**action)
-    check_invariants(t.view, t.view["history"])
+    history = handle({"op": "match.view", "state": t.state, "want": {"history": {"last": 200}}})["history"]
+    check_invariants(t.view, history["items"])
 
 
 @pytest.mark.parametrize("seed", range(300))

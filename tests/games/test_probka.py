@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games.probka import MAX_BANK, START_POINT, TARGET, is_bank
 from rules_pkg.reader import Reader
@@ -54,13 +54,13 @@ class Table:
         self.state, self.view, self.last = out["state"], out["view"], None
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view, self.last = out["state"], out["view"], out["ruling"]
         return self.last
 
     def refuse(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert not out["ok"], out
         return out["error"]
 
@@ -290,7 +290,7 @@ def test_probka_view_shows_bank_table_and_numbers():
 def test_probka_undo_restores_bank():
     t = Table(4)
     t.foul(1)
-    out = handle({"op": "match.undo", "state": t.state})
+    out = handle({"op": "match.undo", "want": {"state": True}, "state": t.state})
     assert out["ok"] and out["view"]["extra"]["bank"] == 4 and out["ruling"]["scores"][0] == -3
 
 

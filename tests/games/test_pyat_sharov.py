@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 
 GAME = GAMES["pyat-sharov"]
@@ -37,7 +37,7 @@ class Table:
         self.state, self.view = out["state"], out["view"]
 
     def play(self, **action):
-        out = handle({"op": "match.play", "state": self.state, "action": action})
+        out = handle({"op": "match.play", "want": {"state": True}, "state": self.state, "action": action})
         assert out["ok"], out
         self.state, self.view = out["state"], out["view"]
         return out["ruling"]
@@ -200,7 +200,7 @@ def test_pyat_sharov_series_match_flow():
         t.play(ball="yellow", pocket="left-middle", carom_reds=2, carom_white=True)
     assert t.view["winner"] == 0 and t.scores() == [81, 0]
     assert t.view["status"] == "Партия окончена. Победитель: Аня."
-    refused = handle({"op": "match.play", "state": t.state, "action": {"ball": "red"}})
+    refused = handle({"op": "match.play", "want": {"state": True}, "state": t.state, "action": {"ball": "red"}})
     assert not refused["ok"] and refused["error"]["code"] == "state"
 
 
