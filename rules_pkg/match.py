@@ -169,6 +169,8 @@ class Match:
     _line: Timeline | None = field(default=None, compare=False, repr=False)
     # the stored state's header as the page keeps it (part of the cache key)
     _header: bytes | None = field(default=None, compare=False, repr=False)
+    # the cache key of this stored state, when known (see key())
+    _key: bytes | None = field(default=None, compare=False, repr=False)
 
     # ---- loading --------------------------------------------------------
     @classmethod
@@ -220,12 +222,12 @@ class Match:
                 REPLAYS.put(key, (names, opts, line))
         except (InputError, StateError) as exc:
             raise SavedStateError(f"Сохранённая партия повреждена: {exc.message}", exc.field) from None
-        return cls._at(game, names, opts, line, len(actions), header)
+        return cls._at(game, names, opts, line, len(actions), header, key)
 
     @classmethod
-    def _at(cls, game, names, opts, line: Timeline, position: int, header) -> "Match":
+    def _at(cls, game, names, opts, line: Timeline, position: int, header, key=None) -> "Match":
         return cls(game=game, players=names, options=opts, actions=line.actions[:position],
-                   undone=line.actions[position:][::-1], _line=line, _header=header)
+                   undone=line.actions[position:][::-1], _line=line, _header=header, _key=key)
 
     def to_json(self) -> dict:
         return {"format": STATE_FORMAT, "game": self.game.id, "players": list(self.players),
@@ -256,7 +258,9 @@ class Match:
         return self.state, list(self.rulings())
 
     def key(self) -> bytes | None:
-        return log_key(self._header, list(self.actions), list(self.undone))
+        if self._key is None:
+            object.__setattr__(self, "_key", log_key(self._header, list(self.actions), list(self.undone)))
+        return self._key
 
     def remember(self) -> None:
         """Keep this match's replay for the next request that continues it."""
@@ -268,13 +272,18 @@ class Match:
 
     def play(self, action: Any) -> tuple["Match", Ruling]:
         state = self.state
-        if getattr(state, "finished", False) or len(self.actions) < MAX_ACTIONS:
-            ruling, after = self.step(state, action)
-        else:
+        if len(self.actions) >= MAX_ACTIONS and not getattr(state, "finished", False):
             raise StateError(f"В партии уже {MAX_ACTIONS} действий: начните новую.")
+        ruling, after = self.step(state, action)
         (own,) = private_copy([action])
         line = self.line.extended(len(self.actions), own, ruling, after)
-        return self._at(self.game, self.players, self.options, line, len(self.actions) + 1, self._header), ruling
+        key = None
+        if not self.undone and self._key is not None:  # the usual case: the key grows by the action
+            try:
+                key = self._key + _items_bytes([own])
+            except ValueError:
+                key = None
+        return self._at(self.game, self.players, self.options, line, len(self.actions) + 1, self._header, key), ruling
 
     def undo(self) -> tuple["Match", Ruling]:
         if not self.actions:
