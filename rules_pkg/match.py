@@ -21,6 +21,7 @@ frozen dataclasses; actions are private copies), so sharing them is safe.
 from __future__ import annotations
 
 import marshal
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,11 +149,16 @@ def step(game: Game, players: tuple[str, ...], state: Any, action: Any) -> tuple
     return game.apply(state, parsed, players)
 
 
+_ACTION_PATH = re.compile(r"\baction(?=[.\[\s,:;)]|$)")
+
+
 def _located(exc: InputError | StateError, where: str, what: str):
-    """The error of one logged action, named by its place in the stored state."""
+    """The error of one logged action, named by its place in the stored state
+    (in the field and in the message: «state.undone[0].contacts», not «action»)."""
+    field = where
     if exc.field and exc.field.startswith("action"):
-        where += exc.field[len("action"):]
-    return type(exc)(f"{what}: {exc.message}", where)
+        field += exc.field[len("action"):]
+    return type(exc)(f"{what}: {_ACTION_PATH.sub(where, exc.message)}", field)
 
 
 @dataclass(frozen=True)
