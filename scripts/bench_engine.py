@@ -22,15 +22,11 @@ the built bundle in build/pyodide the way tests/pyodide/run_api.mjs does; run
 
 from __future__ import annotations
 
-import argparse
 import json
-import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+# Only json and time at the top: under Pyodide the trimmed standard library has little else.
 SIZES = (10, 100, 1000, 4999)
 
 # Shots that score nothing and end nothing, so a match can be as long as wanted;
@@ -56,7 +52,9 @@ def _median_ms(run, runs: int, before=None) -> float:
         start = time.perf_counter()
         run()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    times.sort()
+    middle = len(times) // 2
+    return times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
 
 
 def measure(sizes=SIZES, runs: int = 7) -> list[dict]:
@@ -106,9 +104,12 @@ def verdict(rows: list[dict]) -> str:
 
 
 def pyodide_rows(sizes, runs: int) -> list[dict]:
+    import subprocess
+    from pathlib import Path
+
     script = Path(__file__).with_suffix(".mjs")
     args = ["node", str(script), "--sizes", ",".join(map(str, sizes)), "--runs", str(runs)]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(args, cwd=script.parents[1], capture_output=True, text=True, timeout=1800)
     if done.returncode != 0:
         raise SystemExit(f"bench_engine.mjs failed:\n{done.stderr}")
     sys.stderr.write(done.stderr)
@@ -116,6 +117,9 @@ def pyodide_rows(sizes, runs: int) -> list[dict]:
 
 
 def main(argv=None) -> int:
+    import argparse
+    from pathlib import Path
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per figure (the median is printed)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="match lengths, comma-separated")
@@ -123,7 +127,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     results = {f"CPython {sys.version.split()[0]}": measure(sizes, args.runs)}
     if not args.no_pyodide:
         results["Pyodide (Node)"] = pyodide_rows(sizes, args.runs)
