@@ -13,10 +13,10 @@ import json
 import re
 from typing import Any
 
-from . import trainer
+from . import statetext, trainer
 from .protocol import protocol
 from .core import MAX_ACTIONS, default_names
-from .match import MAX_HISTORY, Match, step
+from .match import MAX_HISTORY, REPLAYS, Match, step
 from .errors import InputError, RulesError
 from .games import GAMES
 from .reader import Reader, escape_lone_surrogates, has_lone_surrogate, show
@@ -75,7 +75,15 @@ def _match_response(match: Match, want: dict, ruling=None, *, state: bool = Fals
     return out
 
 
-def _dispatch(request: Any) -> dict:
+STORED_OPS = ("match.play", "match.undo", "match.redo", "match.view", "match.protocol")
+
+
+def _dispatch(request: Any, loaded: Match | None = None, outcome: dict | None = None) -> dict:
+    """Answer one request. ``loaded``: the match its state stands for, when the
+    caller already knows it (:mod:`rules_pkg.statetext`); ``outcome`` gets the
+    match before and after a match operation."""
+    if outcome is None:
+        outcome = {}
     r = Reader(request, "")
     op = r.raw("op")
     if op not in OPS:
@@ -116,17 +124,16 @@ def _dispatch(request: Any) -> dict:
         options = r.raw("options", {})
         want = _want(r)
         r.done()
-        return _match_response(Match.new(game, players, options), want, state=True)
-    if op == "match.protocol":
-        stored = r.raw("state")
-        r.done()
-        return {"ok": True, "text": protocol(Match.from_json(stored, GAMES))}
+        outcome["after"] = Match.new(game, players, options)
+        return _match_response(outcome["after"], want, state=True)
     # operations on a stored state: the request is read whole before the state is loaded
     stored = r.raw("state")
     action = r.raw("action") if op == "match.play" else None
-    want = _want(r)
+    want = _want(r) if op != "match.protocol" else None
     r.done()
-    match = Match.from_json(stored, GAMES)
+    match = outcome["before"] = outcome["after"] = loaded if loaded is not None else Match.from_json(stored, GAMES)
+    if op == "match.protocol":
+        return {"ok": True, "text": protocol(match)}
     if op == "match.view":
         return _match_response(match, want)
     if op == "match.play":
@@ -136,6 +143,7 @@ def _dispatch(request: Any) -> dict:
         match, ruling = match.undo()
     else:
         match, ruling = match.redo()
+    outcome["after"] = match
     return _match_response(match, want, ruling)
 
 
@@ -146,10 +154,10 @@ def _internal(exc: BaseException) -> dict:
                                    "field": None}}
 
 
-def handle(request: Any) -> dict:
-    """Answer one request; never raises."""
+def handle(request: Any, loaded: Match | None = None, outcome: dict | None = None) -> dict:
+    """Answer one request; never raises. (``loaded``, ``outcome``: see _dispatch.)"""
     try:
-        return _dispatch(request)
+        return _dispatch(request, loaded, outcome)
     except RulesError as exc:
         return {"ok": False, "error": exc.to_json()}
     except RecursionError:
@@ -229,16 +237,17 @@ def _bad_json(exc: Exception) -> str:
 
 
 def _text_refusal(text: Any) -> str | None:
-    """Why JSON text is refused before parsing (None: it may be parsed)."""
+    """Why JSON text is refused before it is even scanned (None: it may be)."""
     if not isinstance(text, str):
         return "Запрос должен быть строкой JSON."
     if len(text) > MAX_TEXT:
         return f"Запрос слишком длинный: больше {MAX_TEXT} символов."
     if text.startswith("\ufeff"):
         return "Запрос начинается с метки порядка байтов (BOM): уберите её, JSON её не допускает."
-    if too_deep(text):
-        return f"Запрос слишком глубоко вложен: больше {MAX_DEPTH} уровней массивов и объектов."
     return None
+
+
+_DEEP = f"Запрос слишком глубоко вложен: больше {MAX_DEPTH} уровней массивов и объектов."
 
 
 def to_json_text(response: dict) -> str:
@@ -251,13 +260,66 @@ def to_json_text(response: dict) -> str:
     return escape_lone_surrogates(out) if has_lone_surrogate(out) else out
 
 
+def _answer_known(text: str, state_text: str, match: Match, at: int) -> dict | None:
+    """Answer a request whose state is a text the engine holds (statetext),
+    reading only the rest of it; None when it is not such a request."""
+    zero, one = statetext.without_state(text, state_text, at)
+    if too_deep(zero):
+        return None
+    try:
+        request, check = _read_json(zero), _read_json(one)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if not (isinstance(request, dict) and isinstance(check, dict) and request.get("op") in STORED_OPS
+            and type(request.get("state")) is int and request["state"] == 0
+            and type(check.get("state")) is int and check["state"] == 1):
+        return None  # the text stood somewhere else than as the request's state
+    outcome: dict = {}
+    response = handle(request, loaded=match, outcome=outcome)
+    _remember_texts(state_text, request, outcome, response)
+    return response
+
+
+def _remember_texts(state_text: str | None, request: dict, outcome: dict, response: dict) -> None:
+    """Remember the text of the state just sent and of the one the page will send next."""
+    if not response.get("ok") or "after" not in outcome:
+        return
+    if request["op"] == "match.new":
+        statetext.TEXTS.put(statetext.compact(response["state"], sort_keys=True), outcome["after"])
+        return
+    if state_text is None:
+        return
+    statetext.TEXTS.put(state_text, outcome["before"])
+    statetext.TEXTS.put(statetext.next_text(state_text, request["op"], outcome["before"], request.get("action")),
+                        outcome["after"])
+
+
+def clear_caches() -> None:
+    """Forget every replayed match (as a fresh worker would)."""
+    REPLAYS.clear()
+    statetext.TEXTS.clear()
+
+
 def handle_json(text: str) -> str:
     """JSON text in, JSON text out; never raises."""
     refusal = _text_refusal(text)
     if refusal:
         return to_json_text(_refusal(refusal))
+    known = statetext.TEXTS.find(text)
+    if known is not None:
+        response = _answer_known(text, *known)
+        if response is not None:
+            return to_json_text(response)
+    if too_deep(text):
+        return to_json_text(_refusal(_DEEP))
     try:
         request = _read_json(text)
     except (ValueError, TypeError, RecursionError) as exc:
         return to_json_text(_refusal(_bad_json(exc)))
-    return to_json_text(handle(request))
+    outcome: dict = {}
+    response = handle(request, outcome=outcome)
+    if response.get("ok") and isinstance(request, dict) and request.get("op") in STORED_OPS + ("match.new",):
+        state = request.get("state")
+        _remember_texts(statetext.stated_text(text, state) if state is not None else None, request, outcome,
+                        response)
+    return to_json_text(response)

@@ -11,10 +11,9 @@ import json
 
 import pytest
 
-from rules_pkg.api import handle, handle_json
+from rules_pkg.api import clear_caches, handle, handle_json
 from rules_pkg.core import MAX_ACTIONS, MAX_PLAYERS_HARD
 from rules_pkg.games import GAMES
-from rules_pkg.match import REPLAYS
 
 KOVBOY = GAMES["kovboy"]
 TOUCH_3 = {"type": "shot", "contacts": [3], "pocketed": [], "jumped": [], "cushion": True,
@@ -43,9 +42,9 @@ def applies(monkeypatch):
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(type(KOVBOY), "apply", counting)
-    REPLAYS.clear()
+    clear_caches()
     yield calls
-    REPLAYS.clear()
+    clear_caches()
 
 
 def test_a_request_the_engine_holds_replays_nothing(applies):
@@ -91,7 +90,7 @@ def test_cached_and_cold_answers_are_the_same(applies):
     want = {"state": True, "history": {"last": 50}}
     for op in ("match.play", "match.undo", "match.redo", "match.view"):
         request = {"op": op, "state": state, "want": want, **({"action": MISS} if op == "match.play" else {})}
-        REPLAYS.clear()
+        clear_caches()
         cold = handle_json(json.dumps(request))
         warm = handle_json(json.dumps(request))
         assert json.loads(cold)["ok"] and cold == warm, op
@@ -205,3 +204,87 @@ def test_kovboy_accepts_any_practical_number_of_players():
     refused = handle({"op": "match.new", "game": "kovboy", "players": players + ["Лишний"]})
     assert refused["error"]["field"] == "players" and f"до {MAX_PLAYERS_HARD} игроков" in refused["error"]["message"]
     assert handle({"op": "describe", "game": "kovboy"})["game"]["players"]["max"] == MAX_PLAYERS_HARD
+
+
+# ---- the page's texts (rules_pkg.statetext) ----------------------------------
+
+def page_text(request: dict) -> str:
+    """A request as the page sends it: JSON.stringify, the state's keys sorted."""
+    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_page_continuing_a_long_match_is_answered_without_reading_the_state(applies):
+    new = json.loads(handle_json(page_text({"op": "match.new", "game": "kovboy", "players": ["Аня", "Борис"]})))
+    state = new["state"]
+    assert list(state) == sorted(state)
+    for i in range(400):  # a long match, played request after request (none replayed)
+        out = json.loads(handle_json(page_text({"op": "match.play", "state": state,
+                                                "action": TOUCH_3 if i == 0 else MISS})))
+        assert out["ok"] and out["log"]["actions"] == i + 1
+        state = {**state, "actions": state["actions"] + [TOUCH_3 if i == 0 else MISS], "undone": []}
+    assert len(applies) == 400
+    applies.clear()
+    import rules_pkg.api as api
+    calls = []
+    original = api._read_json
+    api._read_json = lambda text: calls.append(len(text)) or original(text)
+    try:
+        out = json.loads(handle_json(page_text({"op": "match.play", "state": state, "action": MISS})))
+    finally:
+        api._read_json = original
+    assert out["ok"] and len(applies) == 1
+    assert calls and max(calls) < 300  # only the rest of the request was parsed, not the 400 actions
+
+
+def test_texts_the_engine_holds_mean_exactly_their_state(applies):
+    """A remembered state text anywhere but as the request's state is not taken for it."""
+    state = long_state(30)
+    text = page_text({"op": "match.view", "state": state})
+    assert json.loads(handle_json(text))["ok"]
+    inner = page_text(state)
+    for forged in (f'{{"op":"match.view","state":0,"x":{inner}}}',
+                   f'{{"op":"match.view","state":{inner},"state":5}}',
+                   f'{{"op":"match.view","state":[{inner}]}}',
+                   f'{{"op":"match.view","state":-{inner}}}',
+                   f'{{"op":"games","state":{inner}}}',
+                   f'{{"op":"match.view","state":{inner}, "want": {{"history": {{"last": 201}}}}}}'):
+        assert json.loads(handle_json(text))["ok"]  # the engine holds the text
+        warm = handle_json(forged)
+        clear_caches()
+        assert warm == handle_json(forged), forged
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_page_driven_random_matches_answer_as_a_fresh_engine_does(seed):
+    """Random matches through handle_json, the state kept and written the page's
+    way: every answer equals the answer of an engine that holds nothing."""
+    import random
+
+    from tests.randplay import internal_state, next_state, random_options
+
+    rng = random.Random(seed)
+    game_id = rng.choice([g.id for g in GAMES.values() if "scorekeeper" in g.tools])
+    game = GAMES[game_id]
+    n = rng.randint(game.min_players, min(game.max_players, 4))
+    new = {"op": "match.new", "game": game_id, "players": [f"И{i}" for i in range(n)],
+           "options": random_options(game_id, rng)}
+    state = json.loads(handle_json(page_text(new)))["state"]
+    for _ in range(60):
+        r = rng.random()
+        if r < 0.15 and state["actions"]:
+            request = {"op": "match.undo", "state": state}
+        elif r < 0.3 and state["undone"]:
+            request = {"op": "match.redo", "state": state}
+        elif r < 0.35:
+            request = {"op": "match.view", "state": state, "want": {"state": True, "history": {"last": 5}}}
+        elif r < 0.4:
+            request = {"op": "match.protocol", "state": state}
+        else:
+            request = {"op": "match.play", "state": state, "action": game.random_action(internal_state(state), rng)}
+        warm = handle_json(page_text(request))
+        clear_caches()
+        cold = handle_json(page_text(request))
+        assert warm == cold, request["op"]
+        # the engine holds the state again now (the cold answer remembered it); play on warm
+        if json.loads(warm)["ok"]:
+            state = next_state(state, request)
