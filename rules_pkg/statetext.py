@@ -103,7 +103,7 @@ def _parts(text: str):
 
 
 def _join(actions: str, middle: str, undone: str) -> str:
-    return f"{_HEAD}{actions}{middle}{_UNDONE}{undone}]}}"
+    return "".join((_HEAD, actions, middle, _UNDONE, undone, "]}"))
 
 
 def _push(body: str, item: str) -> str:
@@ -121,6 +121,8 @@ def _pop(body: str, item: str) -> str | None:
 def next_text(text: str, op: str, before, action: Any = None) -> str | None:
     """The text of the state after ``op``, as the page will write it; None when
     ``text`` is not in the page's layout."""
+    if op not in ("match.play", "match.undo", "match.redo"):
+        return text
     parts = _parts(text)
     if parts is None:
         return None
@@ -131,11 +133,9 @@ def next_text(text: str, op: str, before, action: Any = None) -> str | None:
         last = compact(before.actions[-1])
         rest = _pop(actions, last)
         return None if rest is None else _join(rest, middle, _push(undone, last))
-    if op == "match.redo":
-        last = compact(before.undone[-1])
-        rest = _pop(undone, last)
-        return None if rest is None else _join(_push(actions, last), middle, rest)
-    return text
+    last = compact(before.undone[-1])
+    rest = _pop(undone, last)
+    return None if rest is None else _join(_push(actions, last), middle, rest)
 
 
 def without_state(request_text: str, state_text: str, at: int) -> tuple[str, str]:
