@@ -138,7 +138,8 @@ def _dispatch(request: Any, loaded: Match | None = None, outcome: dict | None = 
         return _match_response(match, want)
     if op == "match.play":
         match, ruling = match.play(action)
-        match.remember()
+        if loaded is None:  # (a match found by its text is remembered by its text: statetext)
+            match.remember()
     elif op == "match.undo":
         match, ruling = match.undo()
     else:
