@@ -16,7 +16,7 @@ from typing import Any
 from . import statetext, trainer
 from .protocol import protocol
 from .core import MAX_ACTIONS, default_names
-from .match import MAX_HISTORY, REPLAYS, Match, step
+from .match import MAX_HISTORY, REPLAYS, Match, check_room, step
 from .errors import InputError, RulesError
 from .games import GAMES
 from .reader import Reader, escape_lone_surrogates, has_lone_surrogate, show
@@ -131,6 +131,8 @@ def _dispatch(request: Any, loaded: Match | None = None, outcome: dict | None = 
     action = r.raw("action") if op == "match.play" else None
     want = _want(r) if op != "match.protocol" else None
     r.done()
+    if op == "match.play" and loaded is None and isinstance(stored, dict):
+        check_room(stored.get("actions"))
     match = outcome["before"] = outcome["after"] = loaded if loaded is not None else Match.from_json(stored, GAMES)
     if op == "match.protocol":
         return {"ok": True, "text": protocol(match)}

@@ -277,10 +277,8 @@ class Match:
         return step(self.game, self.players, state, action)
 
     def play(self, action: Any) -> tuple["Match", Ruling]:
-        state = self.state
-        if len(self.actions) >= MAX_ACTIONS and not getattr(state, "finished", False):
-            raise StateError(f"В партии уже {MAX_ACTIONS} действий: начните новую.")
-        ruling, after = self.step(state, action)
+        check_room(list(self.actions))
+        ruling, after = self.step(self.state, action)
         (own,) = private_copy([action])
         line = self.line.extended(len(self.actions), own, ruling, after)
         key = None
@@ -313,6 +311,13 @@ class Match:
 
     def log(self) -> dict:
         return {"actions": len(self.actions), "undone": len(self.undone)}
+
+
+def check_room(actions: Any) -> None:
+    """A play needs room for one more action; checked before the state is
+    even loaded (a full log is not replayed only to be refused)."""
+    if isinstance(actions, list) and len(actions) >= MAX_ACTIONS:
+        raise StateError(f"В партии уже {MAX_ACTIONS} действий: больше записать нельзя, начните новую партию.")
 
 
 def replay_timeline(game: Game, names: tuple[str, ...], options: dict, actions: list, played: int) -> Timeline:

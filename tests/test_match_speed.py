@@ -102,9 +102,11 @@ def test_length_limit_is_checked_before_any_replay(applies):
         assert out["error"]["code"] == "saved_state" and str(MAX_ACTIONS) in out["error"]["message"]
     assert applies == []
     full = long_state(MAX_ACTIONS)
+    out = handle({"op": "match.play", "state": full, "action": MISS})  # the engine does not hold it
+    assert out["error"]["code"] == "state" and str(MAX_ACTIONS) in out["error"]["message"] and applies == []
     assert handle({"op": "match.view", "state": full})["ok"]
     applies.clear()
-    out = handle({"op": "match.play", "state": full, "action": MISS})
+    out = handle({"op": "match.play", "state": full, "action": MISS})  # it does
     assert out["error"]["code"] == "state" and applies == []
 
 
