@@ -5,6 +5,12 @@ None) and returns a JSON-compatible response; :func:`handle_json` does the same
 on JSON text. The browser worker, the command line and the tests all come
 through here. No exception escapes: malformed input gets ``{"ok": false,
 "error": {...}}`` with a Russian message naming the field.
+
+Match operations answer with the view, the log's lengths and the ruling; the
+state and a range of the history only when ``want`` asks. A match the engine
+already holds is not replayed: by its JSON text (:mod:`rules_pkg.statetext`)
+or by its values (:data:`rules_pkg.match.REPLAYS`). JSON text is guarded
+before parsing in linear time and constant memory (:func:`too_deep`).
 """
 
 from __future__ import annotations
