@@ -4,12 +4,12 @@ A game is a :class:`Game` subclass that declares its clauses, толковани
 outside facts as data, the fields its actions and situations contain, and one
 pure function :meth:`Game.apply` that maps a state and an action to a
 :class:`Ruling` and a new state. A match is the log of actions; its state is
-derived by replaying the log, so undo is "replay all but the last".
+derived by replaying the log (:mod:`rules_pkg.match`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import InputError, SavedStateError, StateError
@@ -328,127 +328,3 @@ def fields_as_json(fields) -> list[dict]:
 
 def default_names(n: int) -> list[str]:
     return [f"Игрок {i + 1}" for i in range(n)]
-
-
-def read_players(value: Any, game: Game, path: str = "players") -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise InputError(f"Поле {path} должно быть списком имён игроков.", path)
-    n = len(value)
-    lo, hi = game.min_players, min(game.max_players, MAX_PLAYERS_HARD)
-    if not lo <= n <= hi:
-        from .ru import players
-        span = f"ровно {players(lo)}" if lo == hi else f"от {lo} до {hi} игроков"
-        raise InputError(f"В игре «{game.title}» участвуют {span}, а указано {n}.", path)
-    names = []
-    for i, name in enumerate(value):
-        if not isinstance(name, str):
-            raise InputError(f"Имя игрока {path}[{i}] должно быть строкой.", f"{path}[{i}]")
-        name = " ".join(name.split())[:40] or f"Игрок {i + 1}"
-        names.append(name)
-    return tuple(names)
-
-
-@dataclass(frozen=True)
-class Match:
-    """A match: the players, the options and the log of actions (plus the
-    actions undone, for redo). Everything else is derived by replay."""
-
-    game: Game
-    players: tuple[str, ...]
-    options: dict
-    actions: tuple[dict, ...] = ()
-    undone: tuple[dict, ...] = ()
-
-    @classmethod
-    def new(cls, game: Game, players: Any, options: Any) -> "Match":
-        names = read_players(players, game)
-        opts = game.read_options(Reader(options if options is not None else {}, "options"))
-        return cls(game=game, players=names, options=opts)
-
-    @classmethod
-    def from_json(cls, state: Any, games: dict[str, Game]) -> "Match":
-        """Rebuild a match from a stored state, replaying it to validate it."""
-        if not isinstance(state, dict):
-            raise SavedStateError("Сохранённая партия повреждена: ожидался объект.", "state")
-        fmt = state.get("format")
-        if fmt != STATE_FORMAT:
-            raise SavedStateError(
-                f"Сохранённая партия записана в неизвестном формате ({fmt!r}); ожидается {STATE_FORMAT}.",
-                "state.format")
-        game = games.get(state.get("game")) if isinstance(state.get("game"), str) else None
-        if game is None:
-            raise SavedStateError(f"В сохранённой партии указана неизвестная игра {state.get('game')!r}.", "state.game")
-        try:
-            r = Reader(state, "state")
-            r.raw("format"); r.raw("game")
-            names = read_players(r.raw("players"), game, "state.players")
-            opts = game.read_options(Reader(r.raw("options"), "state.options"))
-            actions = r.raw("actions")
-            undone = r.raw("undone")
-            r.done()
-            if not isinstance(actions, list) or not isinstance(undone, list):
-                raise InputError("Поля state.actions и state.undone должны быть списками.", "state.actions")
-            if len(actions) + len(undone) > MAX_ACTIONS:
-                raise InputError(f"В партии больше {MAX_ACTIONS} действий.", "state.actions")
-            match = cls(game=game, players=names, options=opts,
-                        actions=tuple(actions), undone=tuple(undone))
-            match.replay()
-            for i, action in enumerate(undone):
-                if not isinstance(action, dict):
-                    raise InputError(f"Отменённое действие №{i + 1} повреждено.", f"state.undone[{i}]")
-        except (InputError, StateError) as exc:
-            raise SavedStateError(f"Сохранённая партия повреждена: {exc.message}", exc.field) from None
-        return match
-
-    def to_json(self) -> dict:
-        return {"format": STATE_FORMAT, "game": self.game.id, "players": list(self.players),
-                "options": self.options, "actions": list(self.actions), "undone": list(self.undone)}
-
-    def replay(self) -> tuple[Any, list[Ruling]]:
-        state = self.game.initial_state(len(self.players), self.options)
-        rulings = []
-        for i, action in enumerate(self.actions):
-            try:
-                ruling, state = self.step(state, action)
-            except (InputError, StateError) as exc:
-                where = f"state.actions[{i}]"
-                if exc.field and exc.field.startswith("action"):
-                    where += exc.field[len("action"):]
-                raise type(exc)(f"действие №{i + 1}: {exc.message}", where) from None
-            rulings.append(ruling)
-        return state, rulings
-
-    def step(self, state: Any, action: Any) -> tuple[Ruling, Any]:
-        if getattr(state, "finished", False):
-            raise StateError("Партия уже окончена: новые удары не принимаются. Отмените последний удар или начните новую партию.")
-        parsed = self.game.read_action(Reader(action, "action"), state)
-        return self.game.apply(state, parsed, self.players)
-
-    def play(self, action: Any) -> tuple["Match", Ruling]:
-        state, _ = self.replay()
-        ruling, _ = self.step(state, action)
-        if len(self.actions) >= MAX_ACTIONS:
-            raise StateError(f"В партии уже {MAX_ACTIONS} действий: начните новую.")
-        return replace(self, actions=self.actions + (action,), undone=()), ruling
-
-    def undo(self) -> tuple["Match", Ruling]:
-        if not self.actions:
-            raise StateError("Отменять нечего: в партии ещё не было ни одного удара.")
-        _, rulings = self.replay()
-        return replace(self, actions=self.actions[:-1], undone=self.undone + (self.actions[-1],)), rulings[-1]
-
-    def redo(self) -> tuple["Match", Ruling]:
-        if not self.undone:
-            raise StateError("Повторять нечего: отменённых ударов нет.")
-        match = replace(self, undone=self.undone[:-1])
-        new, ruling = match.play(self.undone[-1])
-        return replace(new, undone=self.undone[:-1]), ruling
-
-    def view(self) -> dict:
-        state, rulings = self.replay()
-        view = self.game.view(state, self.players)
-        view["history"] = [r.to_json() for r in rulings]
-        view["can_undo"] = bool(self.actions)
-        view["can_redo"] = bool(self.undone)
-        view["game"] = self.game.id
-        return view

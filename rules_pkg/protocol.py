@@ -5,7 +5,7 @@ paste it into a message."""
 from __future__ import annotations
 
 from . import ru
-from .core import Match
+from .match import Match
 from .describe import describe_action
 
 

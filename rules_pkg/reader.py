@@ -8,9 +8,11 @@ a field name is reported instead of silently ignored.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from .errors import InputError
+from .ru import plural
 
 _MISSING = object()
 
@@ -33,12 +35,58 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def show(value: Any) -> str:
+SHOW_CHARS = 40  # a refusal quotes at most this much of a bad value
+SHOW_ITEMS = 5  # and at most this many items of a list or an object
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_lone_surrogate(text: str) -> bool:
+    """A lone UTF-16 surrogate (only an escape like "\\ud800" in JSON makes one):
+    it cannot be written as UTF-8, so it is never echoed raw."""
+    return _LONE_SURROGATE.search(text) is not None
+
+
+def escape_lone_surrogates(text: str) -> str:
+    """Each lone surrogate as the six characters of its JSON escape."""
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _visible(text: str) -> str:
+    """Control characters and lone surrogates as \\uXXXX escapes."""
+    return "".join(ch if ch.isprintable() and not "\ud800" <= ch <= "\udfff" else f"\\u{ord(ch):04x}"
+                   for ch in text)
+
+
+def show(value: Any, depth: int = 0) -> str:
+    """A user's value quoted in a message: short (at most SHOW_CHARS characters of
+    a string, then «…»; the first items of a list), printable, and cheap for any
+    size (a huge integer is not converted to decimal)."""
     if isinstance(value, str):
-        return f"«{value}»"
+        return f"«{_visible(value[:SHOW_CHARS])}{'…' if len(value) > SHOW_CHARS else ''}»"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, int):
+        if value.bit_length() > 4 * SHOW_CHARS:  # more digits than a message should hold
+            digits = int(value.bit_length() * 0.30103) + 1  # from the bit length: no decimal conversion
+            return f"{'отрицательное ' if value < 0 else ''}число примерно из {digits} {plural(digits, 'цифры', 'цифр', 'цифр')}"
+        return str(value)
+    if isinstance(value, float):
+        return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}.get(repr(value), repr(value))
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple, dict)):
+        items = list(value.items())[:SHOW_ITEMS] if isinstance(value, dict) else value[:SHOW_ITEMS]
+        if depth >= 2:
+            parts = ["…"] if value else []
+        elif isinstance(value, dict):
+            parts = [f"{show(k, depth + 1)}: {show(v, depth + 1)}" for k, v in items]
+        else:
+            parts = [show(v, depth + 1) for v in items]
+        if len(value) > SHOW_ITEMS:
+            parts.append("…")
+        inner = ", ".join(parts)
+        return f"{{{inner}}}" if isinstance(value, dict) else f"[{inner}]"
+    return type(value).__name__
 
 
 def is_int(value: Any) -> bool:
@@ -122,8 +170,16 @@ class Reader:
     def done(self) -> None:
         extra = [k for k in self.obj if k not in self.seen]
         if extra:
-            names = ", ".join(show(k) for k in sorted(map(str, extra)))
-            raise InputError(f"Неизвестное поле в {self.path or 'запросе'}: {names}.", self.sub(str(extra[0])))
+            names = ", ".join(show(k) for k in sorted(map(str, extra))[:SHOW_ITEMS])
+            if len(extra) > SHOW_ITEMS:
+                names += f" и ещё {len(extra) - SHOW_ITEMS}"
+            raise InputError(f"Неизвестное поле в {self.path or 'запросе'}: {names}.", self.sub(short_key(extra[0])))
+
+
+def short_key(key: Any) -> str:
+    """A user's key as part of a field path: at most SHOW_CHARS characters, printable."""
+    text = key if isinstance(key, str) else show(key)
+    return _visible(text[:SHOW_CHARS]) + ("…" if len(text) > SHOW_CHARS else "")
 
 
 def check_int(value: Any, path: str, *, min: int | None = None, max: int | None = None, what: str = "") -> int:
@@ -131,9 +187,9 @@ def check_int(value: Any, path: str, *, min: int | None = None, max: int | None 
         raise InputError(f"Поле {path} должно быть целым числом, а получено: {type_name(value)} {show(value)}.", path)
     label = what or f"Поле {path}"
     if min is not None and value < min:
-        raise InputError(f"{label}: {value} меньше допустимого ({min}).", path)
+        raise InputError(f"{label}: {show(value)} меньше допустимого ({min}).", path)
     if max is not None and value > max:
-        raise InputError(f"{label}: {value} больше допустимого ({max}).", path)
+        raise InputError(f"{label}: {show(value)} больше допустимого ({max}).", path)
     return value
 
 

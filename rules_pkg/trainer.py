@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 from . import ru
-from .core import Match, Ruling
+from .core import Ruling
+from .match import Match
 from .describe import describe_action, describe_fields
 from .errors import InputError
-from .reader import Reader, check_int
+from .reader import Reader, check_int, show
 
 MAX_SEED = 2**31 - 1
 YES_NO = [{"id": "yes", "label": "Да"}, {"id": "no", "label": "Нет"}]
@@ -83,7 +84,7 @@ def check(game, seed: int, answer) -> dict:
     else:
         ids = [c["id"] for c in q["choices"]]
         if answer not in ids:
-            raise InputError(f"Ответ {answer!r} не из предложенных вариантов.", "answer")
+            raise InputError(f"Ответ {show(answer)} не из предложенных вариантов.", "answer")
         given = answer
     ruling: Ruling = q["_ruling"]
     if q["type"] == "number":

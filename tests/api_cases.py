@@ -31,7 +31,13 @@ def build_cases(seed: int = 314) -> list[dict]:
                 cases += played
                 if played:
                     cases.append({"op": "match.protocol", "state": played[-1]["state"]})
+                    cases += want_cases(played[-1]["state"])
     cases += [
+        {"op": "match.new", "game": "kovboy", "players": [f"Игрок {i}" for i in range(1, 51)]},
+        {"op": "match.new", "game": "kovboy", "players": [f"Игрок {i}" for i in range(1, 52)]},
+        {"op": "match.view", "state": {"format": "rules_pkg.match/1", "game": "kovboy", "players": ["А", "Б"],
+                                       "options": {}, "actions": [], "undone": ["мусор"]}},
+        {"op": "describe", "game": "x" * 500},
         {"op": "nope"},
         {"op": "games", "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]},
         {"op": "describe", "game": "russkaya-partiya"},
@@ -45,6 +51,23 @@ def build_cases(seed: int = 314) -> list[dict]:
                                        "options": {}, "actions": [{"contacts": [9]}], "undone": []},
          "action": {}},
     ]
+    return cases
+
+
+def want_cases(state: dict) -> list[dict]:
+    """The ``want`` field and the ``log`` (issue 9): history by range, the whole
+    state on request, and refusals of bad ``want`` values."""
+    n = len(state["actions"])
+    cases = [
+        {"op": "match.view", "state": state, "want": {"history": {"from": 0, "to": 3}}},
+        {"op": "match.view", "state": state, "want": {"state": True, "history": {"last": 2}}},
+        {"op": "match.view", "state": state, "want": {"history": {"from": n + 5, "to": n + 9}}},
+        {"op": "match.view", "state": state, "want": {"history": {"last": 201}}},
+        {"op": "match.view", "state": state, "want": {"everything": True}},
+        {"op": "match.view", "state": state, "want": {"state": "yes"}},
+    ]
+    if n:
+        cases.append({"op": "match.undo", "state": state, "want": {"state": True, "history": {"last": 5}}})
     return cases
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 
 
@@ -66,8 +66,23 @@ def random_field_value(field: dict, rng: random.Random):
     return None
 
 
+def next_state(state: dict, request: dict) -> dict:
+    """The stored state after a successful request, updated the way the page
+    does it (the engine's responses do not carry the state)."""
+    actions, undone = list(state["actions"]), list(state["undone"])
+    if request["op"] == "match.play":
+        actions, undone = actions + [request["action"]], []
+    elif request["op"] == "match.undo":
+        undone.append(actions.pop())
+    elif request["op"] == "match.redo":
+        actions.append(undone.pop())
+    return {**state, "actions": actions, "undone": undone}
+
+
 def play_random_match(game_id: str, rng: random.Random, max_actions: int = 40):
-    """Yield (request, response) pairs of a random match: plays, undos, redos."""
+    """Yield (request, response) pairs of a random match: plays, undos, redos.
+    The state is kept locally, as the page keeps it, and checked against the
+    lengths of the log each response reports."""
     out = new_match(game_id, rng)
     state = out["state"]
     game = GAMES[game_id]
@@ -85,7 +100,8 @@ def play_random_match(game_id: str, rng: random.Random, max_actions: int = 40):
         out = handle(request)
         yield request, out
         if out["ok"]:
-            state = out["state"]
+            state = next_state(state, request)
+            assert out["log"] == {"actions": len(state["actions"]), "undone": len(state["undone"])}, out["log"]
 
 
 def random_ruling_request(game_id: str, rng: random.Random) -> dict:

@@ -1,14 +1,23 @@
 """Fuzzing the JSON boundary: 10 000+ random and malformed requests across all
 games and operations. No exception ever escapes the API (no "internal" error),
 every refusal carries a Russian message, and no request known to be malformed
-ever gets a score."""
+ever gets a score. Text-level attacks (long and unterminated strings, escapes,
+BOM, NaN/Infinity, lone surrogates, huge integers, deep nesting) are refused
+within CPU and memory bounds, and the command line, run as a subprocess, never
+prints a traceback."""
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import re
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
 
 from rules_pkg.api import OPS, handle, handle_json
 from rules_pkg.games import GAMES
@@ -170,3 +179,89 @@ def test_fuzz_deep_or_huge_json_text_is_refused_before_parsing():
     out = json.loads(handle_json(" " * 4_000_001))
     assert not out["ok"] and "длинный" in out["error"]["message"]
     assert json.loads(handle_json('{"op": "describe", "game": "kovboy", "note": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}'))["error"]["field"] == "note"
+
+
+# ---- text-level attacks (issue 9 point 5) ------------------------------------
+
+TEXT_ATTACKS = [
+    lambda rng: '"' + "x" * rng.randint(1, 400_000) + '"',
+    lambda rng: '"' + "x" * rng.randint(1, 400_000),  # unterminated
+    lambda rng: '"' + '\\"' * rng.randint(1, 50_000),  # escaped quotes, unterminated
+    lambda rng: '"' + "\\\\" * rng.randint(1, 50_000) + '"',
+    lambda rng: "\ufeff",
+    lambda rng: rng.choice(["NaN", "Infinity", "-Infinity", "1e999", "-0", "1.0"]),
+    lambda rng: rng.choice(['"\\ud800"', '"\\udfff"', '"\\ud800\\ud800"', '"\ud800"', '"\\u0000"']),
+    lambda rng: "9" * rng.choice([20, 400, 4301, 10_000]),
+    lambda rng: "[" * rng.randint(1, 100) + "]" * rng.randint(0, 100),
+    lambda rng: "{" * rng.randint(1, 100),
+    lambda rng: rng.choice(["]", "}", ",", ":", "\\", "\x00", "\u2028"]),
+]
+
+
+def text_attack(text: str, rng) -> str:
+    """A valid request's text with an attack spliced in: replacing a value, or anywhere."""
+    piece = rng.choice(TEXT_ATTACKS)(rng)
+    values = [m.start() for m in re.finditer(r": ", text)]
+    if values and rng.random() < 0.7:
+        at = rng.choice(values) + 2
+        end = at
+        while end < len(text) and text[end] not in ",}]":  # the scalar or the opening of the value
+            end += 1
+        return text[:at] + piece + text[end:]
+    at = rng.randrange(len(text) + 1)
+    return text[:at] + piece + text[at:]
+
+
+def test_fuzz_text_level_attacks_are_refused_cheaply():
+    rng = random.Random(91)
+    texts = [json.dumps(r, ensure_ascii=False) for r in corpus(rng)]
+    slowest = 0.0
+    for i in range(600):
+        text = text_attack(rng.choice(texts), rng)
+        start = time.process_time()
+        out = handle_json(text)
+        slowest = max(slowest, time.process_time() - start)
+        out.encode("utf-8")  # never a raw lone surrogate
+        response = json.loads(out)
+        if not response["ok"]:
+            assert response["error"]["code"] in ("input", "state", "saved_state"), (text[:300], response)
+            assert CYRILLIC.search(response["error"]["message"])
+            assert len(out) < 5000, out[:300]  # the attack is not echoed back
+    assert slowest < 2.0, slowest
+
+
+def test_fuzz_memory_of_the_largest_attacks():
+    for text in ('{"op": "games", "x": "' + "\\u0041" * 650_000 + '"}',
+                 '{"op": "games", "x": "' + "ё" * 3_900_000,
+                 '{"op": "games", "x": [' + "[]," * 1_000_000 + "[]]}"):
+        tracemalloc.start()
+        out = json.loads(handle_json(text))
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert not out["ok"] and peak < 256 * 2**20, peak
+
+
+def test_fuzz_want_values_never_raise():
+    rng = random.Random(5)
+    state = next(req["state"] for req, out in play_random_match("kovboy", rng, max_actions=5)
+                 if out["ok"] and "state" in req)
+    for _ in range(300):
+        want = rng.choice([junk(rng), {"history": junk(rng)}, {"state": junk(rng)},
+                           {"history": {"last": junk(rng)}}, {"history": {"from": junk(rng), "to": junk(rng)}}])
+        response = handle({"op": "match.view", "state": state, "want": want})
+        assert response["ok"] or response["error"]["code"] == "input", (want, response)
+
+
+def test_fuzz_cli_subprocess_never_prints_a_traceback():
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "LC_ALL": "C", "PYTHONIOENCODING": "ascii:strict"}
+    rng = random.Random(12)
+    texts = [json.dumps(r, ensure_ascii=False) for r in corpus(rng)[:200]]
+    inputs = [text_attack(rng.choice(texts), rng).encode("utf-8", "surrogatepass") for _ in range(12)]
+    inputs += [bytes(rng.randrange(256) for _ in range(rng.randint(0, 60))) for _ in range(6)]
+    for data in inputs:
+        done = subprocess.run([sys.executable, "-m", "rules_pkg"], input=data, capture_output=True, env=env,
+                              timeout=60)
+        assert b"Traceback" not in done.stderr and done.returncode in (0, 1), (data[:200], done.stderr[-500:])
+        response = json.loads(done.stdout.decode("ascii"))
+        assert response["ok"] == (done.returncode == 0)

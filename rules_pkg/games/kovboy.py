@@ -257,7 +257,10 @@ class Kovboy(Game):
     title = "Ковбой"
     seed = "000"
     min_players = 2
-    max_players = 12
+    # The text: «Количество игроков. Любое число». The engine's one limit is
+    # MAX_PLAYERS_HARD (50) in core.py: a table is shared by people standing
+    # round it, and every response lists every player, so it grows with them.
+    max_players = 50
     clauses = CLAUSES
     tolkovaniya = TOLKOVANIYA
 

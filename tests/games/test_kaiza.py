@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 from tests.engine_driver import Calc, Table

@@ -13,7 +13,8 @@ import pytest
 from tests.engine_driver import Calc, Table as DriverTable
 
 from rules_pkg.api import handle
-from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE, Match
+from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 
@@ -448,7 +449,8 @@ def test_kladka_kiem_random_actions_accepted_through_the_api():
             if out["view"]["finished"]:
                 break
             state, _ = Match.from_json(out["state"], GAMES).replay()
-            out = handle({"op": "match.play", "state": out["state"], "action": GAME.random_action(state, rng)})
+            out = handle({"op": "match.play", "state": out["state"], "action": GAME.random_action(state, rng),
+                          "want": {"state": True}})
             assert out["ok"], out
             assert out["ruling"]["scores"] == [p["score"] for p in out["view"]["players"]]
 

@@ -13,7 +13,7 @@ import pytest
 from tests.engine_driver import Calc, Table as DriverTable
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games import po_chasovoy as pc
 from rules_pkg.reader import Reader
@@ -374,14 +374,14 @@ def test_po_chasovoy_undo_redo_and_stored_state():
     t = Table()
     t.name("far-left")
     t.shot("far-left")
-    out = handle({"op": "match.undo", "state": t.state})
+    out = handle({"op": "match.undo", "want": {"state": True}, "state": t.state})
     assert out["ok"] and out["view"]["extra"]["next_ball"] == 1
-    out = handle({"op": "match.redo", "state": out["state"]})
+    out = handle({"op": "match.redo", "want": {"state": True}, "state": out["state"]})
     assert out["ok"] and out["view"]["extra"]["next_ball"] == 2
-    out = handle({"op": "match.view", "state": out["state"]})
-    assert out["ok"] and len(out["view"]["history"]) == 2
+    out = handle({"op": "match.view", "want": {"state": True}, "state": out["state"]})
+    assert out["ok"] and out["view"]["history_length"] == 2
     bad = dict(out["state"], actions=[{"type": "shot", "pocket": "far-left"}])
-    out = handle({"op": "match.view", "state": bad})
+    out = handle({"op": "match.view", "want": {"state": True}, "state": bad})
     assert not out["ok"] and out["error"]["code"] == "saved_state"
 
 
@@ -494,7 +494,8 @@ def test_po_chasovoy_random_matches_are_accepted(seed):
         state_obj, _ = Match.from_json(t.state, GAMES).replay()
         action = GAME.random_action(state_obj, rng)
         t.play(**action)
-    check_invariants(t.view, t.view["history"])
+    history = handle({"op": "match.view", "state": t.state, "want": {"history": {"last": 200}}})["history"]
+    check_invariants(t.view, history["items"])
 
 
 @pytest.mark.parametrize("seed", range(300))

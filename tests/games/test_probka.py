@@ -13,7 +13,7 @@ import pytest
 from tests.engine_driver import Calc, Table
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games.probka import MAX_BANK, START_POINT, TARGET, is_bank
 from rules_pkg.reader import Reader

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules_pkg.api import handle
-from rules_pkg.core import Match
+from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from tests.engine_driver import Calc, Table
 

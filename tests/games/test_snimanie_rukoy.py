@@ -51,7 +51,7 @@ def test_snimanie_rukoy_setup_and_break_by_the_cue_player():
     out = new_match(cue_player=1)
     assert out["view"]["current"] == 1 and "Борис" in out["view"]["status"]
     assert [p["cue"] for p in out["view"]["players"]] == [False, True]
-    play = handle({"op": "match.play", "state": out["state"], "action": {"ball_in_pocket": True}})
+    play = handle({"op": "match.play", "want": {"state": True}, "state": out["state"], "action": {"ball_in_pocket": True}})
     assert play["ok"] and play["ruling"]["player"] == 1
 
 
@@ -83,9 +83,9 @@ def test_snimanie_rukoy_no_ball_rule_is_lost_not_invented():
 def test_snimanie_rukoy_lost_nothing_after_the_break():
     out = new_match()
     for ball in (True, False):
-        played = handle({"op": "match.play", "state": out["state"], "action": {"ball_in_pocket": ball}})
+        played = handle({"op": "match.play", "want": {"state": True}, "state": out["state"], "action": {"ball_in_pocket": ball}})
         assert played["ok"]
-        again = handle({"op": "match.play", "state": played["state"], "action": {}})
+        again = handle({"op": "match.play", "want": {"state": True}, "state": played["state"], "action": {}})
         assert not again["ok"] and again["error"]["code"] == "state" and "утрачены" in again["error"]["message"]
         assert not played["view"]["finished"]
 

@@ -53,7 +53,7 @@ function parseArgs(argv) {
 
 const asDir = (p) => (p.endsWith("/") ? p : p + "/");
 
-async function boot(opts) {
+export async function boot(opts) {
   const config = {};
   if (opts.stdlib) {
     const zip = resolve(opts.stdlib);
@@ -138,7 +138,10 @@ async function main() {
   else process.stdout.write(result + "\n");
 }
 
-main().catch((err) => {
-  process.stderr.write(`run_api: ${err && err.stack ? err.stack : err}\n`);
-  process.exitCode = 1;
-});
+// Run as a script (scripts/bench_engine.mjs imports boot() instead).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    process.stderr.write(`run_api: ${err && err.stack ? err.stack : err}\n`);
+    process.exitCode = 1;
+  });
+}

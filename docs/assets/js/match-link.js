@@ -10,6 +10,9 @@
 const PARAM = "match=";
 const VERSION = "1";
 export const MAX_FRAGMENT = 60_000; // characters: far above a real match, far below what browsers accept
+// Bytes of JSON a link may unpack to: a 5 000-shot match is about 0.6 MB. A few KB
+// of deflate can unpack to gigabytes, so the inflate is streamed and stopped here.
+export const MAX_DECODED = 2_000_000;
 
 function toBase64url(bytes) {
   let binary = "";
@@ -34,6 +37,30 @@ function fromBase64url(text) {
 async function through(stream, bytes) {
   const piped = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(piped).arrayBuffer());
+}
+
+// Inflates chunk by chunk and gives up past `limit` bytes, before holding them all.
+async function inflateCapped(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw new LinkError("партия в ссылке слишком большая");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 export class LinkError extends Error {}
@@ -74,8 +101,9 @@ export async function decodeMatch(hash) {
   if (codec === "z") {
     if (!canCompress()) throw new LinkError("этот браузер не умеет распаковывать сжатые ссылки; обновите его");
     try {
-      bytes = await through(new DecompressionStream("deflate-raw"), bytes);
-    } catch {
+      bytes = await inflateCapped(bytes, MAX_DECODED);
+    } catch (error) {
+      if (error instanceof LinkError) throw error;
       throw new LinkError("ссылка повреждена или обрезана");
     }
   } else if (codec !== "j") {
