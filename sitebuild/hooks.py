@@ -44,6 +44,7 @@ from sitebuild.markdown_ext import (  # noqa: E402
 from sitebuild import quiz_pages  # noqa: E402  (quiz pages, downloads, тренажёр)
 from sitebuild import offline  # noqa: E402  (service worker, manifest, engine start in <head>)
 from sitebuild import index_markers  # noqa: E402  (games list, clause index, glossary)
+from sitebuild import search_index  # noqa: E402  (the search index: clauses, terms, no tool text)
 
 log = logging.getLogger("mkdocs.hooks.rulebook")
 
@@ -193,5 +194,6 @@ def on_post_build(config, **kwargs):
     log.info("Pyodide %s и пакет %s скопированы в %s", _runtime["version"], _runtime["package"], target)
     quiz_pages.post_build(config)  # site/quizzes/: JSON, GIFT, Moodle XML, print sheets
     index_markers.post_build()  # every glossary term appears in some rule text
+    search_index.post_build(config, _context.catalog)  # site/search/search_index.json rewritten
     # Keep this last: site/sw.js lists (with hashes) every file written above.
     offline.write_service_worker(config.site_dir, offline.runtime_files(_runtime))
