@@ -58,9 +58,11 @@ INDEX_FILE = Path("search") / "search_index.json"
 LANGUAGE = "rus"
 LANGUAGE_FILE = Path("assets") / "javascripts" / "lunr" / "min" / f"lunr.{LANGUAGE}.min.js"
 
-# A glossary term's entry ranks above a clause whose title has the same word:
-# who types «фол» wants the definition first, then the clauses.
-TERM_BOOST = 2.0
+# How much an entry of each kind weighs against a page's section (1). A
+# glossary term ranks above a clause whose title has the same word (who types
+# «фол» wants the definition first); the rule text ranks above a толкование
+# or a fact from another source that repeats its words (they explain it).
+KIND_BOOST = {"term": 3.0, "clause": 1.0, "tolkovanie": 0.2, "outside": 0.2}
 
 # What is never text of the index.
 SKIP_TAGS = frozenset({
@@ -313,8 +315,8 @@ def page_entries(page_html: str, url: str, units: dict[str, Unit]) -> tuple[list
             continue  # a heading whose content is not indexed (a table, a tool)
         item = {"location": url + (f"#{entry.anchor}" if entry.anchor else ""),
                 "title": entry.title, "text": _html_blocks(blocks)}
-        if entry.unit is not None and entry.unit.kind == "term":
-            item["boost"] = TERM_BOOST
+        if entry.unit is not None and KIND_BOOST[entry.unit.kind] != 1:
+            item["boost"] = KIND_BOOST[entry.unit.kind]
         entries.append(item)
     return entries, reader.seen_units
 
