@@ -30,8 +30,9 @@ element: the whole element, nested or not, is left out). The entries:
   like JSON, permalinks and editorial marks.
 
 The text of an entry is HTML blocks (``<p>``): mkdocs-material's result shows
-only the blocks that contain a match, so a unit's text is cut into sentences
-and the snippet is the sentence around the match.
+only the blocks that contain a match, so a clause's or a толкование's text is
+cut into sentences and the snippet is the sentence around the match; a
+term's definition stays one block (its quotes are blocks of their own).
 
 The index's language is ``rus`` (``docs/assets/javascripts/lunr/min/
 lunr.rus.min.js``): lunr-languages' Russian with «ё» read as «е», and
@@ -307,7 +308,7 @@ def page_entries(page_html: str, url: str, units: dict[str, Unit]) -> tuple[list
     entries = []
     for n, entry in enumerate(reader.entries):
         entry.close_block()
-        if entry.unit is not None:
+        if entry.unit is not None and entry.unit.kind != "term":
             blocks = [s for b in entry.blocks for s in sentences(b)]
         else:
             blocks = entry.blocks
