@@ -35,9 +35,10 @@ cut into sentences and the snippet is the sentence around the match; a
 term's definition stays one block (its quotes are blocks of their own).
 
 The index's language is ``rus`` (``docs/assets/javascripts/lunr/min/
-lunr.rus.min.js``): lunr-languages' Russian with «ё» read as «е», and
-query words stemmed like the indexed words (material adds ``*`` to every
-query word, and lunr skips the stemmer for such words).
+lunr.rus.min.js``, built with lunr-languages' Russian in front of it):
+Russian stems with «ё» read as «е», and query words stemmed like the indexed
+words (material adds ``*`` to every query word, and lunr skips the stemmer
+for such words).
 
 Entry points: :func:`build` (pure: index data, pages, tables -> new index
 data) and :func:`post_build` (the hook's call after every page is written).
@@ -57,7 +58,9 @@ from sitebuild.markdown_ext import Catalog, SiteBuildError
 
 INDEX_FILE = Path("search") / "search_index.json"
 LANGUAGE = "rus"
-LANGUAGE_FILE = Path("assets") / "javascripts" / "lunr" / "min" / f"lunr.{LANGUAGE}.min.js"
+LUNR_DIR = Path("assets") / "javascripts" / "lunr" / "min"
+LANGUAGE_FILE = LUNR_DIR / f"lunr.{LANGUAGE}.min.js"
+BASE_LANGUAGE_FILE = LUNR_DIR / "lunr.ru.min.js"  # lunr-languages' Russian, from mkdocs-material
 
 # How much an entry of each kind weighs against a page's section (1). A
 # glossary term ranks above a clause whose title has the same word (who types
@@ -359,14 +362,26 @@ def build(index: dict, pages: dict[str, str], units: dict[str, Unit]) -> dict:
     return {"config": config, "docs": docs}
 
 
+def bundle_language(site_dir: Path) -> None:
+    """Put lunr-languages' Russian in front of the site's language file, so the
+    search worker loads one file (and the service worker precaches the
+    languages the index names: sitebuild/offline.py)."""
+    ours, base = site_dir / LANGUAGE_FILE, site_dir / BASE_LANGUAGE_FILE
+    for path in (ours, base):
+        if not path.is_file():
+            raise SiteBuildError(f"нет {path}: язык поиска — docs/{LANGUAGE_FILE} и {BASE_LANGUAGE_FILE} темы")
+    text = ours.read_text(encoding="utf-8")
+    if "Lunr languages, `Russian` language" not in text:
+        ours.write_text(base.read_text(encoding="utf-8") + "\n" + text, encoding="utf-8")
+
+
 def post_build(config, catalog: Catalog) -> None:
     """Rewrite site/search/search_index.json (call after the search plugin wrote it)."""
     site_dir = Path(config.site_dir)
     path = site_dir / INDEX_FILE
     if not path.is_file():
         raise SiteBuildError(f"нет {path}: включите плагин search в mkdocs.yml")
-    if not (site_dir / LANGUAGE_FILE).is_file():
-        raise SiteBuildError(f"нет {site_dir / LANGUAGE_FILE}: язык поиска лежит в docs/{LANGUAGE_FILE}")
+    bundle_language(site_dir)
     index = json.loads(path.read_text(encoding="utf-8"))
     pages = {url: page_file(site_dir, url).read_text(encoding="utf-8") for url in page_urls(index)}
     units = engine_units(catalog) | glossary_units(glossary_mod.load())

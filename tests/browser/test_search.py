@@ -149,6 +149,12 @@ def test_there_are_enough_russian_queries():
     assert all(re.search("[а-яё]", q) for q, _ in QUERIES if q != "moodle")
 
 
+def test_search_loads_nothing_from_another_host(search_page, context, base_url):
+    search(search_page, "карамболем")
+    assert any("/lunr/min/lunr.rus.min.js" in u for u in context.recorded_urls)  # the worker's, seen here
+    assert [u for u in context.recorded_urls if not u.startswith((base_url, "data:", "blob:"))] == []
+
+
 def test_a_clause_result_opens_at_its_anchor_with_the_words_highlighted(search_page, base_url):
     results = search(search_page, "перебор")
     link = next(r for r in results if target(r["href"], base_url) == "games/kovboy/#kovboy-rule-4")
