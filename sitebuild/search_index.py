@@ -114,7 +114,7 @@ def engine_units(catalog: Catalog) -> dict[str, Unit]:
     for game in catalog.game_ids():
         decl = catalog.declaration(game)
         for kind, key, label in (("clause", "clauses", ""), ("tolkovanie", "tolkovaniya", "Толкование: "),
-                                 ("outside", "outside", "Из другого источника: ")):
+                                 ("outside", "outside", "Внешний источник: ")):
             for item in decl[key]:
                 units[item["id"]] = Unit(item["id"], f"{decl['title']} · {label}{item['title']}", kind, game)
     return units
