@@ -17,7 +17,10 @@ itself). This module
   the text of the popup (``docs/assets/js/glossary.js``);
 - renders the glossary page (:func:`render_terms`, marker ``::: glossary``).
 
-Only the first occurrence of a term on a page is in the tab order (tabindex 0);
+A term is marked (underlined) only at its first occurrence in a section —
+the rule text up to the next heading —, so the text is not covered with
+underlines; later occurrences in the same section stay plain text. Only the
+first marked occurrence of a term on a page is in the tab order (tabindex 0);
 the others take focus on tap or click (tabindex -1), so a keyboard user does
 not have to step through every «лузу».
 """
@@ -44,6 +47,8 @@ ANCHOR = "term-{}"
 SKIP_TAGS = {"a", "abbr", "button", "code", "del", "h1", "h2", "h3", "h4", "h5", "h6", "ins", "th", "thead",
              "kbd", "pre", "script", "style", "sub", "summary", "sup", "svg", "textarea"}
 SKIP_CLASSES = {"admonition", "clause-ref", "rb-ed-note", "rb-term", "rb-tool", "rb-term-defs"}
+# A heading starts a new section: its terms are marked again, once.
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,7 @@ class GlossaryTreeprocessor(Treeprocessor):
         self.found = PageTerms()
         self.clause: str | None = None
         for el in [d for d in root.iter("div") if "rb-rules" in (d.get("class") or "").split()]:
+            self.in_section: set[str] = set()
             self._walk(el)
         if self.found.first_clause:
             root.append(self._definitions())
@@ -204,6 +210,8 @@ class GlossaryTreeprocessor(Treeprocessor):
         for child in list(el):
             if child.tag == "a" and "clause-ref" in (child.get("class") or "").split():
                 self.clause = child.get("id")
+            if child.tag in HEADINGS:
+                self.in_section = set()
             if not self._skipped(child):
                 self._walk(child)
             if child.tail:
@@ -215,7 +223,11 @@ class GlossaryTreeprocessor(Treeprocessor):
     def _mark(self, text: str) -> tuple[str, list[etree.Element]]:
         """The text before the first term, and the term spans (each carrying
         the text up to the next one as its tail)."""
-        hits = self.matcher.find(text)
+        hits = []
+        for hit in self.matcher.find(text):
+            if hit[2] not in self.in_section:  # first in its section: marked
+                self.in_section.add(hit[2])
+                hits.append(hit)
         if not hits:
             return text, []
         spans = []

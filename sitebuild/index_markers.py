@@ -29,7 +29,8 @@ Markers (a line of their own):
     status, note), its толкования and its facts from outside the text — all
     from the engine's declaration, so the list cannot drift from the engine.
 ``::: glossary terms`` / ``::: glossary site``
-    The glossary's terms of the rule texts / words of this site.
+    The glossary's terms of the rule texts / words of this site; the first
+    starts with the page's alphabetical index of every term (both lists).
 """
 
 from __future__ import annotations
@@ -246,7 +247,19 @@ class ReadingSite:
                 quotes.append({"text": q.text, "url": self.rel(GAME_PAGE.format(gid), q.clause),
                                "game": decl["title"], "clause_title": title})
             items.append({"term": term, "anchor": glossary_mod.ANCHOR.format(term.id), "quotes": quotes})
-        return self.context.env.get_template("marker-glossary.html.j2").render(items=items, site=part == "site")
+        index = self.alphabet() if part == "terms" else []
+        return self.context.env.get_template("marker-glossary.html.j2").render(
+            items=items, site=part == "site", index=index)
+
+    def alphabet(self) -> list[tuple[str, list[dict]]]:
+        """Every term of the glossary page (the rule texts' and this site's words)
+        by its first letter, in alphabetical order: the page's index."""
+        letters: dict[str, list[dict]] = {}
+        for term in sorted(self.glossary.terms, key=lambda t: glossary_mod.fold(t.title).strip("«»")):
+            letter = glossary_mod.fold(term.title).strip("«»")[:1].upper()
+            letters.setdefault(letter, []).append(
+                {"title": term.title, "anchor": glossary_mod.ANCHOR.format(term.id), "site": term.site})
+        return list(letters.items())
 
     # ---- marking, recorded per page ------------------------------------------
     def record(self, found: glossary_mod.PageTerms) -> None:

@@ -17,11 +17,13 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``.
 3. :func:`write_quiz_exports`: ``site/quizzes/``: JSON, GIFT, Moodle XML,
    print sheets (``sitebuild/quiz``); a quiz without its page fails.
-4. :func:`write_service_worker`: ``site/sw.js`` lists (with hashes) every
+4. :func:`rewrite_search_index`: MkDocs' ``search/search_index.json`` rebuilt
+   clause by clause, term by term, without tool text (``sitebuild/search_index.py``).
+5. :func:`write_service_worker`: ``site/sw.js`` lists (with hashes) every
    file written above, so it comes after them.
-5. :func:`write_headers_file`: ``site/_headers`` (Netlify / Cloudflare Pages
+6. :func:`write_headers_file`: ``site/_headers`` (Netlify / Cloudflare Pages
    syntax): the cache policy of ``sitebuild/serve.py`` for hosts that read one.
-6. :func:`precompress`: ``.br`` and ``.gz`` beside every large text file and
+7. :func:`precompress`: ``.br`` and ``.gz`` beside every large text file and
    the ``.wasm``, for hosts that serve precompressed files. Brotli quality 11,
    cached by content in ``build/precompressed/`` (see :data:`BROTLI_QUALITY`).
 
@@ -326,8 +328,25 @@ def precompress(site: BuiltSite) -> None:
     log.info("сжатых копий (.br, .gz): %d", count)
 
 
-#: The steps after the generator, in order (see the module's docstring).
-STEPS = (add_head, copy_runtime, write_quiz_exports, write_service_worker, write_headers_file, precompress)
+# ---- the search index ------------------------------------------------------------
+
+def rewrite_search_index(site: BuiltSite) -> None:
+    """MkDocs' search_index.json rewritten clause by clause (sitebuild/search_index.py).
+    Zensical writes its own index (search.json) in another format: left as it is."""
+    from rules_pkg.api import handle
+    from sitebuild import search_index
+    from sitebuild.markdown_ext import Catalog
+
+    if not (site.root / search_index.INDEX_FILE).is_file():
+        log.info("нет %s (генератор не MkDocs): индекс поиска оставлен как есть", search_index.INDEX_FILE)
+        return
+    search_index.post_build(site.root, Catalog(handle))
+
+
+#: The steps after the generator, in order (see the module's docstring). The service
+#: worker comes after every file it lists (it hashes them); the copies come last.
+STEPS = (add_head, copy_runtime, write_quiz_exports, rewrite_search_index, write_service_worker,
+         write_headers_file, precompress)
 
 
 def run(site_dir: str | os.PathLike, site_url: str | None = None) -> BuiltSite:

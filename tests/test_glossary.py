@@ -133,7 +133,8 @@ def test_terms_are_marked_only_in_the_rule_text():
     out, report = render(SOURCE)
     doc = parse(out)
     terms = doc.find_all("span", "rb-term")
-    assert [t.text() for t in terms] == ["Биток", "лузу", "биток", "лузу"]
+    # Once per section: «снова биток» is plain text, the «лузу» after the heading is marked again.
+    assert [t.text() for t in terms] == ["Биток", "лузу", "лузу"]
     for t in terms:
         assert not any(a.tag in ("a", "h1", "h2", "code") or "admonition" in a.classes for a in t.ancestors())
         assert any("rb-rules" in a.classes for a in t.ancestors())
@@ -153,7 +154,7 @@ def test_first_occurrence_is_in_the_tab_order_and_definitions_follow_once():
     out, _ = render(SOURCE)
     doc = parse(out)
     terms = doc.find_all("span", "rb-term")
-    assert [t.attrs["tabindex"] for t in terms] == ["0", "0", "-1", "-1"]
+    assert [t.attrs["tabindex"] for t in terms] == ["0", "0", "-1"]
     defs = doc.find_all("div", "rb-term-defs")
     assert len(defs) == 1 and "hidden" in defs[0].attrs and "data-search-exclude" in defs[0].attrs
     ids = {p.attrs["id"]: p for p in defs[0].find_all("p")}
@@ -212,6 +213,28 @@ def test_every_marked_term_has_its_definition_on_the_page(site, game):
         assert d.attrs["data-href"].startswith("../../glossary/#term-")
 
 
+@pytest.mark.parametrize("game", game_ids())
+def test_a_term_is_underlined_once_in_each_section(site, game):
+    doc = page(site / "games" / game / "index.html")
+    for rules in doc.find_all("div", "rb-rules"):
+        sections: list[list[str]] = [[]]
+        for node in rules.iter():
+            if node.tag in ("h2", "h3", "h4"):
+                sections.append([])
+            elif "rb-term" in node.classes:
+                sections[-1].append(node.attrs["data-term"])
+        for terms in sections:
+            assert len(terms) == len(set(terms)), f"{game}: термин подчёркнут дважды в разделе: {terms}"
+
+
+def test_a_term_of_several_sections_is_underlined_in_each_but_not_at_every_use(site):
+    doc = page(site / "games" / "kovboy" / "index.html")
+    rules = doc.find("div", "rb-rules")
+    marked = [n for n in rules.iter() if "rb-term" in n.classes and n.attrs["data-term"] == "luza"]
+    uses = [hit for hit in MATCHER.find(rules.text()) if hit[2] == "luza"]
+    assert 2 <= len(marked) < len(uses), (len(marked), len(uses))
+
+
 def test_quotes_are_the_words_of_their_clause(site):
     owners = {c["id"]: g for g in game_ids()
               for c in api.handle({"op": "describe", "game": g})["game"]["clauses"]}
@@ -235,3 +258,23 @@ def test_the_glossary_page(site):
     for p in uses:
         assert p.text().startswith("Встречается в правилах:") and p.find_all("a")
     assert "data-rb-term-uses" not in (site / "glossary" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_glossary_page_has_an_alphabetical_index(site):
+    doc = page(site / "glossary" / "index.html")
+    nav = doc.find("nav", "rb-gloss-index")
+    assert nav is not None and "data-search-exclude" in nav.attrs
+    anchors = {dt.attrs["id"]: dt for dt in doc.find_all("dt")}
+    letters, linked = [], []
+    for row in nav.find_all("li"):
+        letter = row.find("span", "rb-gloss-letter").text()
+        letters.append(letter)
+        for a in row.find_all("a"):
+            target = a.attrs["href"].removeprefix("#")
+            assert target in anchors, a.attrs["href"]
+            title = G.fold(a.text()).strip("«»")
+            assert title.upper().startswith(letter) and a.text() in anchors[target].text()
+            linked.append((title, target))
+    assert letters == sorted(letters, key=G.fold) and len(letters) == len(set(letters))
+    assert [t for t, _ in linked] == sorted(t for t, _ in linked)  # alphabetical within and across letters
+    assert sorted(a for _, a in linked) == sorted(f"term-{t.id}" for t in GLOSSARY.terms)

@@ -1,0 +1,224 @@
+"""The site's search, through its real search box in Chromium: everyday Russian
+queries (terms, clause phrases, game names, numbers, word forms) find the
+right page and anchor among the first three results, whose snippets are rule
+text, never a form or JSON; the box searches on paste and input-method text;
+phone screenshots of the results (screenshots/search/)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots" / "search"
+BOX = 'input[data-md-component="search-query"]'
+
+# query -> the page and anchor it must return among its first three results
+QUERIES = [
+    ("фол", "glossary/#term-fol"),
+    ("карамболь", "glossary/#term-karambol"),
+    ("карамболем", "glossary/#term-karambol"),
+    ("карамболи", "glossary/#term-karambol"),
+    ("дуплет", "glossary/#term-duplet"),
+    ("луза", "glossary/#term-luza"),
+    ("лузу", "glossary/#term-luza"),
+    ("биток", "glossary/#term-bitok"),
+    ("фора", "glossary/#term-fora"),
+    ("пирамида", "glossary/#term-piramida"),
+    ("промах", "glossary/#term-promakh"),
+    ("серию", "glossary/#term-seriya"),
+    ("с руки", "glossary/#term-s-ruki"),
+    ("двойной удар", "glossary/#term-dvoynoy-udar"),
+    ("толкование", "glossary/#term-tolkovanie"),
+    ("заказанная луза", "games/kovboy/#kovboy-scoring-101"),
+    ("по солнцу", "games/po-chasovoy/#po-chasovoy-basis"),
+    ("«Начинаю»", "games/kladka-kiem/#kladka-kiem-start"),
+    ("58 очков", "games/kaiza/#kaiza-58"),
+    ("101 очко", "games/kovboy/#kovboy-goal"),
+    ("три нарушения подряд", "games/kovboy/#kovboy-rule-8"),
+    ("перебор", "games/kovboy/#kovboy-rule-4"),
+    ("выскочившие шары", "games/kovboy/#kovboy-jumped"),
+    ("пятёрка", "games/kovboy/#kovboy-balls"),  # the text writes «пятерка»
+    ("ковбой", "games/kovboy/"),
+    ("кайза", "games/kaiza/"),
+    ("игра с пробкой", "games/probka/"),
+    ("пять шаров", "games/pyat-sharov/"),  # «пять» is a word here, not a stop word
+    ("тест ковбой", "quizzes/kovboy/"),
+    ("moodle", "quizzes/"),
+]
+
+# A snippet is never a form, a loading line or JSON.
+NOT_SNIPPET = re.compile(r'[{}]|":|загрузк|загружа|Форму можно|Рассчитать|по скольким', re.IGNORECASE)
+
+RESULTS = """() => {
+  const meta = document.querySelector('.md-search-result__meta');
+  const links = [...document.querySelectorAll('.md-search-result__list a.md-search-result__link')]
+    .filter(a => !a.closest('details:not([open])'))        // what the reader sees
+    .map(a => {
+      const article = a.querySelector('article');
+      const heading = article.querySelector('h1, h2');
+      return {href: a.getAttribute('href'), score: parseFloat(article.dataset.mdScore),
+              title: heading ? heading.textContent : '',
+              snippet: [...article.children].filter(n => !n.matches('h1, h2, .md-search-result__icon'))
+                         .map(n => n.textContent).join(' ')};
+    })
+    .filter(r => r.score > 0);  // a page shown only as the heading of its matches is not a result
+  return {meta: meta ? meta.textContent : '', links};
+}"""
+
+
+def target(href: str, base_url: str) -> str:
+    """A result's page and anchor, relative to the site, without the highlight query."""
+    parts = urlsplit(href)
+    path = parts.path[len(urlsplit(base_url).path):] if parts.path.startswith(urlsplit(base_url).path) else parts.path
+    return path + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def open_search(page) -> None:
+    box = page.locator(BOX)
+    label = page.locator('header label[for="__search"]').first
+    if page.evaluate("document.getElementById('__search').checked"):
+        box.focus()  # already open
+    elif label.is_visible():  # a phone: the magnifier in the header opens the search
+        label.click()
+    else:
+        box.click()
+
+
+def wait_results(page, query: str, timeout: float = 15.0) -> list[dict]:
+    """The results once the list shows this query's answer and is stable."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        state = page.evaluate(RESULTS)
+        if state == last and state["links"]:
+            return state["links"]
+        last = state
+        page.wait_for_timeout(250)
+    raise AssertionError(f"«{query}»: результатов нет ({last})")
+
+
+def search(page, query: str, how: str = "type") -> list[dict]:
+    box = page.locator(BOX)
+    open_search(page)
+    box.fill("")
+    if how == "type":
+        box.press_sequentially(query, delay=15)
+    elif how == "fill":  # one «input» event, no key-up: a paste, a dropped text
+        box.fill(query)
+    return wait_results(page, query)
+
+
+@pytest.fixture(scope="module")
+def one_page(browser, base_url):
+    """One page for all the queries (as a reader asks one after another)."""
+    context = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base_url)
+    page.wait_for_selector(BOX, state="attached")
+    yield page
+    context.close()
+    assert errors == [], f"необработанные ошибки на странице: {errors}"
+
+
+@pytest.fixture
+def search_page(page, base_url):
+    page.goto(base_url)
+    page.wait_for_selector(BOX, state="attached")
+    return page
+
+
+@pytest.mark.parametrize("query, expected", QUERIES, ids=[q for q, _ in QUERIES])
+def test_a_query_finds_its_clause_or_term_in_the_top_three(one_page, base_url, query, expected):
+    top = search(one_page, query)[:3]
+    found = [target(r["href"], base_url) for r in top]
+    assert expected in found, f"«{query}»: {found}"
+    for r in top:
+        assert r["snippet"].strip() or "#" not in r["href"], r  # a clause or term shows its text
+        assert not NOT_SNIPPET.search(r["snippet"]), f"«{query}»: фрагмент формы или JSON: {r['snippet'][:200]}"
+
+
+def test_there_are_enough_russian_queries():
+    assert len(QUERIES) >= 20
+    assert all(re.search("[а-яё]", q) for q, _ in QUERIES if q != "moodle")
+
+
+def test_search_loads_nothing_from_another_host(search_page, context, base_url):
+    search(search_page, "карамболем")
+    assert any("/lunr/min/lunr.rus.min.js" in u for u in context.recorded_urls)  # the worker's, seen here
+    assert [u for u in context.recorded_urls if not u.startswith((base_url, "data:", "blob:"))] == []
+
+
+def test_a_clause_result_opens_at_its_anchor_with_the_words_highlighted(search_page, base_url):
+    results = search(search_page, "перебор")
+    link = next(r for r in results if target(r["href"], base_url) == "games/kovboy/#kovboy-rule-4")
+    assert link["title"] == "Ковбой · Правило 4: ровно 90 очков, перебор — фол"
+    assert "При подходе к рубежу 90 очков" in link["snippet"] or "превысит 90 очков" in link["snippet"]
+    search_page.locator(f'.md-search-result__list a[href*="#kovboy-rule-4"]').first.click()
+    search_page.wait_for_url("**/games/kovboy/**#kovboy-rule-4")
+    assert search_page.evaluate("document.querySelector(':target')?.id") == "kovboy-rule-4"
+
+
+def test_a_snippet_is_the_sentence_around_the_match(search_page, base_url):
+    results = search(search_page, "заказанная луза")
+    clause = next(r for r in results if target(r["href"], base_url) == "games/kovboy/#kovboy-scoring-101")
+    # The clause's text, the sentence with the match, highlighted; not the whole page.
+    assert clause["snippet"].startswith("Победное 101-е очко можно набрать")
+    assert len(clause["snippet"]) < 400
+    marks = search_page.locator('.md-search-result__list a[href*="#kovboy-scoring-101"] mark').all_inner_texts()
+    assert "заказанную" in marks and "лузу" in marks
+
+
+def test_pasted_text_is_searched_without_a_key_up(search_page, base_url):
+    found = [target(r["href"], base_url) for r in search(search_page, "карамболем", how="fill")[:3]]
+    assert "glossary/#term-karambol" in found
+
+
+def test_without_the_input_listener_pasted_text_is_not_searched(page, base_url):
+    # The control: mkdocs-material alone does not search a pasted query.
+    page.route("**/assets/js/search-input.js", lambda route: route.fulfill(
+        body="export {};", content_type="text/javascript"))
+    page.goto(base_url)
+    open_search(page)
+    page.locator(BOX).fill("карамболем")
+    page.wait_for_timeout(2500)
+    assert page.evaluate(RESULTS)["links"] == []
+
+
+def test_input_method_composition_is_searched(search_page, context, base_url):
+    open_search(search_page)
+    cdp = context.new_cdp_session(search_page)
+    # An input method composes the word and then commits it: no key events at all.
+    cdp.send("Input.imeSetComposition", {"text": "луз", "selectionStart": 3, "selectionEnd": 3})
+    cdp.send("Input.imeSetComposition", {"text": "лузу", "selectionStart": 4, "selectionEnd": 4})
+    cdp.send("Input.insertText", {"text": "лузу"})
+    assert search_page.locator(BOX).input_value() == "лузу"
+    found = [target(r["href"], base_url) for r in wait_results(search_page, "лузу")[:3]]
+    assert "glossary/#term-luza" in found
+
+
+SCREEN_QUERIES = ["фол", "карамболем", "заказанная луза", "по солнцу", "58 очков", "«Начинаю»"]
+
+
+def test_phone_screenshots_of_results(make_page, base_url):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = make_page(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                     is_mobile=True, has_touch=True)
+    # The one-time «saved on this device» notice would cover the lower results.
+    page.add_init_script("localStorage.setItem('rules-site:offline-notice-shown', '1')")
+    page.goto(base_url)
+    for n, query in enumerate(SCREEN_QUERIES, 1):
+        results = search(page, query)
+        assert results and not any(NOT_SNIPPET.search(r["snippet"]) for r in results[:3])
+        # Nothing of the results is wider than the phone.
+        assert page.evaluate("document.querySelector('.md-search__output').scrollWidth") <= 360
+        slug = re.sub(r"[^\w]+", "-", query).strip("-")
+        page.screenshot(path=str(SHOTS / f"{n:02d}-{slug}.png"))
+    assert len(list(SHOTS.glob("*.png"))) >= len(SCREEN_QUERIES)
