@@ -30,10 +30,14 @@ A possible position (:meth:`Kaiza.check_position`, толкование kaiza-t-
 the first shot is played at 0:0; no player has 1 point (the cheapest counted
 ball is worth 2); 60 or more without a win only when the points of a white
 without a carom at 58/59 are credited; a player whose last shot put the yellow
-into a middle pocket has at least 12. A possible shot (:meth:`Kaiza.check_action`):
-nothing falls or caroms after a miss; the played ball is not caromed on; no
-colour falls or flies off more often than the table has it; the opponent's
-white is not played while it waits in the «дом».
+into a middle pocket has at least 12 and fewer than 60 (that yellow would have
+won). A possible shot (:meth:`Kaiza.check_action`): nothing falls or caroms
+after a miss; the played ball is not caromed on; no colour falls or flies off
+more often than the table has it; a ball that fell without a call is the played
+ball; intermediate balls are other object balls on the table; no more spots are
+taken than balls are left on the table to take them; the opponent's white is
+not played while it waits in the «дом»; on the first shot a fallen red is said
+to be the one from spot 1 or not.
 """
 
 from __future__ import annotations
@@ -171,7 +175,14 @@ TOLKOVANIYA = (
     T("positions", "Какие позиции возможны",
       "Счёт в «Кайзе» только растёт, а самый дешёвый засчитанный шар — белый соперника — даёт 2 очка, поэтому "
       "1 очка у игрока не бывает. 60 очков и больше без победы бывают только тогда, когда очки белого без "
-      "карамболя при 58 и 59 засчитываются. Жёлтый, засчитанный в среднюю лузу, даёт не меньше 12 очков.",
+      "карамболя при 58 и 59 засчитываются. Жёлтый, засчитанный в среднюю лузу, даёт не меньше 12 очков; а после "
+      "него у игрока меньше 60, иначе этот жёлтый закончил бы партию. Шар, упавший без заказа, и есть сыгранный "
+      "шар (заказ «заказа не было»). Промежуточными бывают только другие прицельные шары на столе — не больше трёх, "
+      "а пока белый шар соперника ждёт вне стола, не больше двух. Занятых точек не больше, чем на столе осталось "
+      "шаров, которые могли бы на них стоять: свой биток, если он на столе, белый соперника (упавший при этом "
+      "ударе белый сразу возвращают в «дом», и он тоже считается) и не упавшие красные и жёлтый. При первом ударе "
+      "партии, если в лузу упал красный, пользователь указывает, был ли это красный с 1-й точки: этого не "
+      "вычислить, а от этого зависит правило первого удара.",
       ("goal", "58", "59")),
     T("yellow-caroms", "Жёлтый с карамболем — по таблице «Пяти шаров»",
       "Финские правила в имеющейся записи обрываются на жёлтом с карамболем. Все их значения для красного и "
@@ -253,7 +264,7 @@ class Shot:
     also_pocketed: tuple[str, ...]
     off_table: tuple[str, ...]
     cue_ball: str
-    red_from_spot_1: bool
+    red_from_spot_1: bool | None  # None: not given (required on the first shot when a red fell)
     spots_taken: frozenset
 
     @property
@@ -294,7 +305,8 @@ SHOT_FIELDS = (
         default=(), what="шар"),
     Set(name="off_table", label="Прицельные шары, вылетевшие за борт", options=EXTRA_OPTIONS, default=(), what="шар"),
     Choice(name="cue_ball", label="Свой биток после удара", options=tuple(CUE_FATES.items()), default="table"),
-    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=False),
+    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=None,
+         optional=True, help="Нужно только при первом ударе партии, если в лузу упал красный шар."),
     Set(name="spots_taken", label="Какие точки заняты другими шарами", default=(), what="точка",
         options=tuple((s, f"{s}-я точка") for s in SPOTS),
         help="Нужно, только если после удара шары выставляются на точки."),
@@ -326,6 +338,7 @@ class Tally:
     counted: bool = False
     carom_counted: bool = False
     white_plain: bool = False
+    white_no_win: bool = False  # a white without a carom took the score to 60 or more, and did not win
     finished: bool = False
     lose_next: list = None
     reason: str = ""
@@ -377,6 +390,10 @@ class Kaiza(Game):
                 impossible(f"{ru.points(score)} без победы не бывает, когда очки за белый без карамболя при 58 "
                            "и 59 не засчитываются: первый же шар, доводящий счёт до 60, заканчивает партию.",
                            fields[i])
+            if state.yellow_middle[i] and score >= TARGET and state.winner != i:
+                impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу, а у игрока {ru.points(score)}: "
+                           "засчитанный жёлтый, доводящий счёт до 60 и больше, заканчивает партию победой, "
+                           "так что после него удара нет.", "situation.yellow_middle_before")
             if state.yellow_middle[i] and score < YELLOW_MIDDLE_MIN:
                 impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу — это не меньше "
                            f"{ru.points(YELLOW_MIDDLE_MIN)}, а у игрока {ru.points(score)}.",
@@ -411,13 +428,54 @@ class Kaiza(Game):
                     impossible("Белого шара соперника сейчас нет на столе: он упал в лузу или вылетел за борт "
                                "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом "
                                f"(поле action.{name}).", f"action.{name}")
+        if shot.ball is None and shot.also_pocketed:
+            impossible(f"В лузу упал {show_ball(shot.also_pocketed[0])}, а сыгранный шар не указан: без заказа "
+                       "сыгранным считается упавший шар — укажите его в поле action.ball (заказ «заказа не было»), "
+                       "остальные упавшие — в action.also_pocketed.", "action.also_pocketed")
+        self._check_intermediate(state, shot)
         fell_reds = (shot.fell and shot.ball == "red") + sum(b in ("red", "red2") for b in shot.also_pocketed)
         if shot.red_from_spot_1 and not (state.first_shot and fell_reds):
             impossible("Поле action.red_from_spot_1 относится только к первому удару партии, когда в лузу "
                        "упал красный шар.", "action.red_from_spot_1")
-        if shot.spots_taken and not [b for b in shot.fallen() if b != "white"]:
+        other_breach = shot.ball == "yellow" or (shot.ball is not None and shot.pocket in MIDDLE_POCKETS)
+        if state.first_shot and fell_reds and shot.red_from_spot_1 is None and not other_breach:
+            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки "
+                       "(поле action.red_from_spot_1) — первым ударом его класть нельзя, а само это не "
+                       "определить.", "action.red_from_spot_1")
+        self._check_spots_taken(state, shot)
+
+    def _balls_left_on_table(self, state: State, shot: Shot) -> int:
+        """Balls on the table after the shot that could stand on a spot: the five balls less the object
+        balls that fell or flew off (the opponent's white goes straight back to the «дом», толкование
+        respot-other, so it may still count), the own cue ball if it left the table and the opponent's
+        white if it waits off the table for its owner."""
+        fallen_colours = [b for b in shot.fallen() if b != "white"]
+        own = 1 if shot.cue_ball == "table" else 0
+        other_white = 0 if state.in_dom[1 - state.current] else 1
+        return 3 - len(fallen_colours) + own + other_white
+
+    def _check_spots_taken(self, state: State, shot: Shot) -> None:
+        to_spot = [b for b in shot.fallen() if b != "white"]
+        if shot.spots_taken and not to_spot:
             impossible("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно "
                        "(поле action.spots_taken).", "action.spots_taken")
+        left = self._balls_left_on_table(state, shot)
+        if len(shot.spots_taken) > left:
+            impossible(f"Указано занятых точек: {len(shot.spots_taken)}, а шаров, которые могли бы их занимать, "
+                       f"на столе после удара {'остался' if left == 1 else 'осталось'} {ru.balls(left)} "
+                       "(упавшие и вылетевшие шары выставляются сами, а каждый шар занимает не больше одной "
+                       "точки; поле action.spots_taken).", "action.spots_taken")
+
+    def _check_intermediate(self, state: State, shot: Shot) -> None:
+        """Intermediate balls are other object balls on the table: four object balls less the played one,
+        less the opponent's white while it waits off the table."""
+        if not shot.intermediate:
+            return
+        others = 3 - (1 if state.in_dom[1 - state.current] and shot.ball != "white" else 0)
+        if shot.intermediate > others:
+            impossible(f"Промежуточных шаров указано {shot.intermediate}, а кроме сыгранного шара на столе только "
+                       f"{ru.balls(others)}: белый шар соперника ждёт вне стола (поле action.intermediate).",
+                       "action.intermediate")
 
     def _check_ball_count(self, shot: Shot) -> None:
         """No more balls of a colour fall, fly off or are played than the table has."""
@@ -474,12 +532,11 @@ class Kaiza(Game):
 
     # -- 1. the shot itself --------------------------------------------------
     def _miss_or_positional(self, why: Why, shot: Shot, tally: Tally) -> None:
-        if shot.positional:
+        if shot.positional and not shot.contact:
             why.add("score", "Позиционный удар: биток поставлен в выгодную позицию, штрафа за промах нет.",
                     "kaiza-positional")
-            if not shot.contact:
-                tally.reason = "позиционный удар (штрафа за промах нет)"
-                why.decide("no_points", "kaiza-positional")
+            tally.reason = "позиционный удар (штрафа за промах нет)"
+            why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
             why.foul("miss", "kaiza-positional", "Промах — биток не коснулся ни одного шара.", "kaiza-t-miss")
             why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
@@ -520,8 +577,9 @@ class Kaiza(Game):
                 if not shot.ball:
                     tally.reason = "карамболь без засчитанного шара очков не даёт"
                     why.decide("no_points", "kaiza-t-carom-alone")
-            elif not shot.ball and not shot.positional:
-                self._no_points(why, tally, "ни один шар не сыгран в лузу", "kaiza-points")
+            elif not shot.ball:
+                self._no_points(why, tally, ("позиционный удар: " if shot.positional else "")
+                                + "ни один шар не сыгран в лузу и не заказан", "kaiza-points")
             return
         refusals = self._why_not_counted(why, shot)
         if refusals:
@@ -578,8 +636,9 @@ class Kaiza(Game):
         call = ("kaiza-call",) if shot.call == "yes" else ()
         extra = ("kaiza-points",) if tally.carom_counted else ()
         text_clause = "kaiza-points-red" if shot.ball == "red" else "kaiza-points-rest"
+        cites = tuple(dict.fromkeys((*call, text_clause, source, *extra)))
         why.add("score", f"{ru.sentence(BALL_NAMES[shot.ball])}{where}{how}: {ru.points(points)} ({origin}).",
-                *call, text_clause, source, *extra)
+                *cites)
         if "white" not in shot.also_pocketed and shot.also_pocketed:
             why.add("score", "Другие упавшие шары очков не дают.", "kaiza-t-one-ball")
 
@@ -595,6 +654,7 @@ class Kaiza(Game):
         if not tally.white_plain or before + tally.points < TARGET:
             return
         rule = "kaiza-58" if before == 58 else "kaiza-59" if before == 59 else None
+        tally.white_no_win = state.credit_white
         if before == 59:
             tally.lose_next.append(("59 очков и белый без карамболя", "kaiza-59"))
         if not state.credit_white:
@@ -704,10 +764,15 @@ class Kaiza(Game):
             points = (" " + ru.sentence(ru.counted(tally.points, ru.POINTS, "", "засчитано", "засчитаны")) + "."
                       if tally.points else "")
             return f"Нарушение: {fouls}.{points} Следующий удар: {names[o]}."
+        no_win = (f"{gained}: {ru.points(new.scores[p])}, но белый без карамболя партию не заканчивает"
+                  if tally.white_no_win else "")
         if tally.lose_next:
             reasons = "; ".join(text for text, _ in tally.lose_next)
-            head = f"{gained}, но" if tally.points else f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;"
+            head = (f"{no_win};" if no_win else f"{gained}, но" if tally.points else
+                    f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;")
             return f"{head} {names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}."
+        if no_win:
+            return f"{no_win}; серия продолжается, следующий удар снова: {names[p]}."
         if tally.points:
             return f"{gained}, серия продолжается. {names[p]}: {ru.points(new.scores[p])}."
         reason = tally.reason or "засчитанного шара нет"
@@ -753,13 +818,15 @@ class Kaiza(Game):
             call = rng.choices(tuple(CALLS), weights=(8, 3, 1, 2))[0]
             action.update(ball=ball, pocket=rng.choice(POCKET_IDS), call=call)
             if call in FELL:
-                action.update(intermediate=rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0],
+                others = 3 - (not white_on_table and ball != "white")
+                action.update(intermediate=min(others, rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0]),
                               ball_strike=rng.random() < 0.08, doublet=rng.random() < 0.1)
         action["carom_reds"] = rng.randint(0, free["red"])
         action["carom_white"] = bool(free["white"]) and rng.random() < 0.4
         action["carom_yellow"] = bool(free["yellow"]) and rng.random() < 0.4
         extra = [b for b in EXTRA if (free["red"] if b == "red" else free["red"] > 1 if b == "red2" else free[b])]
-        action["also_pocketed"] = [b for b in extra if rng.random() < 0.08]
+        # without a played ball nothing fell: a ball that falls without a call is the played ball
+        action["also_pocketed"] = [b for b in extra if ball and rng.random() < 0.08]
         action["off_table"] = [b for b in extra if b not in action["also_pocketed"] and rng.random() < 0.04]
         fell = bool(ball) and action.get("call") in FELL
         reds = (ball == "red" and fell) + sum(b in ("red", "red2") for b in action["also_pocketed"])
@@ -767,7 +834,8 @@ class Kaiza(Game):
             action["red_from_spot_1"] = rng.random() < 0.5
         to_spot = [b for b in ([ball] if fell else []) + action["also_pocketed"] + action["off_table"] if b != "white"]
         if to_spot:
-            action["spots_taken"] = [s for s in SPOTS if rng.random() < 0.3]
+            left = 3 - len(to_spot) + (action["cue_ball"] == "table") + white_on_table
+            action["spots_taken"] = [s for s in SPOTS if rng.random() < 0.3][:left]
         return action
 
     def random_situation(self, rng) -> dict:

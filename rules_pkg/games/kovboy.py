@@ -77,7 +77,7 @@ CLAUSES = (
     C("wrong-pocketed", "Неправильно забитые шары выставляются без штрафа", decides=("respot",)),
     C("jumped", "Выскочившие прицельные шары выставляются без штрафа", decides=("respot",)),
     C("cue-ball-out", "Биток за бортом или в лузе: следующий играет с руки из-за передней линии",
-      decides=("foul", "turn")),
+      decides=("turn",)),
     C("penalty", "Штраф: серия заканчивается, её очки не засчитываются", decides=("penalty", "turn")),
 )
 
@@ -126,7 +126,10 @@ TOLKOVANIYA = (
       "Шар, отметка которого занята, остаётся вне игры. После каждого следующего удара он выставляется, "
       "если отметка свободна; занятость отметки указывает пользователь. Отметку занимает шар, оставшийся "
       "на столе: прицельный шар или биток, каждый — не больше одной отметки. Поэтому вне игры одновременно "
-      "могут ждать не больше двух прицельных шаров, а если на столе остался один биток — не больше одного.",
+      "могут ждать не больше двух прицельных шаров, а если на столе остался один биток — не больше одного. "
+      "В частности, если все три прицельных шара упали в лузу (или вылетели) и биток остался на столе, "
+      "занятой может быть указана одна отметка: её занимает биток, и решение так и говорит. Если же биток "
+      "упал в лузу или вылетел, занять отметку нечем, и такой удар отклоняется как невозможный.",
       ("rule-3",)),
     T("reset-at-100", "Перестановка для игрока со 100 очками",
       "Место единицы считается занятым, если единица ждёт вне игры освобождения своей отметки. Перестановка "
@@ -301,7 +304,7 @@ class Kovboy(Game):
                        "вне игры не остаётся.", "situation.off_table")
         for i, s in enumerate(state.scores()):
             if s > LIMIT_CAROM and state.winner != i:
-                impossible(f"{s} очков бывает только у победителя партии.", "situation.score")
+                impossible(f"{ru.points(s)} бывает только у победителя партии.", "situation.score")
 
     def check_turn(self, state: State, kind: str) -> None:
         if state.decision is not None and kind != "decision":
@@ -376,15 +379,16 @@ class Kovboy(Game):
     def bad_break(self, state: State, shot: Shot, names):
         p = state.current
         chooser = state.next_active(p)
-        first = BALL_GENITIVE[shot.contacts[0]] if shot.contacts else "ни одного шара"
+        what = (f"биток вначале коснулся {BALL_GENITIVE[shot.contacts[0]]}, а не тройки" if shot.contacts
+                else "биток не коснулся ни одного шара, а вначале должен был коснуться тройки")
         new = replace(state, decision=chooser)
         why = Why(self)
-        why.add("decision", f"Биток вначале коснулся {first}, а не тройки: начальный удар неправильный. "
+        why.add("decision", f"{ru.sentence(what)}: начальный удар неправильный. "
                 f"{names[chooser]} вправе потребовать повторения начального удара или выполнить его сам.",
                 "kovboy-break")
         why.add("setup", "Очки и нарушения этого удара не учитываются.", "kovboy-t-bad-break")
         why.decide("decision", "kovboy-break")
-        summary = (f"Неправильный начальный удар: биток вначале коснулся {first}, а не тройки. "
+        summary = (f"Неправильный начальный удар: {what}. "
                    f"Выбирает {names[chooser]}.")
         return why.ruling(kind="shot", player=p, summary=summary, scores=new.scores(), next_player=None,
                           decision=pending_decision(new, names)), new
@@ -444,7 +448,7 @@ class Kovboy(Game):
         if others:
             why.foul("touched-other", "kovboy-rule-6", f"Биток задел {balls_phrase(others)}.")
         if shot.cue_ball == "off":
-            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+            why.foul("cue-off", "kovboy-t-cue-off-table", "Биток вылетел за борт.")
         if shot.cue_ball == "pocket" and shot.cue_pocket == shot.called_pocket and why.fouls:
             why.foul("cue-pocketed", "kovboy-rule-7",
                      "Биток упал в лузу, а победный удар выполнен неправильно.")
@@ -472,7 +476,7 @@ class Kovboy(Game):
         if shot.cue_ball == "pocket":
             why.foul("cue-pocketed", "kovboy-rule-7", "Биток упал в лузу.")
         elif shot.cue_ball == "off":
-            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+            why.foul("cue-off", "kovboy-t-cue-off-table", "Биток вылетел за борт.")
 
     # -- 2. scoring ------------------------------------------------------
     def _score(self, why: Why, before: int, shot: Shot) -> tuple[int, bool, str]:

@@ -81,6 +81,11 @@ HEAD_OF = {(ball, place): f"pyat-sharov-{key}" for key, ball, place, _ in HEADS}
 LETTERS = {"a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "zh": "ж"}
 
 
+def with_yo(words: str) -> str:
+    """The source prints «желтый»; the engine writes «жёлтый» everywhere it speaks itself."""
+    return words.replace("желт", "жёлт")
+
+
 def row_label(key: str) -> str:
     """The source's numbering of a table row: "1zh" -> «1ж»."""
     return key[0] + LETTERS[key[1:]]
@@ -97,9 +102,9 @@ CLAUSES = (
     C("balls", "Пять шаров: два красных, два белых и жёлтый; игра с заказом шаров", decides=("score", "setup")),
     C("outcome", "Исход — выигрыш или проигрыш", decides=("outcome",)),
     C("task", "Задача: правильно загнать назначенный шар в лузу и провести карамболь", decides=("score",)),
-    *(C(key, f"{key}) {words.replace('желтый', 'жёлтый')}", decides=("score",)) for key, _, _, words in HEADS),
+    *(C(key, f"{key}) {with_yo(words)}", decides=("score",)) for key, _, _, words in HEADS),
     *(C(key, f"{row_label(key)}) {BALL_NAMES[ball].capitalize()}{'' if place == 'any' else ' ' + PLACES[place]}, "
-             f"карамболь {words.replace('желт', 'жёлт')} — {ru.points(pts)}", decides=("score",))
+             f"карамболь {with_yo(words)} — {ru.points(pts)}", decides=("score",))
       for key, ball, place, _, words, pts in ROWS),
     C("mistake", "Ошибка при кладке шара: очки за шар переходят сопернику", decides=("foul", "penalty")),
 )
@@ -294,7 +299,7 @@ class PyatSharov(Game):
         place = place_of(shot.ball, shot.pocket)
         row, words, prize = LOOKUP[(shot.ball, place, shot.caroms)]
         where = PLACES[place] if shot.ball == "yellow" else "в лузу"
-        why.add("score", f"{name} шар {where} с карамболем {words}: {ru.points(prize)} "
+        why.add("score", f"{name} шар {where} с карамболем {with_yo(words)}: {ru.points(prize)} "
                 f"(пункт {row_label(row.rsplit('-', 1)[1])} таблицы).",
                 "pyat-sharov-basis", HEAD_OF[(shot.ball, place)], row,
                 *(("pyat-sharov-t-cue-ball",) if shot.caroms[1] else ()))
@@ -319,6 +324,9 @@ class PyatSharov(Game):
 
     def _summary(self, p: int, shot: Shot, prize: int, reason: str, new: State, names) -> str:
         o = 1 - p
+        if new.finished and shot.mistake:
+            return (f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])} (ошибка при кладке шара, "
+                    f"{ru.counted(prize, ru.POINTS, 'за шар', 'переходит', 'переходят')} сопернику).")
         if new.finished:
             return f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])}."
         if shot.mistake and prize:

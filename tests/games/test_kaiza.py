@@ -28,6 +28,8 @@ def caroms(spec: str) -> dict:
 
 RED = {"ball": "red", "pocket": "far-left"}
 WHITE = {"ball": "white", "pocket": "far-left"}
+# the first shot: whether a fallen red is the one from spot 1 must be said
+FIRST_RED = {**RED, "red_from_spot_1": False}
 YELLOW_CORNER = {"ball": "yellow", "pocket": "near-right"}
 YELLOW_MIDDLE = {"ball": "yellow", "pocket": "left-middle"}
 
@@ -162,7 +164,7 @@ def test_kaiza_59_white_without_carom_loses_next_shot():
 
 def test_kaiza_58_credited_match_then_red_ends_it():
     t = Table("kaiza")
-    t.play(**RED)  # the first shot may not play the yellow
+    t.play(**FIRST_RED)  # the first shot may not play the yellow
     for _ in range(8):
         t.play(ball="yellow", pocket="near-left")  # 6 a shot, corner
     t.play(**WHITE, carom_reds=1)
@@ -196,7 +198,7 @@ def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
     assert r["foul"] and r["fouls"][0]["clause"] == "kaiza-first-shot"
     assert t.scores() == [0, 0] and t.view["current"] == 1
     assert "kaiza-t-first-shot" in r["tolkovaniya"]
-    for action in ({"ball": "red", "pocket": "right-middle"}, YELLOW_CORNER):
+    for action in ({"ball": "red", "pocket": "right-middle", "red_from_spot_1": False}, YELLOW_CORNER):
         r = CALC.ruling({"first_shot": True}, **action)
         assert r["foul"] and r["points"] == 0 and r["next_player"] == 1
     # the red from spot 1 falling beside another ball also breaks the rule
@@ -205,7 +207,7 @@ def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
 
 
 def test_kaiza_first_shot_other_red_in_a_corner_counts():
-    r = CALC.ruling({"first_shot": True}, **RED)
+    r = CALC.ruling({"first_shot": True}, **FIRST_RED)
     assert r["points"] == 3 and not r["foul"] and r["turn_continues"]
     assert "kaiza-first-shot" in r["clauses"] and "kaiza-from-dom" in r["clauses"]
 
@@ -213,7 +215,7 @@ def test_kaiza_first_shot_other_red_in_a_corner_counts():
 def test_kaiza_from_dom_after_own_ball_pocketed():
     t = Table("kaiza")
     assert t.view["players"][0]["in_dom"]
-    t.play(**RED)
+    t.play(**FIRST_RED)
     assert not t.view["players"][0]["in_dom"]
     r = t.play(**RED, cue_ball="pocket")
     assert "kaiza-from-dom" in r["clauses"] and t.view["current"] == 1
@@ -268,7 +270,7 @@ def test_kaiza_doublet_only_into_a_middle_pocket():
 
 def test_kaiza_yellow_middle_twice_loses_next_shot():
     t = Table("kaiza")
-    t.play(**RED)
+    t.play(**FIRST_RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0 and t.scores() == [15, 0]
     assert "второй раз подряд" in t.view["status"]
@@ -282,7 +284,7 @@ def test_kaiza_yellow_middle_not_twice_after_another_shot():
     r = CALC.ruling({"score": 12, "yellow_middle_before": True}, **YELLOW_MIDDLE)
     assert r["foul"] and r["next_player"] == 1
     t = Table("kaiza")
-    t.play(**RED), t.play(**YELLOW_MIDDLE), t.play(**RED)
+    t.play(**FIRST_RED), t.play(**YELLOW_MIDDLE), t.play(**RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0
 
@@ -331,7 +333,7 @@ def test_kaiza_respot_yellow_own_spot_then_spot_1():
 
 def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
     t = Table("kaiza")
-    t.play(**RED, cue_ball="pocket")
+    t.play(**FIRST_RED, cue_ball="pocket")
     assert t.view["players"][0]["in_dom"] and t.view["current"] == 1
     out = handle({"op": "match.play", "state": t.state, "action": {**RED, "carom_white": True}})
     assert not out["ok"] and out["error"]["field"] == "action.carom_white"
