@@ -681,8 +681,9 @@ class Kaiza(Game):
             tally.lose_next.append(("жёлтый в среднюю лузу дважды подряд", "kaiza-yellow-middle-twice"))
         if shot.cue_ball != "table":
             why.foul("own-ball", "kaiza-own-ball", f"Свой биток {CUE_FATES[shot.cue_ball]}.", "kaiza-t-own-ball")
-            why.add("turn", "После серии соперника провинившийся ставит свой биток в «доме».",
-                    "kaiza-own-ball", "kaiza-from-dom")
+            if not tally.finished:  # after a win there is no next shot to lose
+                why.add("turn", "После серии соперника провинившийся ставит свой биток в «доме».",
+                        "kaiza-own-ball", "kaiza-from-dom")
             tally.lose_next.append(("свой биток " + CUE_FATES[shot.cue_ball], "kaiza-own-ball"))
         if shot.off_table:
             has_carom = shot.caroms != NO_CAROM
@@ -757,6 +758,10 @@ class Kaiza(Game):
     def _summary(self, why: Why, state: State, tally: Tally, new: State, turn_continues: bool, names) -> str:
         p, o = state.current, 1 - state.current
         gained = f"+{ru.points(tally.points)}" if tally.points else ""
+        if tally.finished and why.fouls:
+            fouls = "; ".join(ru.after_colon(f.text.rstrip(".")) for f in why.fouls)
+            return (f"Победа: {names[p]} — {ru.points(new.scores[p])}. Нарушение ({fouls}) победе не мешает: "
+                    "засчитанный шар засчитывается, а следующего удара, которого можно лишиться, уже нет.")
         if tally.finished:
             return f"Победа: {names[p]} — {ru.points(new.scores[p])}."
         if why.fouls:

@@ -465,10 +465,73 @@ def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_tur
     ({"ball": "red", "pocket": "far-left", "call": "missed", "spots_taken": [1]}, "action.spots_taken", "нечего"),
     ({"ball": "red", "pocket": "far-left", "call": "missed", "red_from_spot_1": True}, "action.red_from_spot_1",
      "первому удару"),
+    # a ball that fell without a call is the played ball
+    ({"also_pocketed": ["red"]}, "action.also_pocketed", "сыгранный шар не указан"),
+    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле action.ball"),
+    # spots are taken only by balls left on the table
+    ({**RED, "also_pocketed": ["red2", "yellow"], "spots_taken": [1, 2, 3]}, "action.spots_taken",
+     "Указано занятых точек: 3"),
+    ({**RED, "also_pocketed": ["red2", "yellow"], "off_table": ["white"], "cue_ball": "pocket",
+      "spots_taken": [1, 3]}, "action.spots_taken", "остался 1 шар"),
 ])
 def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, field, words):
     err = CALC.error({"first_shot": True} if "red_from_spot_1" in action else {}, **action)
     assert err["field"] == field and words in err["message"], err
+
+
+def test_kaiza_spots_taken_up_to_the_balls_left_are_possible():
+    r = CALC.ruling({}, **RED, also_pocketed=["red2", "yellow"], spots_taken=[1, 3])  # own cue ball and the white
+    assert [x["to"] for x in r["extra"]["respot"]] == ["cushion", "cushion", 2]
+
+
+def test_kaiza_intermediate_balls_are_other_balls_on_the_table():
+    t = Table("kaiza")
+    t.play(**FIRST_RED, cue_ball="pocket")  # Аня's cue ball waits off the table: Борис has three balls but it
+    out = handle({"op": "match.play", "state": t.state, "action": {**RED, "intermediate": 3}})
+    assert not out["ok"] and out["error"]["field"] == "action.intermediate", out
+    assert "только 2 шара" in out["error"]["message"]
+    assert t.play(**RED, intermediate=2)["points"] == 0
+
+
+def test_kaiza_first_shot_a_fallen_red_must_be_said_to_be_from_spot_1_or_not():
+    err = CALC.error({"first_shot": True}, **RED)
+    assert err["field"] == "action.red_from_spot_1" and "укажите" in err["message"], err
+    err = CALC.error({"first_shot": True}, **WHITE, also_pocketed=["red"])
+    assert err["field"] == "action.red_from_spot_1", err
+    assert CALC.ruling({"first_shot": True}, **RED, red_from_spot_1=False)["points"] == 3
+    # another breach of the first-shot rule decides the shot whatever the red was
+    assert CALC.ruling({"first_shot": True}, ball="red", pocket="left-middle")["fouls"][0]["code"] == "first-shot"
+    assert CALC.ruling({}, **RED)["points"] == 3  # not the first shot: nothing to say
+
+
+def test_kaiza_positional_shot_with_a_contact_cites_no_positional_clause():
+    r = CALC.ruling({}, positional=True, **RED)
+    assert "kaiza-positional" not in r["clauses"] and r["points"] == 3
+    r = CALC.ruling({}, positional=True)
+    assert "позиционный удар" in r["summary"] and "kaiza-positional" not in r["clauses"]
+    r = CALC.ruling({}, positional=True, contact=False)
+    assert "kaiza-positional" in r["clauses"] and not r["foul"]
+
+
+def test_kaiza_a_win_ends_the_match_without_a_lost_next_shot():
+    r = CALC.ruling({"score": 50}, **YELLOW_CORNER, carom_reds=1, cue_ball="pocket")
+    assert r["finished"] and r["summary"].startswith("Победа: ") and "победе не мешает" in r["summary"]
+    assert not any("После серии соперника" in line for line in r["lines"])
+    assert not r["extra"]["lost_next_shot"]
+
+
+def test_kaiza_58_59_white_summary_says_the_game_goes_on():
+    r = CALC.ruling({"score": 58}, **WHITE)
+    assert r["summary"].startswith("+2 очка: 60 очков, но белый без карамболя партию не заканчивает")
+    r = CALC.ruling({"score": 59}, **WHITE)
+    assert "61 очко, но белый без карамболя партию не заканчивает" in r["summary"]
+    assert "лишается следующего удара" in r["summary"]
+
+
+def test_kaiza_points_line_cites_each_id_once():
+    r = CALC.ruling({}, **RED)
+    line = next(w for w in r["why"] if w["aspect"] == "score")
+    assert len(line["cites"]) == len(set(line["cites"]))
 
 
 @pytest.mark.parametrize("situation, options, field, words", [
@@ -479,6 +542,9 @@ def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, fie
     ({"score": 5, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "не меньше 12 очков"),
     ({"first_shot": True, "opponent_score": 4}, {}, "situation.first_shot", "0:0"),
     ({"first_shot": True, "yellow_middle_before": True}, {}, "situation.first_shot", "без предыдущих ударов"),
+    # a counted yellow that takes the score to 60 or more wins: no shot follows it
+    ({"score": 60, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "заканчивает партию"),
+    ({"score": 75, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "75 очков"),
 ])
 def test_kaiza_impossible_positions_are_refused_naming_the_contradiction(situation, options, field, words):
     err = CALC.error(situation, options, **RED)

@@ -406,6 +406,31 @@ def test_kovboy_one_spot_taken_by_the_cue_ball_after_all_three_fell_is_possible_
     assert "kovboy-t-spot-occupied" in r["tolkovaniya"]
 
 
+def test_kovboy_t_spot_occupied_states_the_all_three_pocketed_case():
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "kovboy-t-spot-occupied")
+    assert "все три прицельных шара упали" in tolk.text and "её занимает биток" in tolk.text
+    page = open("docs/games/kovboy.md", encoding="utf-8").read()
+    assert "::: tolkovaniya kovboy" in page  # the page lists the engine's толкования
+
+
+def test_kovboy_bad_break_with_a_miss_says_the_cue_ball_touched_nothing():
+    r = CALC.ruling({"opening_break": True}, contacts=[])
+    assert r["summary"].startswith("Неправильный начальный удар: биток не коснулся ни одного шара")
+    assert not any("коснулся ни одного" in line and "вначале коснулся" in line for line in r["lines"])
+
+
+def test_kovboy_cue_ball_off_the_table_foul_rests_on_the_tolkovanie():
+    """«Выскакивание за борт … битка» only says who plays from hand; the foul is the толкование's."""
+    for situation in ({}, {"score": 100}):
+        r = CALC.ruling(situation, contacts=[1], cue_ball="off")
+        foul = next(f for f in r["fouls"] if f["code"] == "cue-off")
+        assert foul["clause"] == "kovboy-t-cue-off-table"
+        line = next(w for w in r["why"] if w["aspect"] == "foul" and "вылетел" in w["text"])
+        assert line["cites"] == ["kovboy-t-cue-off-table"]
+        assert "kovboy-cue-ball-out" in r["clauses"]  # for the next player from hand
+    assert "foul" not in next(c for c in GAME.clauses if c.id == "kovboy-cue-ball-out").decides
+
+
 def test_kovboy_rule_3_a_player_entering_at_100_never_misses_the_1_off_the_table():
     """The match re-racks (rule 3) instead of ruling «Биток не попал по единице»."""
     t2 = Table("kovboy")
