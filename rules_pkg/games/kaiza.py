@@ -339,6 +339,7 @@ class Tally:
     carom_counted: bool = False
     white_plain: bool = False
     white_no_win: bool = False  # a white without a carom took the score to 60 or more, and did not win
+    same_player_58: bool = False  # kaiza-58: after a white without a carom at 58 the same player shoots
     finished: bool = False
     lose_next: list = None
     reason: str = ""
@@ -611,7 +612,8 @@ class Kaiza(Game):
         elif shot.call == "none" and not (has_carom and not shot.ball_strike):
             out.append(("заказа не было, а засчитанного карамболя нет", ("kaiza-call", "kaiza-points", "kaiza-t-call")))
         if any(f.code == "first-shot" for f in why.fouls):
-            out.append(("нарушено правило первого удара", ("kaiza-first-shot", "kaiza-t-first-shot")))
+            # the text forbids the shot but does not say what follows: the толкование voids the ball
+            out.append(("нарушено правило первого удара", ("kaiza-t-first-shot",)))
         return out
 
     def _count_ball(self, why: Why, shot: Shot, tally: Tally, has_carom: bool) -> None:
@@ -666,10 +668,10 @@ class Kaiza(Game):
             tally.reason = f"при {before} очках {lost} (настройка партии)"
             why.decide("no_points", "kaiza-t-58-59")
         else:
-            why.add("score", f"{ru.points(before + tally.points)}, но белый без карамболя "
-                    "партию не заканчивает.", "kaiza-t-58-59")
-        if rule == "kaiza-58":
-            why.add("turn", "При 58 очках после белого без карамболя следующий удар выполняет тот же игрок.", rule)
+            why.add("score", f"У игрока {ru.points(before)}: очки за белый без карамболя засчитываются (настройка "
+                    f"партии; текст этого не решает), счёт — {ru.points(before + tally.points)}, но белый без "
+                    "карамболя партию не заканчивает.", "kaiza-t-58-59")
+        tally.same_player_58 = rule == "kaiza-58"  # the turn step says it, unless the next shot is lost
 
     # -- 5. fouls and lost next shots -------------------------------------------
     def _lost_next_shot(self, why: Why, state: State, shot: Shot, tally: Tally) -> None:
@@ -706,6 +708,10 @@ class Kaiza(Game):
             why.add("turn", f"{names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}.",
                     *[i for _, i in tally.lose_next], "kaiza-t-series")
             return o, False
+        if tally.same_player_58:
+            why.add("turn", "При 58 очках после белого без карамболя следующий удар выполняет тот же игрок.",
+                    "kaiza-58")
+            return p, True
         if tally.counted:
             why.add("turn", "Шар засчитан: серия продолжается.", "kaiza-t-series")
             return p, True
