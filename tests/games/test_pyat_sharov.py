@@ -348,3 +348,12 @@ def test_pyat_sharov_win_by_the_opponents_mistake_says_so_in_the_summary():
     assert r["finished"] and r["winner"] == 1
     assert r["summary"] == ("Победа: Соперник — 73 очка (ошибка при кладке шара, "
                             "23 очка за шар переходят сопернику).")
+
+
+def test_pyat_sharov_t_positions_states_what_the_position_check_refuses():
+    """The docstring and the position check rest on a толкование the page lists."""
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "pyat-sharov-t-positions")
+    assert "1, 2 или 3 очков" in tolk.text and "60" in tolk.text
+    for score in (1, 2, 3):
+        assert "не бывает" in CALC.error({"score": score}, ball="red")["message"]
+    assert CALC.ruling({"score": 4}, ball="red")["scores"] == [4, 0]
