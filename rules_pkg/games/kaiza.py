@@ -691,9 +691,11 @@ class Kaiza(Game):
             has_carom = shot.caroms != NO_CAROM
             kept = (f"{ru.counted(tally.points, ru.POINTS, 'за удар', 'засчитывается', 'засчитываются')}, "
                     if tally.points else "")
+            # the clause speaks of a carom shot; without a carom the толкование carries it over
+            basis = ("kaiza-off-table",) if has_carom else ()
             why.add("score", "Прицельный шар вылетел за борт" + (" после карамбольного удара" if has_carom else "")
-                    + f": {kept}штраф не назначается.", "kaiza-off-table", "kaiza-t-off-table")
-            tally.lose_next.append(("прицельный шар за бортом", "kaiza-off-table"))
+                    + f": {kept}штраф не назначается.", *basis, "kaiza-t-off-table")
+            tally.lose_next.append(("прицельный шар за бортом", basis[0] if basis else "kaiza-t-off-table"))
         if why.fouls:
             why.decide("foul", why.fouls[0].clause)
 

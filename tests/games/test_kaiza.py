@@ -242,6 +242,12 @@ def test_kaiza_off_table_after_carom_points_credited_no_penalty():
     assert any("Жёлтый шар ставят на 2-ю точку" in line for line in r["lines"])
 
 
+def test_kaiza_t_off_table_without_a_carom_rests_on_the_tolkovanie_not_on_the_carom_clause():
+    r = CALC.ruling({"score": 10}, **RED, off_table=["yellow"])
+    assert r["scores"] == [13, 0] and r["extra"]["lost_next_shot"] and not r["foul"]
+    assert "kaiza-off-table" not in r["clauses"] and "kaiza-t-off-table" in r["tolkovaniya"]
+
+
 def test_kaiza_off_table_opponents_white_returns_to_dom():
     r = CALC.ruling(**RED, **caroms("w"), off_table=["white"])
     assert r["extra"]["respot"][-1] == {"ball": "white", "to": "dom"}
