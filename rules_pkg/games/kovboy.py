@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Game, NOT_COMPUTABLE, citation_makers, impossible
+from ..core import MAX_PLAYERS_HARD, Game, NOT_COMPUTABLE, citation_makers, impossible
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice, Int, Sequence, Set
 from ..why import Why
@@ -114,6 +114,10 @@ TOLKOVANIYA = (
       "подходах; любой его удар без нарушения обнуляет счётчик. Повтор начального удара нарушением не "
       "является и счётчик не меняет. Поэтому у игрока, который ведёт серию, нарушений подряд нет: его "
       "предыдущий удар был правильным.", ("rule-8",)),
+    T("players-limit", "Сколько игроков принимает калькулятор",
+      f"Текст разрешает любое число игроков. Счёт партии принимает от 2 до {MAX_PLAYERS_HARD} игроков: один "
+      "игрок партию не сыграет (начальный удар, выбор соперника, правило 8), а верхний предел — ограничение "
+      "инструмента (размер запроса и таблицы счёта на экране телефона), а не правило игры.", ("players",)),
     T("rule-8-many-players", "Три нарушения при нескольких игроках",
       "Если игроков больше двух, проигравший по правилу 8 выбывает, остальные продолжают; если остаётся "
       "один игрок, он побеждает.", ("rule-8", "players")),
@@ -260,7 +264,10 @@ class Kovboy(Game):
     title = "Ковбой"
     seed = "000"
     min_players = 2
-    max_players = 12
+    # «Количество игроков. Любое число.» The text sets no limit; the engine's own cap on the list of names
+    # (a tool limit that keeps requests and the score table small, not a rule) is the only one: толкование
+    # kovboy-t-players-limit.
+    max_players = MAX_PLAYERS_HARD
     clauses = CLAUSES
     tolkovaniya = TOLKOVANIYA
 

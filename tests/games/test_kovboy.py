@@ -128,6 +128,16 @@ def test_kovboy_players_any_number():
     assert t.view["current"] == 1 and len(t.view["players"]) == 6
     out = handle({"op": "match.new", "game": "kovboy", "players": ["один"]})
     assert not out["ok"] and out["error"]["field"] == "players"
+    # «Любое число»: far more than a table of friends, up to the tool's documented limit
+    from rules_pkg.core import MAX_PLAYERS_HARD
+    t = Table("kovboy", [f"P{i}" for i in range(30)])
+    assert len(t.view["players"]) == 30
+    out = handle({"op": "match.new", "game": "kovboy", "players": [f"P{i}" for i in range(MAX_PLAYERS_HARD)]})
+    assert out["ok"], out
+    out = handle({"op": "match.new", "game": "kovboy", "players": [f"P{i}" for i in range(MAX_PLAYERS_HARD + 1)]})
+    assert not out["ok"] and out["error"]["field"] == "players"
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "kovboy-t-players-limit")
+    assert str(MAX_PLAYERS_HARD) in tolk.text and "любое число" in tolk.text
 
 
 def test_kovboy_balls_only_1_3_5():
@@ -326,8 +336,9 @@ def test_kovboy_every_implemented_clause_is_cited_by_some_ruling():
     implemented = {c.id for c in GAME.clauses if c.status == "implemented"}
     # these two are enforced by input validation (see their own tests), not cited by rulings
     assert implemented - cited == {"kovboy-players", "kovboy-balls"}
-    # the re-rack at 100 needs a long scripted run: test_kovboy_rule_3_reset_for_player_on_100_...
-    assert {t.id for t in GAME.tolkovaniya} - tolk == {"kovboy-t-reset-at-100"}
+    # the re-rack at 100 needs a long scripted run: test_kovboy_rule_3_reset_for_player_on_100_...;
+    # the players limit is the tool's, enforced when a match starts (test_kovboy_players_any_number)
+    assert {t.id for t in GAME.tolkovaniya} - tolk == {"kovboy-t-reset-at-100", "kovboy-t-players-limit"}
 
 
 # ---- malformed and impossible input --------------------------------------
