@@ -21,7 +21,11 @@ takes one spot at most); a player on 100 never has the 1 waiting off the table
 (rule 3 re-racks). A possible shot (:meth:`Kovboy.check_action`): a ball either
 falls or jumps, never both; balls off the table are not touched; nothing falls
 without a contact; a spot reported taken belongs to a ball to be respotted and
-has a ball on the table to take it.
+has a ball on the table to take it (after all three object balls fell, only
+the cue ball that stayed on the table can take one: толкование spot-occupied).
+Players: any number the text allows, up to the engine's cap MAX_PLAYERS_HARD
+(толкование players-limit). The cue ball off the table is a foul by the
+толкование cue-off-table; the clause cue-ball-out decides only who plays from hand.
 """
 
 from __future__ import annotations
