@@ -604,7 +604,9 @@ class Kaiza(Game):
             spot = next((s for s in order if s not in taken), CUSHION)
             busy = [s for s in order if s in taken and (spot == CUSHION or order.index(s) < order.index(spot))]
             note = f" ({ru.join_and(f'{s}-я' for s in busy)} занят{'а' if len(busy) == 1 else 'ы'})" if busy else ""
-            line = f"{ru.sentence(BALL_NAMES[kind])} ставят {spot_name(spot)}{note}."
+            second_red = kind == "red" and any(x["ball"] == "red" for x in respot)
+            name = "второй красный шар" if second_red else BALL_NAMES[kind]
+            line = f"{ru.sentence(name)} ставят {spot_name(spot)}{note}."
             if kind == "yellow" and spot != 2:
                 line += " Когда после серии 2-я точка окажется свободной, его переставляют на неё."
             ids = ["kaiza-respot"] + (["kaiza-respot-red"] if kind == "red" else [])

@@ -597,3 +597,10 @@ def test_kaiza_verdicts_and_bases():
     assert r["verdict"] == "points" and r["basis"] == "kaiza-points-red"
     r = CALC.ruling({"score": 20}, contact=False)
     assert r["summary"].startswith("Нарушение: промах — биток")
+
+
+def test_kaiza_respot_of_two_reds_names_the_second_one():
+    r = CALC.ruling({}, **RED, also_pocketed=["red2"])
+    respot = [line for line in r["lines"] if "ставят" in line]
+    assert respot == ["Красный шар ставят на 1-ю точку.", "Второй красный шар ставят на 3-ю точку (1-я занята)."]
+    assert len(set(r["lines"])) == len(r["lines"])
