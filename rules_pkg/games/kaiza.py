@@ -30,23 +30,28 @@ A possible position (:meth:`Kaiza.check_position`, толкование kaiza-t-
 the first shot is played at 0:0; no player has 1 point (the cheapest counted
 ball is worth 2); 60 or more without a win only when the points of a white
 without a carom at 58/59 are credited; a player whose last shot put the yellow
-into a middle pocket has at least 12. A possible shot (:meth:`Kaiza.check_action`):
-nothing falls or caroms after a miss; the played ball is not caromed on; no
-colour falls or flies off more often than the table has it; the opponent's
-white is not played while it waits in the «дом».
+into a middle pocket has at least 12 and fewer than 60 (that yellow would have
+won). A possible shot (:meth:`Kaiza.check_action`): nothing falls or caroms
+after a miss; the played ball is not caromed on; no colour falls or flies off
+more often than the table has it; a ball that fell without a call is the played
+ball; intermediate balls are other object balls on the table; no more spots are
+taken than balls are left on the table to take them; the opponent's white is
+not played while it waits in the «дом»; on the first shot a fallen red is said
+to be the one from spot 1 or not.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Game, LOST, NOT_COMPUTABLE, OutsideFact, citation_makers, impossible
+from ..core import Game, impossible
 from ..fields import ActionSpec, Bool, Choice, Int, Set
 from ..why import Why
 from .. import ru
 from ..table import MIDDLE_POCKETS, POCKET_IDS, POCKET_NAMES, POCKETS
 from . import five_balls
 from .five_balls import place_of
+from .kaiza_text import CLAUSES, OUTSIDE, TOLKOVANIYA
 
 TARGET = 60
 BALLS = ("red", "white", "yellow")  # "white" is the opponent's white: an object ball for the shooter
@@ -67,132 +72,6 @@ RED_ORDER = (1, 3)
 YELLOW_ORDER = (2, 1, 3)  # own spot, then spot 1 (text), then the red's order (толкование)
 CUSHION = "cushion"
 
-
-C, T = citation_makers("kaiza")
-
-
-CLAUSES = (
-    C("goal", "Пять шаров; побеждает первым набравший 60 очков", decides=("outcome",)),
-    C("58", "58 очков: белый без карамболя не заканчивает партию, бьёт тот же игрок", decides=("outcome", "turn")),
-    C("59", "59 очков: белый без карамболя — потеря следующего удара", decides=("turn",)),
-    C("lag", "Розыгрыш права первого удара", NOT_COMPUTABLE,
-      "Розыгрыш проходит до партии; в счёте партии первым указывается игрок, выигравший розыгрыш."),
-    C("lag-winner", "Биток возвращается в «дом»; первым бьёт тот, чей шар ближе к борту", NOT_COMPUTABLE,
-      "Розыгрыш проходит до партии; в счёте партии первым указывается игрок, выигравший розыгрыш."),
-    C("call", "Свой шар помечается; перед ударом — заказ лузы и шара", decides=("score",)),
-    C("first-shot", "Первый удар: нельзя класть красный с 1-й точки, играть в среднюю лузу и жёлтый",
-      decides=("foul", "setup")),
-    C("from-dom", "Первый удар и удар после своего шара в лузе — из «дома»", decides=("setup", "turn")),
-    C("respot", "Шары выставляются на исходные точки, иначе на 1-ю; жёлтый — на свободную 2-ю", decides=("respot",)),
-    C("respot-red", "Красный — на 1-ю точку, иначе на 3-ю, иначе к короткому борту", decides=("respot",)),
-    C("own-ball", "Свой биток в лузе: потеря следующего удара, возврат из «дома»", decides=("foul", "turn")),
-    C("off-table", "Прицельный шар за бортом после карамбольного удара: очки засчитываются, следующий удар теряется", decides=("score", "turn")),
-    C("intermediate", "Шар после двух и более промежуточных шаров не засчитывается", decides=("score",)),
-    C("ball-strike", "Карамболь при «ударе шаром» не засчитывается", decides=("score",)),
-    C("yellow-middle-twice", "Жёлтый в среднюю лузу дважды подряд — потеря следующего удара", decides=("foul", "turn")),
-    C("positional", "Позиционный удар: штрафа за промах нет", decides=("foul", "score")),
-    C("doublet", "Дуплет засчитывается только в среднюю лузу", decides=("score",)),
-    C("points", "Перед карамболем заказ обычно не делают; к основным очкам — дополнительные", decides=("score",)),
-    C("points-red", "1) Красный шар в любую лузу — 3 очка", decides=("score",)),
-    C("points-rest", "Остальные пункты списка очков", LOST,
-      "Текст обрывается после пункта о красном шаре. Не из текста: белый шар соперника — 2 очка, жёлтый — 6, "
-      "красный и белый с карамболями — по финским правилам кайсы (внешний источник); жёлтый в среднюю лузу — "
-      "12 и жёлтый с карамболями — по таблице «Пяти шаров с карамболями» (толкования).", decides=("score",)),
-)
-
-
-
-
-TOLKOVANIYA = (
-    T("58-59", "Белый без карамболя при 58 и 59 очках",
-      "Текст противоречив: при 58 очках белый без карамболя (2 очка) дал бы ровно 60, но партия «не "
-      "заканчивается», а при 59 — дал бы 61, но игрок лишь теряет следующий удар; красный и жёлтый при этом "
-      "могут перебрать 60 и выиграть. Вывод, общий для обоих абзацев: белый без карамболя никогда не "
-      "заканчивает партию, её заканчивает только засчитанный красный, жёлтый или белый с карамболем, после "
-      "которого у игрока 60 очков или больше. Засчитываются ли 2 очка, текст не говорит; это настройка партии. "
-      "По умолчанию очки засчитываются: слова «игра не заканчивается» имеют смысл, только если очки дошли бы до "
-      "60. Тогда у игрока может быть 60 или больше очков без победы, и партию выигрывает тот, чей засчитанный "
-      "красный, жёлтый или белый с карамболем первым закончит её. Иначе (очки не засчитываются) счёт остаётся "
-      "58 или 59. Кто бьёт следующим — как в тексте: при 58 тот же игрок, при 59 — соперник; при 60 и больше "
-      "(так бывает, только когда очки засчитываются) — по общему правилу серии, тот же игрок.",
-      ("goal", "58", "59")),
-    T("series", "Серия и потеря следующего удара",
-      "Текст говорит о «серии ударов» и «серии, выполненной соперником»: засчитанный шар даёт право на "
-      "следующий удар, удар без засчитанного шара передаёт ход сопернику. «Лишается права на проведение "
-      "следующего удара» значит: ход переходит к сопернику, даже если шар засчитан; при двух игроках соперник "
-      "играет свою серию, после чего провинившийся возвращается.", ("58", "59", "own-ball", "off-table")),
-    T("call", "Заказ и карамболь",
-      "Заказ лузы и шара обязателен, но «перед выполнением карамболя заказ лузы и шара, как правило, не "
-      "делают». Поэтому шар, упавший не по заказу, не засчитывается; шар без заказа засчитывается, только если "
-      "засчитан и карамболь.", ("call", "points")),
-    T("carom-alone", "Карамболь без забитого шара очков не даёт",
-      "Дополнительные очки назначают «за правильно сыгранные шары, помимо основного»; и в финских правилах очки "
-      "начисляются только за забитый шар с карамболем или без. Карамболь без засчитанного шара очков не даёт, "
-      "ход переходит.", ("points",)),
-    T("one-ball", "Очки — только за сыгранный шар",
-      "Очки начисляются за шар, который играли; другие прицельные шары, упавшие при том же ударе, очков не "
-      "дают и выставляются на точки, как любой сыгранный шар.", ("call", "respot")),
-    T("first-shot", "Нарушение правила первого удара",
-      "Текст запрещает с первого удара класть красный с 1-й точки, играть в среднюю лузу и жёлтый шар, но не "
-      "говорит, что будет при нарушении. Очки такого удара не засчитываются, ход переходит к сопернику; "
-      "штрафных очков текст не называет, и калькулятор их не начисляет.", ("first-shot",)),
-    T("own-ball", "Свой биток в лузе или за бортом",
-      "Текст называет одно следствие — потерю следующего удара и возврат битка из «дома»; штрафных очков нет. "
-      "Засчитанный при том же ударе прицельный шар засчитывается (как и в случае с прицельным шаром за "
-      "бортом, где это сказано прямо). Биток, вылетевший за борт, — то же, что биток в лузе.", ("own-ball",)),
-    T("off-table", "Прицельный шар за бортом",
-      "Шар, вылетевший за борт, выставляется как сыгранный в лузу. Если удар был без карамболя, последствия "
-      "те же, что после карамболя: очки засчитываются, штрафа нет, следующий удар теряется — более строгого "
-      "наказания текст не даёт.", ("off-table", "respot")),
-    T("ball-strike", "«Удар шаром»",
-      "Что такое «удар шаром», текст не объясняет; это отмечает пользователь. Не засчитывается только "
-      "карамболь: шар засчитывается по основной стоимости.", ("ball-strike",)),
-    T("yellow-twice", "Жёлтый в среднюю лузу «два раза подряд»",
-      "«Подряд» — в двух ударах одного игрока, идущих один за другим (удары соперника между ними не считаются). "
-      "Текст называет одно наказание — потерю следующего удара; очки за второй жёлтый засчитываются.",
-      ("yellow-middle-twice",)),
-    T("miss", "Штраф за промах",
-      "Текст упоминает «штраф за промах» (его нет при позиционном ударе), но размера не называет. Калькулятор "
-      "отмечает нарушение, счёт не меняет, ход переходит к сопернику.", ("positional",)),
-    T("respot-other", "Куда ставить жёлтый и белый шар соперника",
-      "Для жёлтого: 2-я точка, если занята — 1-я (так в тексте), а если занята и она — как красный: 3-я точка, "
-      "затем середина короткого борта. Точки у белого шара нет: его исходное место — «дом», откуда делают "
-      "первый удар. Забитый или вылетевший белый шар соперника сразу возвращают в «дом» (как свой биток после "
-      "его сыгрывания); он остаётся на столе прицельным шаром, а его владелец играет им из «дома».", ("respot", "respot-red", "from-dom")),
-    T("yellow-middle", "Жёлтый в среднюю лузу — 12 очков",
-      "Ни текст, ни финские правила не дают стоимости жёлтого в среднюю лузу. В таблице «Пяти шаров с "
-      "карамболями» (тот же текст) жёлтый в среднюю лузу всегда на 6 очков дороже, чем в угловую; отсюда 6 + 6 = 12. "
-      "Значение не подтверждено источником.", ("points-rest",)),
-    T("aimed", "Заказ записывается при каждом ударе",
-      "Текст требует заказа лузы и шара перед каждым ударом и запрещает первым ударом «играть» в среднюю лузу и "
-      "жёлтый шар: играть шар — значит заказать его и направить в него удар. Поэтому заказ указывается при каждом "
-      "ударе, упал шар или нет, и правило первого удара проверяется по заказу; если заказа не было, — по шару, "
-      "упавшему в лузу.", ("call", "first-shot")),
-    T("positions", "Какие позиции возможны",
-      "Счёт в «Кайзе» только растёт, а самый дешёвый засчитанный шар — белый соперника — даёт 2 очка, поэтому "
-      "1 очка у игрока не бывает. 60 очков и больше без победы бывают только тогда, когда очки белого без "
-      "карамболя при 58 и 59 засчитываются. Жёлтый, засчитанный в среднюю лузу, даёт не меньше 12 очков.",
-      ("goal", "58", "59")),
-    T("yellow-caroms", "Жёлтый с карамболем — по таблице «Пяти шаров»",
-      "Финские правила в имеющейся записи обрываются на жёлтом с карамболем. Все их значения для красного и "
-      "белого с карамболями совпадают с таблицей «Пяти шаров с карамболями»; поэтому и для жёлтого с карамболем "
-      "взяты значения этой таблицы: в угловую лузу 11, 12, 14, 15, 17, в среднюю 17, 18, 20, 21, 23.",
-      ("points-rest",)),
-)
-
-SOURCE = "Правила кайсы (Финляндия) в английской записи «Rules of Kaisa», раздел 2 «Scoring»; не текст книги."
-OUTSIDE = (
-    OutsideFact("kaiza-o-white", "Белый шар соперника: 2 очка; с карамболем 4–13",
-                "Белый шар соперника в лузу — 2 очка; с карамболем по красному — 4, по двум красным — 7, по жёлтому "
-                "— 7, по жёлтому и красному — 10, по жёлтому и двум красным — 13.", SOURCE),
-    OutsideFact("kaiza-o-red-caroms", "Красный с карамболем: 5–14",
-                "Красный шар в лузу с карамболем по белому — 5, по красному — 6, по белому и красному — 8, по "
-                "жёлтому — 9, по жёлтому и белому — 11, по жёлтому и красному — 12, по жёлтому, красному и белому "
-                "— 14. (Сам красный — 3 очка — есть в тексте.)", SOURCE),
-    OutsideFact("kaiza-o-yellow", "Жёлтый шар: 6 очков",
-                "Жёлтый шар («кайса») в лузу без карамболя — 6 очков. Деления на угловые и средние лузы запись не "
-                "делает; 6 очков здесь — для угловой лузы (о средней см. толкование).", SOURCE),
-)
 
 # The points of a counted ball, by groups: (ball, pocket kind, the id that is the values' source — a clause
 # of the text, an outside fact or a толкование, {caroms as (reds, opponent's white, yellow): points}).
@@ -253,7 +132,7 @@ class Shot:
     also_pocketed: tuple[str, ...]
     off_table: tuple[str, ...]
     cue_ball: str
-    red_from_spot_1: bool
+    red_from_spot_1: bool | None  # None: not given (required on the first shot when a red fell)
     spots_taken: frozenset
 
     @property
@@ -294,7 +173,8 @@ SHOT_FIELDS = (
         default=(), what="шар"),
     Set(name="off_table", label="Прицельные шары, вылетевшие за борт", options=EXTRA_OPTIONS, default=(), what="шар"),
     Choice(name="cue_ball", label="Свой биток после удара", options=tuple(CUE_FATES.items()), default="table"),
-    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=False),
+    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=None,
+         optional=True, help="Нужно только при первом ударе партии, если в лузу упал красный шар."),
     Set(name="spots_taken", label="Какие точки заняты другими шарами", default=(), what="точка",
         options=tuple((s, f"{s}-я точка") for s in SPOTS),
         help="Нужно, только если после удара шары выставляются на точки."),
@@ -326,6 +206,8 @@ class Tally:
     counted: bool = False
     carom_counted: bool = False
     white_plain: bool = False
+    white_no_win: bool = False  # a white without a carom took the score to 60 or more, and did not win
+    same_player_58: bool = False  # kaiza-58: after a white without a carom at 58 the same player shoots
     finished: bool = False
     lose_next: list = None
     reason: str = ""
@@ -377,6 +259,10 @@ class Kaiza(Game):
                 impossible(f"{ru.points(score)} без победы не бывает, когда очки за белый без карамболя при 58 "
                            "и 59 не засчитываются: первый же шар, доводящий счёт до 60, заканчивает партию.",
                            fields[i])
+            if state.yellow_middle[i] and score >= TARGET and state.winner != i:
+                impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу, а у игрока {ru.points(score)}: "
+                           "засчитанный жёлтый, доводящий счёт до 60 и больше, заканчивает партию победой, "
+                           "так что после него удара нет.", "situation.yellow_middle_before")
             if state.yellow_middle[i] and score < YELLOW_MIDDLE_MIN:
                 impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу — это не меньше "
                            f"{ru.points(YELLOW_MIDDLE_MIN)}, а у игрока {ru.points(score)}.",
@@ -411,13 +297,54 @@ class Kaiza(Game):
                     impossible("Белого шара соперника сейчас нет на столе: он упал в лузу или вылетел за борт "
                                "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом "
                                f"(поле action.{name}).", f"action.{name}")
+        if shot.ball is None and shot.also_pocketed:
+            impossible(f"В лузу упал {show_ball(shot.also_pocketed[0])}, а сыгранный шар не указан: без заказа "
+                       "сыгранным считается упавший шар — укажите его в поле action.ball (заказ «заказа не было»), "
+                       "остальные упавшие — в action.also_pocketed.", "action.also_pocketed")
+        self._check_intermediate(state, shot)
         fell_reds = (shot.fell and shot.ball == "red") + sum(b in ("red", "red2") for b in shot.also_pocketed)
         if shot.red_from_spot_1 and not (state.first_shot and fell_reds):
             impossible("Поле action.red_from_spot_1 относится только к первому удару партии, когда в лузу "
                        "упал красный шар.", "action.red_from_spot_1")
-        if shot.spots_taken and not [b for b in shot.fallen() if b != "white"]:
+        other_breach = shot.ball == "yellow" or (shot.ball is not None and shot.pocket in MIDDLE_POCKETS)
+        if state.first_shot and fell_reds and shot.red_from_spot_1 is None and not other_breach:
+            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки "
+                       "(поле action.red_from_spot_1) — первым ударом его класть нельзя, а само это не "
+                       "определить.", "action.red_from_spot_1")
+        self._check_spots_taken(state, shot)
+
+    def _balls_left_on_table(self, state: State, shot: Shot) -> int:
+        """Balls on the table after the shot that could stand on a spot: the five balls less the object
+        balls that fell or flew off (the opponent's white goes straight back to the «дом», толкование
+        respot-other, so it may still count), the own cue ball if it left the table and the opponent's
+        white if it waits off the table for its owner."""
+        fallen_colours = [b for b in shot.fallen() if b != "white"]
+        own = 1 if shot.cue_ball == "table" else 0
+        other_white = 0 if state.in_dom[1 - state.current] else 1
+        return 3 - len(fallen_colours) + own + other_white
+
+    def _check_spots_taken(self, state: State, shot: Shot) -> None:
+        to_spot = [b for b in shot.fallen() if b != "white"]
+        if shot.spots_taken and not to_spot:
             impossible("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно "
                        "(поле action.spots_taken).", "action.spots_taken")
+        left = self._balls_left_on_table(state, shot)
+        if len(shot.spots_taken) > left:
+            impossible(f"Указано занятых точек: {len(shot.spots_taken)}, а шаров, которые могли бы их занимать, "
+                       f"на столе после удара {'остался' if left == 1 else 'осталось'} {ru.balls(left)} "
+                       "(упавшие и вылетевшие шары выставляются сами, а каждый шар занимает не больше одной "
+                       "точки; поле action.spots_taken).", "action.spots_taken")
+
+    def _check_intermediate(self, state: State, shot: Shot) -> None:
+        """Intermediate balls are other object balls on the table: four object balls less the played one,
+        less the opponent's white while it waits off the table."""
+        if not shot.intermediate:
+            return
+        others = 3 - (1 if state.in_dom[1 - state.current] and shot.ball != "white" else 0)
+        if shot.intermediate > others:
+            impossible(f"Промежуточных шаров указано {shot.intermediate}, а кроме сыгранного шара на столе только "
+                       f"{ru.balls(others)}: белый шар соперника ждёт вне стола (поле action.intermediate).",
+                       "action.intermediate")
 
     def _check_ball_count(self, shot: Shot) -> None:
         """No more balls of a colour fall, fly off or are played than the table has."""
@@ -474,12 +401,11 @@ class Kaiza(Game):
 
     # -- 1. the shot itself --------------------------------------------------
     def _miss_or_positional(self, why: Why, shot: Shot, tally: Tally) -> None:
-        if shot.positional:
+        if shot.positional and not shot.contact:
             why.add("score", "Позиционный удар: биток поставлен в выгодную позицию, штрафа за промах нет.",
                     "kaiza-positional")
-            if not shot.contact:
-                tally.reason = "позиционный удар (штрафа за промах нет)"
-                why.decide("no_points", "kaiza-positional")
+            tally.reason = "позиционный удар (штрафа за промах нет)"
+            why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
             why.foul("miss", "kaiza-positional", "Промах — биток не коснулся ни одного шара.", "kaiza-t-miss")
             why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
@@ -520,8 +446,9 @@ class Kaiza(Game):
                 if not shot.ball:
                     tally.reason = "карамболь без засчитанного шара очков не даёт"
                     why.decide("no_points", "kaiza-t-carom-alone")
-            elif not shot.ball and not shot.positional:
-                self._no_points(why, tally, "ни один шар не сыгран в лузу", "kaiza-points")
+            elif not shot.ball:
+                self._no_points(why, tally, ("позиционный удар: " if shot.positional else "")
+                                + "ни один шар не сыгран в лузу и не заказан", "kaiza-points")
             return
         refusals = self._why_not_counted(why, shot)
         if refusals:
@@ -553,7 +480,8 @@ class Kaiza(Game):
         elif shot.call == "none" and not (has_carom and not shot.ball_strike):
             out.append(("заказа не было, а засчитанного карамболя нет", ("kaiza-call", "kaiza-points", "kaiza-t-call")))
         if any(f.code == "first-shot" for f in why.fouls):
-            out.append(("нарушено правило первого удара", ("kaiza-first-shot", "kaiza-t-first-shot")))
+            # the text forbids the shot but does not say what follows: the толкование voids the ball
+            out.append(("нарушено правило первого удара", ("kaiza-t-first-shot",)))
         return out
 
     def _count_ball(self, why: Why, shot: Shot, tally: Tally, has_carom: bool) -> None:
@@ -578,8 +506,9 @@ class Kaiza(Game):
         call = ("kaiza-call",) if shot.call == "yes" else ()
         extra = ("kaiza-points",) if tally.carom_counted else ()
         text_clause = "kaiza-points-red" if shot.ball == "red" else "kaiza-points-rest"
+        cites = tuple(dict.fromkeys((*call, text_clause, source, *extra)))
         why.add("score", f"{ru.sentence(BALL_NAMES[shot.ball])}{where}{how}: {ru.points(points)} ({origin}).",
-                *call, text_clause, source, *extra)
+                *cites)
         if "white" not in shot.also_pocketed and shot.also_pocketed:
             why.add("score", "Другие упавшие шары очков не дают.", "kaiza-t-one-ball")
 
@@ -595,6 +524,7 @@ class Kaiza(Game):
         if not tally.white_plain or before + tally.points < TARGET:
             return
         rule = "kaiza-58" if before == 58 else "kaiza-59" if before == 59 else None
+        tally.white_no_win = state.credit_white
         if before == 59:
             tally.lose_next.append(("59 очков и белый без карамболя", "kaiza-59"))
         if not state.credit_white:
@@ -606,10 +536,10 @@ class Kaiza(Game):
             tally.reason = f"при {before} очках {lost} (настройка партии)"
             why.decide("no_points", "kaiza-t-58-59")
         else:
-            why.add("score", f"{ru.points(before + tally.points)}, но белый без карамболя "
-                    "партию не заканчивает.", "kaiza-t-58-59")
-        if rule == "kaiza-58":
-            why.add("turn", "При 58 очках после белого без карамболя следующий удар выполняет тот же игрок.", rule)
+            why.add("score", f"У игрока {ru.points(before)}: очки за белый без карамболя засчитываются (настройка "
+                    f"партии; текст этого не решает), счёт — {ru.points(before + tally.points)}, но белый без "
+                    "карамболя партию не заканчивает.", "kaiza-t-58-59")
+        tally.same_player_58 = rule == "kaiza-58"  # the turn step says it, unless the next shot is lost
 
     # -- 5. fouls and lost next shots -------------------------------------------
     def _lost_next_shot(self, why: Why, state: State, shot: Shot, tally: Tally) -> None:
@@ -621,16 +551,19 @@ class Kaiza(Game):
             tally.lose_next.append(("жёлтый в среднюю лузу дважды подряд", "kaiza-yellow-middle-twice"))
         if shot.cue_ball != "table":
             why.foul("own-ball", "kaiza-own-ball", f"Свой биток {CUE_FATES[shot.cue_ball]}.", "kaiza-t-own-ball")
-            why.add("turn", "После серии соперника провинившийся ставит свой биток в «доме».",
-                    "kaiza-own-ball", "kaiza-from-dom")
+            if not tally.finished:  # after a win there is no next shot to lose
+                why.add("turn", "После серии соперника провинившийся ставит свой биток в «доме».",
+                        "kaiza-own-ball", "kaiza-from-dom")
             tally.lose_next.append(("свой биток " + CUE_FATES[shot.cue_ball], "kaiza-own-ball"))
         if shot.off_table:
             has_carom = shot.caroms != NO_CAROM
             kept = (f"{ru.counted(tally.points, ru.POINTS, 'за удар', 'засчитывается', 'засчитываются')}, "
                     if tally.points else "")
+            # the clause speaks of a carom shot; without a carom the толкование carries it over
+            basis = ("kaiza-off-table",) if has_carom else ()
             why.add("score", "Прицельный шар вылетел за борт" + (" после карамбольного удара" if has_carom else "")
-                    + f": {kept}штраф не назначается.", "kaiza-off-table", "kaiza-t-off-table")
-            tally.lose_next.append(("прицельный шар за бортом", "kaiza-off-table"))
+                    + f": {kept}штраф не назначается.", *basis, "kaiza-t-off-table")
+            tally.lose_next.append(("прицельный шар за бортом", basis[0] if basis else "kaiza-t-off-table"))
         if why.fouls:
             why.decide("foul", why.fouls[0].clause)
 
@@ -645,6 +578,10 @@ class Kaiza(Game):
             why.add("turn", f"{names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}.",
                     *[i for _, i in tally.lose_next], "kaiza-t-series")
             return o, False
+        if tally.same_player_58:
+            why.add("turn", "При 58 очках после белого без карамболя следующий удар выполняет тот же игрок.",
+                    "kaiza-58")
+            return p, True
         if tally.counted:
             why.add("turn", "Шар засчитан: серия продолжается.", "kaiza-t-series")
             return p, True
@@ -667,7 +604,9 @@ class Kaiza(Game):
             spot = next((s for s in order if s not in taken), CUSHION)
             busy = [s for s in order if s in taken and (spot == CUSHION or order.index(s) < order.index(spot))]
             note = f" ({ru.join_and(f'{s}-я' for s in busy)} занят{'а' if len(busy) == 1 else 'ы'})" if busy else ""
-            line = f"{ru.sentence(BALL_NAMES[kind])} ставят {spot_name(spot)}{note}."
+            second_red = kind == "red" and any(x["ball"] == "red" for x in respot)
+            name = "второй красный шар" if second_red else BALL_NAMES[kind]
+            line = f"{ru.sentence(name)} ставят {spot_name(spot)}{note}."
             if kind == "yellow" and spot != 2:
                 line += " Когда после серии 2-я точка окажется свободной, его переставляют на неё."
             ids = ["kaiza-respot"] + (["kaiza-respot-red"] if kind == "red" else [])
@@ -697,6 +636,10 @@ class Kaiza(Game):
     def _summary(self, why: Why, state: State, tally: Tally, new: State, turn_continues: bool, names) -> str:
         p, o = state.current, 1 - state.current
         gained = f"+{ru.points(tally.points)}" if tally.points else ""
+        if tally.finished and why.fouls:
+            fouls = "; ".join(ru.after_colon(f.text.rstrip(".")) for f in why.fouls)
+            return (f"Победа: {names[p]} — {ru.points(new.scores[p])}. Нарушение ({fouls}) победе не мешает: "
+                    "засчитанный шар засчитывается, а следующего удара, которого можно лишиться, уже нет.")
         if tally.finished:
             return f"Победа: {names[p]} — {ru.points(new.scores[p])}."
         if why.fouls:
@@ -704,10 +647,15 @@ class Kaiza(Game):
             points = (" " + ru.sentence(ru.counted(tally.points, ru.POINTS, "", "засчитано", "засчитаны")) + "."
                       if tally.points else "")
             return f"Нарушение: {fouls}.{points} Следующий удар: {names[o]}."
+        no_win = (f"{gained}: {ru.points(new.scores[p])}, но белый без карамболя партию не заканчивает"
+                  if tally.white_no_win else "")
         if tally.lose_next:
             reasons = "; ".join(text for text, _ in tally.lose_next)
-            head = f"{gained}, но" if tally.points else f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;"
+            head = (f"{no_win};" if no_win else f"{gained}, но" if tally.points else
+                    f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;")
             return f"{head} {names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}."
+        if no_win:
+            return f"{no_win}; серия продолжается, следующий удар снова: {names[p]}."
         if tally.points:
             return f"{gained}, серия продолжается. {names[p]}: {ru.points(new.scores[p])}."
         reason = tally.reason or "засчитанного шара нет"
@@ -753,13 +701,15 @@ class Kaiza(Game):
             call = rng.choices(tuple(CALLS), weights=(8, 3, 1, 2))[0]
             action.update(ball=ball, pocket=rng.choice(POCKET_IDS), call=call)
             if call in FELL:
-                action.update(intermediate=rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0],
+                others = 3 - (not white_on_table and ball != "white")
+                action.update(intermediate=min(others, rng.choices((0, 1, 2, 3), weights=(12, 3, 1, 1))[0]),
                               ball_strike=rng.random() < 0.08, doublet=rng.random() < 0.1)
         action["carom_reds"] = rng.randint(0, free["red"])
         action["carom_white"] = bool(free["white"]) and rng.random() < 0.4
         action["carom_yellow"] = bool(free["yellow"]) and rng.random() < 0.4
         extra = [b for b in EXTRA if (free["red"] if b == "red" else free["red"] > 1 if b == "red2" else free[b])]
-        action["also_pocketed"] = [b for b in extra if rng.random() < 0.08]
+        # without a played ball nothing fell: a ball that falls without a call is the played ball
+        action["also_pocketed"] = [b for b in extra if ball and rng.random() < 0.08]
         action["off_table"] = [b for b in extra if b not in action["also_pocketed"] and rng.random() < 0.04]
         fell = bool(ball) and action.get("call") in FELL
         reds = (ball == "red" and fell) + sum(b in ("red", "red2") for b in action["also_pocketed"])
@@ -767,7 +717,8 @@ class Kaiza(Game):
             action["red_from_spot_1"] = rng.random() < 0.5
         to_spot = [b for b in ([ball] if fell else []) + action["also_pocketed"] + action["off_table"] if b != "white"]
         if to_spot:
-            action["spots_taken"] = [s for s in SPOTS if rng.random() < 0.3]
+            left = 3 - len(to_spot) + (action["cue_ball"] == "table") + white_on_table
+            action["spots_taken"] = [s for s in SPOTS if rng.random() < 0.3][:left]
         return action
 
     def random_situation(self, rng) -> dict:

@@ -21,14 +21,18 @@ takes one spot at most); a player on 100 never has the 1 waiting off the table
 (rule 3 re-racks). A possible shot (:meth:`Kovboy.check_action`): a ball either
 falls or jumps, never both; balls off the table are not touched; nothing falls
 without a contact; a spot reported taken belongs to a ball to be respotted and
-has a ball on the table to take it.
+has a ball on the table to take it (after all three object balls fell, only
+the cue ball that stayed on the table can take one: толкование spot-occupied).
+Players: any number the text allows, up to the engine's cap MAX_PLAYERS_HARD
+(толкование players-limit). The cue ball off the table is a foul by the
+толкование cue-off-table; the clause cue-ball-out decides only who plays from hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Game, NOT_COMPUTABLE, citation_makers, impossible
+from ..core import MAX_PLAYERS_HARD, Game, NOT_COMPUTABLE, citation_makers, impossible
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice, Int, Sequence, Set
 from ..why import Why
@@ -77,7 +81,7 @@ CLAUSES = (
     C("wrong-pocketed", "Неправильно забитые шары выставляются без штрафа", decides=("respot",)),
     C("jumped", "Выскочившие прицельные шары выставляются без штрафа", decides=("respot",)),
     C("cue-ball-out", "Биток за бортом или в лузе: следующий играет с руки из-за передней линии",
-      decides=("foul", "turn")),
+      decides=("turn",)),
     C("penalty", "Штраф: серия заканчивается, её очки не засчитываются", decides=("penalty", "turn")),
 )
 
@@ -90,8 +94,9 @@ TOLKOVANIYA = (
     T("at-100", "При 100 очках другие удары очков не дают",
       "Игрок со 100 очками может набрать только победное 101-е очко. Если он не нарушил правило 6, но и "
       "не выполнил победный удар (например, биток остался на столе), очков он не получает и серия "
-      "заканчивается; забитый при этом прицельный шар выставляется без штрафа: правило 6 перечисляет фолы "
-      "при 100 очках полностью, а падения прицельного шара среди них нет.", ("scoring-101", "rule-6")),
+      "заканчивается; забитый при этом прицельный шар выставляется без штрафа: фолы при 100 очках перечисляет "
+      "правило 6, к ним добавляются падение битка в лузу (правило 7) и его вылет за борт (толкование «Вылет "
+      "битка за борт — нарушение»), а падения прицельного шара среди них нет.", ("scoring-101", "rule-6")),
     T("pocket-is-cushion", "Шар, упавший в лузу или вылетевший за борт, дошёл до борта",
       "Правило 2 требует, чтобы после касания биток или прицельный шар дошёл до борта. Шар, упавший в лузу, "
       "считается дошедшим до борта: иначе чистый удар в лузу — главный способ набора очков по пункту 1 — "
@@ -114,6 +119,10 @@ TOLKOVANIYA = (
       "подходах; любой его удар без нарушения обнуляет счётчик. Повтор начального удара нарушением не "
       "является и счётчик не меняет. Поэтому у игрока, который ведёт серию, нарушений подряд нет: его "
       "предыдущий удар был правильным.", ("rule-8",)),
+    T("players-limit", "Сколько игроков принимает калькулятор",
+      f"Текст разрешает любое число игроков. Счёт партии принимает от 2 до {MAX_PLAYERS_HARD} игроков: один "
+      "игрок партию не сыграет (начальный удар, выбор соперника, правило 8), а верхний предел — ограничение "
+      "инструмента (размер запроса и таблицы счёта на экране телефона), а не правило игры.", ("players",)),
     T("rule-8-many-players", "Три нарушения при нескольких игроках",
       "Если игроков больше двух, проигравший по правилу 8 выбывает, остальные продолжают; если остаётся "
       "один игрок, он побеждает.", ("rule-8", "players")),
@@ -126,7 +135,10 @@ TOLKOVANIYA = (
       "Шар, отметка которого занята, остаётся вне игры. После каждого следующего удара он выставляется, "
       "если отметка свободна; занятость отметки указывает пользователь. Отметку занимает шар, оставшийся "
       "на столе: прицельный шар или биток, каждый — не больше одной отметки. Поэтому вне игры одновременно "
-      "могут ждать не больше двух прицельных шаров, а если на столе остался один биток — не больше одного.",
+      "могут ждать не больше двух прицельных шаров, а если на столе остался один биток — не больше одного. "
+      "В частности, если все три прицельных шара упали в лузу (или вылетели) и биток остался на столе, "
+      "занятой может быть указана одна отметка: её занимает биток, и решение так и говорит. Если же биток "
+      "упал в лузу или вылетел, занять отметку нечем, и такой удар отклоняется как невозможный.",
       ("rule-3",)),
     T("reset-at-100", "Перестановка для игрока со 100 очками",
       "Место единицы считается занятым, если единица ждёт вне игры освобождения своей отметки. Перестановка "
@@ -257,10 +269,10 @@ class Kovboy(Game):
     title = "Ковбой"
     seed = "000"
     min_players = 2
-    # The text: «Количество игроков. Любое число». The engine's one limit is
-    # MAX_PLAYERS_HARD (50) in core.py: a table is shared by people standing
-    # round it, and every response lists every player, so it grows with them.
-    max_players = 50
+    # «Количество игроков. Любое число.» The text sets no limit; the engine's own cap on the list of names
+    # (a tool limit that keeps requests and the score table small, not a rule) is the only one: толкование
+    # kovboy-t-players-limit.
+    max_players = MAX_PLAYERS_HARD
     clauses = CLAUSES
     tolkovaniya = TOLKOVANIYA
 
@@ -304,7 +316,7 @@ class Kovboy(Game):
                        "вне игры не остаётся.", "situation.off_table")
         for i, s in enumerate(state.scores()):
             if s > LIMIT_CAROM and state.winner != i:
-                impossible(f"{s} очков бывает только у победителя партии.", "situation.score")
+                impossible(f"{ru.points(s)} бывает только у победителя партии.", "situation.score")
 
     def check_turn(self, state: State, kind: str) -> None:
         if state.decision is not None and kind != "decision":
@@ -379,15 +391,16 @@ class Kovboy(Game):
     def bad_break(self, state: State, shot: Shot, names):
         p = state.current
         chooser = state.next_active(p)
-        first = BALL_GENITIVE[shot.contacts[0]] if shot.contacts else "ни одного шара"
+        what = (f"биток вначале коснулся {BALL_GENITIVE[shot.contacts[0]]}, а не тройки" if shot.contacts
+                else "биток не коснулся ни одного шара, а вначале должен был коснуться тройки")
         new = replace(state, decision=chooser)
         why = Why(self)
-        why.add("decision", f"Биток вначале коснулся {first}, а не тройки: начальный удар неправильный. "
+        why.add("decision", f"{ru.sentence(what)}: начальный удар неправильный. "
                 f"{names[chooser]} вправе потребовать повторения начального удара или выполнить его сам.",
                 "kovboy-break")
         why.add("setup", "Очки и нарушения этого удара не учитываются.", "kovboy-t-bad-break")
         why.decide("decision", "kovboy-break")
-        summary = (f"Неправильный начальный удар: биток вначале коснулся {first}, а не тройки. "
+        summary = (f"Неправильный начальный удар: {what}. "
                    f"Выбирает {names[chooser]}.")
         return why.ruling(kind="shot", player=p, summary=summary, scores=new.scores(), next_player=None,
                           decision=pending_decision(new, names)), new
@@ -447,7 +460,7 @@ class Kovboy(Game):
         if others:
             why.foul("touched-other", "kovboy-rule-6", f"Биток задел {balls_phrase(others)}.")
         if shot.cue_ball == "off":
-            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+            why.foul("cue-off", "kovboy-t-cue-off-table", "Биток вылетел за борт.")
         if shot.cue_ball == "pocket" and shot.cue_pocket == shot.called_pocket and why.fouls:
             why.foul("cue-pocketed", "kovboy-rule-7",
                      "Биток упал в лузу, а победный удар выполнен неправильно.")
@@ -475,7 +488,7 @@ class Kovboy(Game):
         if shot.cue_ball == "pocket":
             why.foul("cue-pocketed", "kovboy-rule-7", "Биток упал в лузу.")
         elif shot.cue_ball == "off":
-            why.foul("cue-off", "kovboy-cue-ball-out", "Биток вылетел за борт.", "kovboy-t-cue-off-table")
+            why.foul("cue-off", "kovboy-t-cue-off-table", "Биток вылетел за борт.")
 
     # -- 2. scoring ------------------------------------------------------
     def _score(self, why: Why, before: int, shot: Shot) -> tuple[int, bool, str]:

@@ -81,6 +81,11 @@ HEAD_OF = {(ball, place): f"pyat-sharov-{key}" for key, ball, place, _ in HEADS}
 LETTERS = {"a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "zh": "ж"}
 
 
+def with_yo(words: str) -> str:
+    """The source prints «желтый»; the engine writes «жёлтый» everywhere it speaks itself."""
+    return words.replace("желт", "жёлт")
+
+
 def row_label(key: str) -> str:
     """The source's numbering of a table row: "1zh" -> «1ж»."""
     return key[0] + LETTERS[key[1:]]
@@ -97,9 +102,9 @@ CLAUSES = (
     C("balls", "Пять шаров: два красных, два белых и жёлтый; игра с заказом шаров", decides=("score", "setup")),
     C("outcome", "Исход — выигрыш или проигрыш", decides=("outcome",)),
     C("task", "Задача: правильно загнать назначенный шар в лузу и провести карамболь", decides=("score",)),
-    *(C(key, f"{key}) {words.replace('желтый', 'жёлтый')}", decides=("score",)) for key, _, _, words in HEADS),
+    *(C(key, f"{key}) {with_yo(words)}", decides=("score",)) for key, _, _, words in HEADS),
     *(C(key, f"{row_label(key)}) {BALL_NAMES[ball].capitalize()}{'' if place == 'any' else ' ' + PLACES[place]}, "
-             f"карамболь {words.replace('желт', 'жёлт')} — {ru.points(pts)}", decides=("score",))
+             f"карамболь {with_yo(words)} — {ru.points(pts)}", decides=("score",))
       for key, ball, place, _, words, pts in ROWS),
     C("mistake", "Ошибка при кладке шара: очки за шар переходят сопернику", decides=("foul", "penalty")),
 )
@@ -134,6 +139,11 @@ TOLKOVANIYA = (
       "пользователь. Сопернику переходят очки, которые удар принёс бы по таблице; если удар очков не принёс бы, "
       "переходить нечему. Других штрафов текст не называет, и калькулятор их не начисляет. После ошибки ход "
       "переходит к сопернику.", ("mistake",)),
+    T("positions", "Какие позиции возможны",
+      "Очки дают только строки таблицы (игроку или, при ошибке, его сопернику), а самая дешёвая строка — белый с "
+      "карамболем по красному — даёт 4 очка. Поэтому 1, 2 или 3 очков у игрока не бывает; любой счёт от 4 до 59 "
+      "набирается. При 60 очках и больше партия уже выиграна, и удара из такой позиции нет.",
+      ("task", "outcome")),
     T("target", "Победа — 60 очков или больше, в том числе за счёт ошибки соперника",
       "Число очков для победы текст не называет; взято 60 из «Русской партии» (внешний источник). Побеждает "
       "тот, у кого после удара 60 очков или больше, — в том числе если их принесла ошибка соперника: очки "
@@ -294,7 +304,7 @@ class PyatSharov(Game):
         place = place_of(shot.ball, shot.pocket)
         row, words, prize = LOOKUP[(shot.ball, place, shot.caroms)]
         where = PLACES[place] if shot.ball == "yellow" else "в лузу"
-        why.add("score", f"{name} шар {where} с карамболем {words}: {ru.points(prize)} "
+        why.add("score", f"{name} шар {where} с карамболем {with_yo(words)}: {ru.points(prize)} "
                 f"(пункт {row_label(row.rsplit('-', 1)[1])} таблицы).",
                 "pyat-sharov-basis", HEAD_OF[(shot.ball, place)], row,
                 *(("pyat-sharov-t-cue-ball",) if shot.caroms[1] else ()))
@@ -319,6 +329,9 @@ class PyatSharov(Game):
 
     def _summary(self, p: int, shot: Shot, prize: int, reason: str, new: State, names) -> str:
         o = 1 - p
+        if new.finished and shot.mistake:
+            return (f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])} (ошибка при кладке шара, "
+                    f"{ru.counted(prize, ru.POINTS, 'за шар', 'переходит', 'переходят')} сопернику).")
         if new.finished:
             return f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])}."
         if shot.mistake and prize:

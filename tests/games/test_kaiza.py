@@ -28,6 +28,8 @@ def caroms(spec: str) -> dict:
 
 RED = {"ball": "red", "pocket": "far-left"}
 WHITE = {"ball": "white", "pocket": "far-left"}
+# the first shot: whether a fallen red is the one from spot 1 must be said
+FIRST_RED = {**RED, "red_from_spot_1": False}
 YELLOW_CORNER = {"ball": "yellow", "pocket": "near-right"}
 YELLOW_MIDDLE = {"ball": "yellow", "pocket": "left-middle"}
 
@@ -162,7 +164,7 @@ def test_kaiza_59_white_without_carom_loses_next_shot():
 
 def test_kaiza_58_credited_match_then_red_ends_it():
     t = Table("kaiza")
-    t.play(**RED)  # the first shot may not play the yellow
+    t.play(**FIRST_RED)  # the first shot may not play the yellow
     for _ in range(8):
         t.play(ball="yellow", pocket="near-left")  # 6 a shot, corner
     t.play(**WHITE, carom_reds=1)
@@ -196,7 +198,7 @@ def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
     assert r["foul"] and r["fouls"][0]["clause"] == "kaiza-first-shot"
     assert t.scores() == [0, 0] and t.view["current"] == 1
     assert "kaiza-t-first-shot" in r["tolkovaniya"]
-    for action in ({"ball": "red", "pocket": "right-middle"}, YELLOW_CORNER):
+    for action in ({"ball": "red", "pocket": "right-middle", "red_from_spot_1": False}, YELLOW_CORNER):
         r = CALC.ruling({"first_shot": True}, **action)
         assert r["foul"] and r["points"] == 0 and r["next_player"] == 1
     # the red from spot 1 falling beside another ball also breaks the rule
@@ -205,7 +207,7 @@ def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
 
 
 def test_kaiza_first_shot_other_red_in_a_corner_counts():
-    r = CALC.ruling({"first_shot": True}, **RED)
+    r = CALC.ruling({"first_shot": True}, **FIRST_RED)
     assert r["points"] == 3 and not r["foul"] and r["turn_continues"]
     assert "kaiza-first-shot" in r["clauses"] and "kaiza-from-dom" in r["clauses"]
 
@@ -213,7 +215,7 @@ def test_kaiza_first_shot_other_red_in_a_corner_counts():
 def test_kaiza_from_dom_after_own_ball_pocketed():
     t = Table("kaiza")
     assert t.view["players"][0]["in_dom"]
-    t.play(**RED)
+    t.play(**FIRST_RED)
     assert not t.view["players"][0]["in_dom"]
     r = t.play(**RED, cue_ball="pocket")
     assert "kaiza-from-dom" in r["clauses"] and t.view["current"] == 1
@@ -238,6 +240,12 @@ def test_kaiza_off_table_after_carom_points_credited_no_penalty():
     assert r["next_player"] == 1 and r["extra"]["lost_next_shot"]
     assert "kaiza-off-table" in r["clauses"]
     assert any("Жёлтый шар ставят на 2-ю точку" in line for line in r["lines"])
+
+
+def test_kaiza_t_off_table_without_a_carom_rests_on_the_tolkovanie_not_on_the_carom_clause():
+    r = CALC.ruling({"score": 10}, **RED, off_table=["yellow"])
+    assert r["scores"] == [13, 0] and r["extra"]["lost_next_shot"] and not r["foul"]
+    assert "kaiza-off-table" not in r["clauses"] and "kaiza-t-off-table" in r["tolkovaniya"]
 
 
 def test_kaiza_off_table_opponents_white_returns_to_dom():
@@ -268,7 +276,7 @@ def test_kaiza_doublet_only_into_a_middle_pocket():
 
 def test_kaiza_yellow_middle_twice_loses_next_shot():
     t = Table("kaiza")
-    t.play(**RED)
+    t.play(**FIRST_RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0 and t.scores() == [15, 0]
     assert "второй раз подряд" in t.view["status"]
@@ -282,7 +290,7 @@ def test_kaiza_yellow_middle_not_twice_after_another_shot():
     r = CALC.ruling({"score": 12, "yellow_middle_before": True}, **YELLOW_MIDDLE)
     assert r["foul"] and r["next_player"] == 1
     t = Table("kaiza")
-    t.play(**RED), t.play(**YELLOW_MIDDLE), t.play(**RED)
+    t.play(**FIRST_RED), t.play(**YELLOW_MIDDLE), t.play(**RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0
 
@@ -331,7 +339,7 @@ def test_kaiza_respot_yellow_own_spot_then_spot_1():
 
 def test_kaiza_own_ball_is_off_the_table_during_the_opponents_series():
     t = Table("kaiza")
-    t.play(**RED, cue_ball="pocket")
+    t.play(**FIRST_RED, cue_ball="pocket")
     assert t.view["players"][0]["in_dom"] and t.view["current"] == 1
     out = handle({"op": "match.play", "state": t.state, "action": {**RED, "carom_white": True}})
     assert not out["ok"] and out["error"]["field"] == "action.carom_white"
@@ -463,10 +471,73 @@ def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_tur
     ({"ball": "red", "pocket": "far-left", "call": "missed", "spots_taken": [1]}, "action.spots_taken", "нечего"),
     ({"ball": "red", "pocket": "far-left", "call": "missed", "red_from_spot_1": True}, "action.red_from_spot_1",
      "первому удару"),
+    # a ball that fell without a call is the played ball
+    ({"also_pocketed": ["red"]}, "action.also_pocketed", "сыгранный шар не указан"),
+    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле action.ball"),
+    # spots are taken only by balls left on the table
+    ({**RED, "also_pocketed": ["red2", "yellow"], "spots_taken": [1, 2, 3]}, "action.spots_taken",
+     "Указано занятых точек: 3"),
+    ({**RED, "also_pocketed": ["red2", "yellow"], "off_table": ["white"], "cue_ball": "pocket",
+      "spots_taken": [1, 3]}, "action.spots_taken", "остался 1 шар"),
 ])
 def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, field, words):
     err = CALC.error({"first_shot": True} if "red_from_spot_1" in action else {}, **action)
     assert err["field"] == field and words in err["message"], err
+
+
+def test_kaiza_spots_taken_up_to_the_balls_left_are_possible():
+    r = CALC.ruling({}, **RED, also_pocketed=["red2", "yellow"], spots_taken=[1, 3])  # own cue ball and the white
+    assert [x["to"] for x in r["extra"]["respot"]] == ["cushion", "cushion", 2]
+
+
+def test_kaiza_intermediate_balls_are_other_balls_on_the_table():
+    t = Table("kaiza")
+    t.play(**FIRST_RED, cue_ball="pocket")  # Аня's cue ball waits off the table: Борис has three balls but it
+    out = handle({"op": "match.play", "state": t.state, "action": {**RED, "intermediate": 3}})
+    assert not out["ok"] and out["error"]["field"] == "action.intermediate", out
+    assert "только 2 шара" in out["error"]["message"]
+    assert t.play(**RED, intermediate=2)["points"] == 0
+
+
+def test_kaiza_first_shot_a_fallen_red_must_be_said_to_be_from_spot_1_or_not():
+    err = CALC.error({"first_shot": True}, **RED)
+    assert err["field"] == "action.red_from_spot_1" and "укажите" in err["message"], err
+    err = CALC.error({"first_shot": True}, **WHITE, also_pocketed=["red"])
+    assert err["field"] == "action.red_from_spot_1", err
+    assert CALC.ruling({"first_shot": True}, **RED, red_from_spot_1=False)["points"] == 3
+    # another breach of the first-shot rule decides the shot whatever the red was
+    assert CALC.ruling({"first_shot": True}, ball="red", pocket="left-middle")["fouls"][0]["code"] == "first-shot"
+    assert CALC.ruling({}, **RED)["points"] == 3  # not the first shot: nothing to say
+
+
+def test_kaiza_positional_shot_with_a_contact_cites_no_positional_clause():
+    r = CALC.ruling({}, positional=True, **RED)
+    assert "kaiza-positional" not in r["clauses"] and r["points"] == 3
+    r = CALC.ruling({}, positional=True)
+    assert "позиционный удар" in r["summary"] and "kaiza-positional" not in r["clauses"]
+    r = CALC.ruling({}, positional=True, contact=False)
+    assert "kaiza-positional" in r["clauses"] and not r["foul"]
+
+
+def test_kaiza_a_win_ends_the_match_without_a_lost_next_shot():
+    r = CALC.ruling({"score": 50}, **YELLOW_CORNER, carom_reds=1, cue_ball="pocket")
+    assert r["finished"] and r["summary"].startswith("Победа: ") and "победе не мешает" in r["summary"]
+    assert not any("После серии соперника" in line for line in r["lines"])
+    assert not r["extra"]["lost_next_shot"]
+
+
+def test_kaiza_58_59_white_summary_says_the_game_goes_on():
+    r = CALC.ruling({"score": 58}, **WHITE)
+    assert r["summary"].startswith("+2 очка: 60 очков, но белый без карамболя партию не заканчивает")
+    r = CALC.ruling({"score": 59}, **WHITE)
+    assert "61 очко, но белый без карамболя партию не заканчивает" in r["summary"]
+    assert "лишается следующего удара" in r["summary"]
+
+
+def test_kaiza_points_line_cites_each_id_once():
+    r = CALC.ruling({}, **RED)
+    line = next(w for w in r["why"] if w["aspect"] == "score")
+    assert len(line["cites"]) == len(set(line["cites"]))
 
 
 @pytest.mark.parametrize("situation, options, field, words", [
@@ -477,6 +548,9 @@ def test_kaiza_impossible_shots_are_refused_naming_the_contradiction(action, fie
     ({"score": 5, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "не меньше 12 очков"),
     ({"first_shot": True, "opponent_score": 4}, {}, "situation.first_shot", "0:0"),
     ({"first_shot": True, "yellow_middle_before": True}, {}, "situation.first_shot", "без предыдущих ударов"),
+    # a counted yellow that takes the score to 60 or more wins: no shot follows it
+    ({"score": 60, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "заканчивает партию"),
+    ({"score": 75, "yellow_middle_before": True}, {}, "situation.yellow_middle_before", "75 очков"),
 ])
 def test_kaiza_impossible_positions_are_refused_naming_the_contradiction(situation, options, field, words):
     err = CALC.error(situation, options, **RED)
@@ -523,3 +597,10 @@ def test_kaiza_verdicts_and_bases():
     assert r["verdict"] == "points" and r["basis"] == "kaiza-points-red"
     r = CALC.ruling({"score": 20}, contact=False)
     assert r["summary"].startswith("Нарушение: промах — биток")
+
+
+def test_kaiza_respot_of_two_reds_names_the_second_one():
+    r = CALC.ruling({}, **RED, also_pocketed=["red2"])
+    respot = [line for line in r["lines"] if "ставят" in line]
+    assert respot == ["Красный шар ставят на 1-ю точку.", "Второй красный шар ставят на 3-ю точку (1-я занята)."]
+    assert len(set(r["lines"])) == len(r["lines"])

@@ -128,6 +128,16 @@ def test_kovboy_players_any_number():
     assert t.view["current"] == 1 and len(t.view["players"]) == 6
     out = handle({"op": "match.new", "game": "kovboy", "players": ["один"]})
     assert not out["ok"] and out["error"]["field"] == "players"
+    # «Любое число»: far more than a table of friends, up to the tool's documented limit
+    from rules_pkg.core import MAX_PLAYERS_HARD
+    t = Table("kovboy", [f"P{i}" for i in range(30)])
+    assert len(t.view["players"]) == 30
+    out = handle({"op": "match.new", "game": "kovboy", "players": [f"P{i}" for i in range(MAX_PLAYERS_HARD)]})
+    assert out["ok"], out
+    out = handle({"op": "match.new", "game": "kovboy", "players": [f"P{i}" for i in range(MAX_PLAYERS_HARD + 1)]})
+    assert not out["ok"] and out["error"]["field"] == "players"
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "kovboy-t-players-limit")
+    assert str(MAX_PLAYERS_HARD) in tolk.text and "любое число" in tolk.text
 
 
 def test_kovboy_balls_only_1_3_5():
@@ -326,8 +336,9 @@ def test_kovboy_every_implemented_clause_is_cited_by_some_ruling():
     implemented = {c.id for c in GAME.clauses if c.status == "implemented"}
     # these two are enforced by input validation (see their own tests), not cited by rulings
     assert implemented - cited == {"kovboy-players", "kovboy-balls"}
-    # the re-rack at 100 needs a long scripted run: test_kovboy_rule_3_reset_for_player_on_100_...
-    assert {t.id for t in GAME.tolkovaniya} - tolk == {"kovboy-t-reset-at-100"}
+    # the re-rack at 100 needs a long scripted run: test_kovboy_rule_3_reset_for_player_on_100_...;
+    # the players limit is the tool's, enforced when a match starts (test_kovboy_players_any_number)
+    assert {t.id for t in GAME.tolkovaniya} - tolk == {"kovboy-t-reset-at-100", "kovboy-t-players-limit"}
 
 
 # ---- malformed and impossible input --------------------------------------
@@ -404,6 +415,31 @@ def test_kovboy_one_spot_taken_by_the_cue_ball_after_all_three_fell_is_possible_
     assert r["extra"]["off_table"] == [5]
     assert any("занять её мог только биток" in line for line in r["lines"])
     assert "kovboy-t-spot-occupied" in r["tolkovaniya"]
+
+
+def test_kovboy_t_spot_occupied_states_the_all_three_pocketed_case():
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "kovboy-t-spot-occupied")
+    assert "все три прицельных шара упали" in tolk.text and "её занимает биток" in tolk.text
+    page = open("docs/games/kovboy.md", encoding="utf-8").read()
+    assert "::: tolkovaniya kovboy" in page  # the page lists the engine's толкования
+
+
+def test_kovboy_bad_break_with_a_miss_says_the_cue_ball_touched_nothing():
+    r = CALC.ruling({"opening_break": True}, contacts=[])
+    assert r["summary"].startswith("Неправильный начальный удар: биток не коснулся ни одного шара")
+    assert not any("коснулся ни одного" in line and "вначале коснулся" in line for line in r["lines"])
+
+
+def test_kovboy_cue_ball_off_the_table_foul_rests_on_the_tolkovanie():
+    """«Выскакивание за борт … битка» only says who plays from hand; the foul is the толкование's."""
+    for situation in ({}, {"score": 100}):
+        r = CALC.ruling(situation, contacts=[1], cue_ball="off")
+        foul = next(f for f in r["fouls"] if f["code"] == "cue-off")
+        assert foul["clause"] == "kovboy-t-cue-off-table"
+        line = next(w for w in r["why"] if w["aspect"] == "foul" and "вылетел" in w["text"])
+        assert line["cites"] == ["kovboy-t-cue-off-table"]
+        assert "kovboy-cue-ball-out" in r["clauses"]  # for the next player from hand
+    assert "foul" not in next(c for c in GAME.clauses if c.id == "kovboy-cue-ball-out").decides
 
 
 def test_kovboy_rule_3_a_player_entering_at_100_never_misses_the_1_off_the_table():

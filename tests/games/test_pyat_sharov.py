@@ -317,7 +317,8 @@ def test_pyat_sharov_mistake_verbs_agree_and_verdicts():
     assert "21 очко за этот шар переходит" in " ".join(r["lines"])
     r = CALC.ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_yellow=True,
                     mistake=True)
-    assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == "Победа: Соперник — 64 очка."
+    assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == ("Победа: Соперник — 64 очка "
+                                                                        "(ошибка при кладке шара, 9 очков за шар переходят сопернику).")
     assert r["fouls"][0]["code"] == "mistake"
     r = CALC.ruling({"score": 55}, ball="red", pocket="far-left", carom_yellow=True)
     assert r["verdict"] == "win" and r["basis"] == "pyat-sharov-outcome" and "pyat-sharov-o-60" in r["outside"]
@@ -330,3 +331,29 @@ def test_pyat_sharov_cites_only_what_decided_the_ruling():
     assert "pyat-sharov-t-cue-ball" not in r["tolkovaniya"] and "pyat-sharov-1" not in r["clauses"]
     r = CALC.ruling({"score": 10}, ball="red", pocket="far-left", carom_white=True)
     assert "pyat-sharov-t-cue-ball" in r["tolkovaniya"]
+
+
+def test_pyat_sharov_rulings_write_yo_though_the_table_prints_e():
+    """The source's rows say «по желтому»; the engine's own sentences write «жёлтый» throughout."""
+    for spec in ("y", "wy", "ry", "rwy"):
+        r = CALC.ruling({}, ball="red", pocket="far-left", **caroms(spec))
+        assert "желт" not in " ".join(r["lines"]) + r["summary"], r["lines"]
+        assert "жёлт" in " ".join(r["lines"])
+    assert all("желт" not in c.title for c in GAME.clauses)
+
+
+def test_pyat_sharov_win_by_the_opponents_mistake_says_so_in_the_summary():
+    r = CALC.ruling({"score": 10, "opponent_score": 50}, ball="yellow", pocket="left-middle",
+                    carom_reds=2, carom_white=True, mistake=True)
+    assert r["finished"] and r["winner"] == 1
+    assert r["summary"] == ("Победа: Соперник — 73 очка (ошибка при кладке шара, "
+                            "23 очка за шар переходят сопернику).")
+
+
+def test_pyat_sharov_t_positions_states_what_the_position_check_refuses():
+    """The docstring and the position check rest on a толкование the page lists."""
+    tolk = next(t for t in GAME.tolkovaniya if t.id == "pyat-sharov-t-positions")
+    assert "1, 2 или 3 очков" in tolk.text and "60" in tolk.text
+    for score in (1, 2, 3):
+        assert "не бывает" in CALC.error({"score": score}, ball="red")["message"]
+    assert CALC.ruling({"score": 4}, ball="red")["scores"] == [4, 0]
