@@ -87,7 +87,7 @@ def pyat_sharov() -> dict:
         balls=[ball("red", "К", "красный", RED, (140, 40), "red"), ball("red2", "К", "второй красный", RED, (140, 60), "red"),
                ball("white", "Б", "белый", WHITE, (115, 50)), ball("yellow", "Ж", "жёлтый", YELLOW, (165, 50))],
         cue={"at": (30, 50)}, house=True,
-        fields={"ball": {"from": "played"}, "pocket": {"from": "played_pocket"},
+        fields={"ball": {"from": "played", "fallback": "touched"}, "pocket": {"from": "played_pocket"},
                 "called_pocket": {"from": "called"},
                 "carom_reds": {"from": "carom_count", "balls": list(reds)},
                 "carom_white": {"from": "carom_has", "balls": ["white"]},
