@@ -71,7 +71,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const undoneCount = Array.isArray(state.undone) ? state.undone.length : 0;
   ui.undo.disabled = !view.can_undo;
   ui.redo.disabled = !view.can_redo;
-  ui.redo.textContent = view.can_redo && undoneCount > 1 ? `↷ Вернуть (${undoneCount})` : "↷ Вернуть";
+  ui.redo.textContent = view.can_redo && undoneCount > 1 ? `↷ ${undoneCount}` : "↷";
   ui.share.disabled = false;
   ui.protocol.disabled = false;
 
@@ -79,9 +79,10 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.historyCount.textContent = total ? `(${total})` : "";
   ui.historyEmpty.hidden = total > 0 || undone.length > 0;
   const from = recent ? recent.from : 0;
+  ui.historyUndone.replaceChildren(...undone.map((ruling) => h("li", { class: "rb-history-item rb-history-item--undone" },
+    renderRulingLine({ ruling, refs: game.refs, score, names, undone: true, note: "отменено" }))));
+  ui.historyList.dataset.rbTotal = String(total);
   ui.historyList.replaceChildren(
-    ...undone.map((ruling) => h("li", { class: "rb-history-item rb-history-item--undone" },
-      renderRulingLine({ ruling, refs: game.refs, score, names, undone: true, note: "отменено" }))),
     ...items.map((ruling, i) => h("li", { class: "rb-history-item" },
       renderRulingLine({ ruling, refs: game.refs, score, names, number: from + i + 1 }))).reverse());
   ui.historyMore.hidden = from === 0;

@@ -21,7 +21,7 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   if (note) line.append(h("span", { class: "rb-line-note", text: note }));
   const struck = h(undone ? "s" : "span", { class: "rb-line-main" });
   if (number !== null) struck.append(h("span", { class: "rb-number", text: `№ ${number}` }));
-  if (names && Number.isInteger(ruling.player) && names[/** @type {number} */ (ruling.player)]) {
+  if (number !== null && names && Number.isInteger(ruling.player) && names[/** @type {number} */ (ruling.player)]) {
     struck.append(h("span", { class: "rb-who", text: names[/** @type {number} */ (ruling.player)] }));
   }
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
@@ -31,7 +31,13 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   }
   line.append(struck);
   const basis = basisOf(ruling);
-  if (basis) line.append(refLink(refs, basis, { short: true }));
+  if (basis) {
+    const link = refLink(refs, basis, { short: true });
+    const full = (refs[basis] && refs[basis].title) || basis;
+    link.setAttribute("title", full);
+    if (link.textContent && link.textContent.length > 20) link.textContent = `${link.textContent.slice(0, 18).replace(/\s+\S*$/, "")}…`;
+    line.append(link);
+  }
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
   root.append(line);

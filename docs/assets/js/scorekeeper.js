@@ -60,6 +60,7 @@ export function mountScorekeeper(root) {
     actionTitle: $("[data-rb-action-title]"),
     actionGroup: $("[data-rb-action-group]"),
     historyMore: $("[data-rb-history-more]"),
+    historyUndone: $("[data-rb-history-undone]"),
     play: $("[data-rb-play]"),
     matchError: $("[data-rb-match-error]"),
     last: $("[data-rb-last]"),

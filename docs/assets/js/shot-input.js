@@ -199,9 +199,7 @@ export function mountShotInput(form, table) {
     check() {
       if (actionType(form) !== table.action) return null;
       if (mode === "drawing") {
-        const problem = notReady(table, shot, chipsChanged());
-        hint.textContent = problem || "";
-        return problem;
+        return notReady(table, shot, chipsChanged()); // the caller shows it next to the record button
       }
       if (missConfirm && missField) {
         const empty = /** @type {unknown[]} */ (readField(missField) || []).length === 0;

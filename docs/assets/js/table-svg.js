@@ -83,8 +83,10 @@ export function renderTableSvg(table, shot, can) {
       "aria-label": `Луза: ${pocket.label}${balls.length ? ` (шаров в ней: ${balls.length})` : ""}${called ? ", заказана" : ""}`,
     },
     s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 14 }),
-    s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }),
-    s("text", { class: "rb-t-name", x: nx, y: ny + (ny < 0 ? 0 : 0), "text-anchor": anchor }, SHORT[String(pocket.id)] || pocket.label));
+    s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }));
+    // The name is outside the tap target (a tap is aimed at the pocket itself).
+    svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
+      SHORT[String(pocket.id)] || pocket.label));
     balls.forEach((b, i) => {
       const bx = x + (i - (balls.length - 1) / 2) * 5;
       g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
