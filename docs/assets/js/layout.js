@@ -10,9 +10,11 @@ const TAB_KEY = "rules-site:tab:";
 
 /** @returns {() => void} dispose */
 export function mountLayout() {
-  const article = document.querySelector(".md-content__inner");
-  const tools = article ? [...article.querySelectorAll(":scope > [data-rb-tool]")] : [];
-  if (!article || !tools.length || !article.querySelector(":scope > .rb-rules")) return () => {};
+  const found = document.querySelector(".md-content__inner");
+  const tools = found ? [...found.querySelectorAll(":scope > [data-rb-tool]")] : [];
+  if (!found || !tools.length || !found.querySelector(":scope > .rb-rules")) return () => {};
+  /** @type {Element} */
+  const article = found;
   if (article.querySelector(":scope > .rb-split-tools")) return () => {};
   const aside = document.createElement("aside");
   aside.className = "rb-split-tools";

@@ -42,7 +42,7 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   line.append(toggle);
   root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
-  full.append(renderRuling({ ruling, refs, score: score || null, names, foldClauses: true, headless: true }));
+  full.append(renderRuling(/** @type {any} */ ({ ruling, refs, score: score || null, names, foldClauses: true, headless: true })));
   root.append(full);
   toggle.addEventListener("click", () => {
     const open = full.hidden;

@@ -42,11 +42,13 @@ function el(tag, attrs = {}, text = "") {
 }
 
 /**
- * @param {HTMLFormElement} form @param {TableDecl | null | undefined} table
+ * @param {HTMLFormElement} form @param {TableDecl | null | undefined} declared
  * @returns {ShotInput | null}
  */
-export function mountShotInput(form, table) {
-  if (!table) return null;
+export function mountShotInput(form, declared) {
+  if (!declared) return null;
+  /** @type {TableDecl} */
+  const table = declared;
   const box = /** @type {HTMLElement | null} */ (form.querySelector(`[data-rb-action="${table.action}"]`));
   if (!box) return null;
   /** @type {Shot} */
@@ -134,7 +136,7 @@ export function mountShotInput(form, table) {
     if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
   }
 
-  /** @param {{ shot: Shot, hint: string }} step */
+  /** @param {{ shot: Shot, hint: string }} next */
   function step(next) {
     shot = next.shot;
     hint.textContent = next.hint;
