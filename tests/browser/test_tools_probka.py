@@ -57,7 +57,8 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert ruling.locator('.rb-fouls a[href="#probka-foul-v"]').count() == 1
-    # The bank is a толкование, labelled where it is used.
+    # The bank is a толкование, labelled where it is used: in the explanation «почему ▸» opens.
+    ruling.locator(".rb-why-toggle").click()
     assert "этого в тексте правил нет" in ruling.inner_text().lower()
     assert ruling.locator('a[href="#probka-t-bank"]').count() >= 1
 

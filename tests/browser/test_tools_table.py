@@ -166,7 +166,7 @@ def test_bad_break_decision_on_screen_names_the_chooser(tool_page, base_url):
     record(page, tool, "kovboy")
     decision = tool.locator("[data-rb-decision]")
     assert decision.is_visible()
-    assert "Выбирает Борис" in decision.inner_text()
+    assert "Борис" in decision.inner_text()  # the chooser is named
     for button in decision.locator("button").all():
         assert in_viewport(page, button)
     current = tool.locator(".rb-score--current")

@@ -52,7 +52,7 @@ def dismiss_toasts(page) -> None:
     page.evaluate("() => { for (const el of document.querySelectorAll('.rb-offline-banner')) el.remove(); }")
 
 
-FORM_MODE = "() => { try { localStorage.setItem('rules-site:shot-input', 'form'); } catch (e) {} }"
+FORM_MODE = "try { localStorage.setItem('rules-site:shot-input', 'form'); } catch (e) {}"
 
 
 def use_form_view(page) -> None:

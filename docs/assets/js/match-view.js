@@ -47,12 +47,14 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   // The form stays (its sticky bar holds undo / redo); its input and the
   // record button go while a decision is pending or the match is over.
   const inputOff = Boolean(view.decision) || Boolean(view.finished);
+  ui.actionForm.hidden = false;
+  ui.last.hidden = false;
   ui.actionGroup.hidden = inputOff;
   ui.play.hidden = inputOff;
   if (decision) {
     const who = Number.isInteger(decision.player) ? names[decision.player] : null;
     ui.decisionQuestion.replaceChildren(
-      who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
+      who && !(decision.question || "").includes(who) ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
       decision.question || "Нужно сделать выбор:",
       decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
     ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {

@@ -42,7 +42,9 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   line.append(toggle);
   root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
-  full.append(renderRuling(/** @type {any} */ ({ ruling, refs, score: score || null, names, foldClauses: true, headless: true })));
+  const explanation = renderRuling(/** @type {any} */ ({ ruling, refs, score: score || null, names, foldClauses: true, headless: true }));
+  explanation.classList.replace("rb-ruling", "rb-ruling-full"); // one ruling per line, not a card in a card
+  full.append(explanation);
   root.append(full);
   toggle.addEventListener("click", () => {
     const open = full.hidden;

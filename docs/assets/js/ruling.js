@@ -4,7 +4,7 @@
 // quoted from the page text. Only textContent is used: names typed by
 // players never become HTML.
 
-import { POINTS_SCORE, signedQuantity } from "./ru.js";
+import { POINTS_SCORE, quantity, signedQuantity } from "./ru.js";
 
 const KIND_LABEL = {
   clause: "Пункты правил",
@@ -144,6 +144,18 @@ export function renderRuling({
     .filter(([kind]) => ((kind === "tolkovanie" ? ruling.tolkovaniya : ruling.outside) || []).length)
     .map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
   if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
+
+  // The calculator has no score board: say the new total (the scorekeeper's
+  // board shows it, so its explanation, headless, does not repeat it).
+  if (score && !compact && !headless && !ruling.decision && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
+    const total = ruling.scores[ruling.player];
+    if (typeof total === "number") {
+      const name = names && names[ruling.player];
+      const text = name ? `${name}: теперь ${quantity(total, score.forms)}`
+        : `Теперь на счету игрока: ${quantity(total, score.forms)}`;
+      root.append(h("p", { class: "rb-score-line", text }));
+    }
+  }
 
   const fouls = ruling.fouls || [];
   const lines = ruling.lines || [];

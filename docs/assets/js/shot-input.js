@@ -129,7 +129,15 @@ export function mountShotInput(form, declared) {
     drawing.hidden = mode !== "drawing";
     toDrawing.setAttribute("aria-pressed", String(mode === "drawing"));
     toForm.setAttribute("aria-pressed", String(mode === "form"));
+    // Redrawn on every tap: a keyboard user keeps the focus on the same part.
+    const focused = document.activeElement && svgBox.contains(document.activeElement)
+      ? document.activeElement.getAttribute("aria-label") : null;
     svgBox.replaceChildren(renderTableSvg(table, shot, can));
+    if (focused) {
+      const key = focused.split(",")[0];
+      const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => (n.getAttribute("aria-label") || "").split(",")[0] === key);
+      if (again instanceof SVGElement) again.focus({ preventScroll: true });
+    }
     if (buttons.miss) buttons.miss.setAttribute("aria-pressed", String(shot.miss));
     if (buttons.call) buttons.call.setAttribute("aria-pressed", String(shot.calling));
     words.textContent = describeShot(table, shot) || (shot.calling ? "" : "Нажмите на столе, что произошло.");
@@ -190,10 +198,15 @@ export function mountShotInput(form, declared) {
     const shown = actionType(form) === table.action;
     if (root.hidden === shown) render();
   };
+  // A tap does not move the focus (nor scroll to it): the page stays put.
+  const onDown = (/** @type {Event} */ event) => {
+    if (event.target instanceof Element && event.target.closest("[data-rb-tap]")) event.preventDefault();
+  };
+  root.addEventListener("mousedown", onDown);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   form.addEventListener("change", onChange);
-  writeForm();
+  if (mode === "drawing") writeForm(); // the form view keeps the declaration's defaults
   render();
 
   return {
@@ -216,10 +229,11 @@ export function mountShotInput(form, declared) {
       shot = emptyShot();
       hint.textContent = "";
       if (missConfirm) missConfirm.checked = false;
-      writeForm();
+      if (mode === "drawing") writeForm();
       render();
     },
     dispose() {
+      root.removeEventListener("mousedown", onDown);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
       form.removeEventListener("change", onChange);

@@ -18,8 +18,8 @@ const POCKET_AT = {
 };
 /** @type {Record<string, [number, number, string]>} x, y, text-anchor of the short name */
 const NAME_AT = {
-  "far-left": [200, -14, "end"], "far-right": [200, 120, "end"], "right-middle": [100, 120, "middle"],
-  "near-right": [0, 120, "start"], "near-left": [0, -14, "start"], "left-middle": [100, -14, "middle"],
+  "far-left": [200, -12, "end"], "far-right": [200, 117, "end"], "right-middle": [100, 117, "middle"],
+  "near-right": [0, 117, "start"], "near-left": [0, -12, "start"], "left-middle": [100, -12, "middle"],
 };
 /** @type {Record<string, string>} */
 const SHORT = {
@@ -46,7 +46,7 @@ const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
  */
 export function renderTableSvg(table, shot, can) {
   const svg = /** @type {SVGSVGElement} */ (s("svg", {
-    class: "rb-table-svg", viewBox: "-14 -24 228 150", role: "group", "aria-label": "Стол: нажмите, что произошло",
+    class: "rb-table-svg", viewBox: "-14 -20 228 141", role: "group", "aria-label": "Стол: нажмите, что произошло",
   }));
   svg.append(s("rect", { class: "rb-t-rail", x: -9, y: -9, width: 218, height: 118, rx: 6 }));
   svg.append(s("rect", { class: "rb-t-cloth", x: 0, y: 0, width: 200, height: 100 }));
