@@ -21,7 +21,7 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   if (note) line.append(h("span", { class: "rb-line-note", text: note }));
   const struck = h(undone ? "s" : "span", { class: "rb-line-main" });
   if (number !== null) struck.append(h("span", { class: "rb-number", text: `№ ${number}` }));
-  if (number !== null && names && Number.isInteger(ruling.player) && names[/** @type {number} */ (ruling.player)]) {
+  if (names && Number.isInteger(ruling.player) && names[/** @type {number} */ (ruling.player)]) {
     struck.append(h("span", { class: "rb-who", text: names[/** @type {number} */ (ruling.player)] }));
   }
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
