@@ -85,7 +85,8 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     undo(page, GAME)
     assert scores(page, GAME) == [1, -5, 1, -11, 1, -23]
     assert "Банк — 48 очков" in status(page, GAME)
-    assert tool.locator("[data-rb-last-title]").text_content() == "Отменена запись № 4"
+    assert tool.locator("[data-rb-last] .rb-line-note").text_content() == "Отменена запись № 4:"
+    assert tool.locator("[data-rb-last] .rb-ruling--undone").count() == 1  # struck through
     redo(page, GAME)
     assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
     assert "Банк — 96 очков" in status(page, GAME)

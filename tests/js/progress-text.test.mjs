@@ -23,4 +23,6 @@ test("never the word Python", () => {
     assert.ok(text.length > 10);
   }
   assert.equal(progressText({ state: "failed", text: "Нет связи с сервером." }).text, "Нет связи с сервером.");
+  assert.equal(progressText({ state: "failed", text: "Движок правил не загрузился: не удалось скачать среду Python (pyodide.mjs)." }).text,
+    "Движок правил не загрузился: не удалось скачать калькулятор правил.");
 });

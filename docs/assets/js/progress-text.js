@@ -16,7 +16,12 @@ export function megabytes(bytes) {
 /** @param {Status} status @returns {{ text: string, fraction: number | null }} */
 export function progressText(status) {
   if (status.state === "ready") return { text: "Калькулятор правил готов.", fraction: 1 };
-  const plain = (/** @type {string | undefined} */ text) => text && !/python|pyodide/i.test(text) ? text : "";
+  // The worker's own words, with its runtime named as what it is to a player.
+  const plain = (/** @type {string | undefined} */ text) => (text || "")
+    .replace(/сред[ауы] Python/g, (m) => ({ "среду Python": "калькулятор правил", "среда Python": "калькулятор правил",
+      "среды Python": "калькулятора правил" })[m] || "калькулятор правил")
+    .replace(/\s*\(pyodide[^)]*\)/gi, "")
+    .replace(/Python|Pyodide/gi, "калькулятор правил");
   if (status.state === "failed") {
     return { text: plain(status.text) || "Калькулятор правил не загрузился. Текст правил доступен.", fraction: null };
   }

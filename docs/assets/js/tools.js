@@ -8,17 +8,22 @@
 // A page loads only the tool modules it uses (import()); each mount returns
 // its dispose function, called when the page is swapped away.
 
-import "./engine-client.js";
+import { getStatus } from "./engine-client.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountLayout } from "./layout.js";
+// The quiz and тренажёр pages mount synchronously as before (their page
+// shows nothing else and their tests read it at once); the game pages' tools
+// come with import().
+import { mountQuiz } from "./quiz.js";
+import { mountTrainer } from "./trainer.js";
 
 /** @type {Record<string, () => Promise<(root: HTMLElement) => unknown>>} */
 const MODULES = {
   calculator: () => import("./calculator.js").then((m) => m.mountCalculator),
   scorekeeper: () => import("./scorekeeper.js").then((m) => m.mountScorekeeper),
-  quiz: () => import("./quiz.js").then((m) => m.mountQuiz), // quiz pages (sitebuild/quiz_pages.py)
-  trainer: () => import("./trainer.js").then((m) => m.mountTrainer), // the тренажёр page
 };
+/** @type {Record<string, (root: HTMLElement) => unknown>} */
+const NOW = { quiz: mountQuiz, trainer: mountTrainer };
 const PANEL_KEY = "rules-site:panel:";
 /** @type {{ root: Element | null, dispose: () => void }[]} */
 let mounted = [];
@@ -54,9 +59,21 @@ function fail(root, err) {
 /** @param {HTMLElement} root */
 async function mountOne(root) {
   const load = MODULES[root.dataset.rbTool || ""];
+  const now = NOW[root.dataset.rbTool || ""];
+  if (now) {
+    try {
+      if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
+      now(root);
+    } catch (err) {
+      fail(root, err);
+    }
+    return;
+  }
   try {
     if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
+    // The engine's state is known before the tool's module arrives.
+    if (!root.dataset.rbEngine) root.dataset.rbEngine = getStatus().state;
     const mount = await load();
     if (!root.isConnected) return;
     const dispose = mount(root);
