@@ -74,7 +74,7 @@ export function mountLayout() {
       show(next, false);
       const first = /** @type {HTMLDetailsElement} */ (aside.querySelector('[data-rb-tool="scorekeeper"]') || tools[0]);
       if (first instanceof HTMLDetailsElement) first.open = true;
-      aside.scrollIntoView({ block: "start" });
+      (first || aside).scrollIntoView({ block: "start" });
       return;
     }
     show(next);

@@ -455,7 +455,10 @@ export function mountScorekeeper(root) {
     clearTransient();
     render();
     show("match");
-    reveal(ui.match);
+    // The match at the top of the screen (under the header and the tab bar):
+    // the board, the input and the record button then fit together.
+    ui.match.scrollIntoView({ block: "start" });
+    ui.match.focus({ preventScroll: true });
   }
 
   // ---- a match from a link -------------------------------------------------------
