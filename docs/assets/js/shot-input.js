@@ -77,7 +77,9 @@ export function mountShotInput(form, declared) {
   if (table.miss) tool("miss", table.miss.label);
   if (callsPocket(table)) tool("call", "Заказ лузы");
   if (countsOutside(table)) tool("out", "За борт");
-  tool("clear", "Очистить");
+  tool("clear", "✕");
+  buttons.clear.setAttribute("aria-label", "Очистить рисунок");
+  buttons.clear.setAttribute("title", "Очистить рисунок");
   const words = el("p", { class: "rb-shot-words", "aria-live": "polite", "data-rb-shot-words": "" });
   const hint = el("p", { class: "rb-shot-hint", role: "status", "data-rb-shot-hint": "" });
   drawing.append(svgBox, tools, words, hint);
