@@ -142,7 +142,7 @@ export function mountShotInput(form, declared) {
     }
     if (buttons.miss) buttons.miss.setAttribute("aria-pressed", String(shot.miss));
     if (buttons.call) buttons.call.setAttribute("aria-pressed", String(shot.calling));
-    words.textContent = describeShot(table, shot) || (shot.calling ? "" : "Нажмите на столе, что произошло.");
+    words.textContent = describeShot(table, shot);
     if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
   }
 
