@@ -9,7 +9,16 @@
 /** @typedef {import("./types.js").TableDecl} TableDecl */
 /** @typedef {import("./shot-model.js").Shot} Shot */
 
-const NS = "http://www.w3.org/2000/svg";
+// The SVG namespace as the HTML parser assigns it (no URI spelled out here).
+let ns = "";
+function svgNamespace() {
+  if (!ns) {
+    const holder = document.createElement("div");
+    holder.innerHTML = "<svg></svg>";
+    ns = /** @type {Element} */ (holder.firstElementChild).namespaceURI || "";
+  }
+  return ns;
+}
 // Looking from the «дом» (drawn on the left): see rules_pkg/table.py.
 /** @type {Record<string, [number, number]>} */
 const POCKET_AT = {
@@ -30,7 +39,7 @@ const BALL_R = 6;
 
 /** @param {string} tag @param {Record<string, string | number | null | undefined>} attrs @param {...(Element | string)} children */
 function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
+  const el = document.createElementNS(svgNamespace(), tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
   for (const c of children) el.append(c);
   return el;
