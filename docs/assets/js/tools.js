@@ -8,7 +8,7 @@
 // A page loads only the tool modules it uses (import()); each mount returns
 // its dispose function, called when the page is swapped away.
 
-import { getStatus } from "./engine-client.js";
+import "./engine-client.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountLayout } from "./layout.js";
 // The quiz and тренажёр pages mount synchronously as before (their page
@@ -72,8 +72,6 @@ async function mountOne(root) {
   try {
     if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
-    // The engine's state is known before the tool's module arrives.
-    if (!root.dataset.rbEngine) root.dataset.rbEngine = getStatus().state;
     const mount = await load();
     if (!root.isConnected) return;
     const dispose = mount(root);
