@@ -264,3 +264,24 @@ def test_desktop_rules_and_tools_side_by_side(tool_page, base_url):
     assert tools["y"] < 400 and rules["y"] < 700  # both start on the first screen
     assert not page.locator(".rb-tabs").is_visible()
     screenshot(page, "table-desktop-split")
+
+
+def test_history_is_collapsed_beyond_the_last_few(tool_page, base_url):
+    page = tool_page(PHONE390)
+    tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
+    tap_ball(tool, 3)
+    record(page, tool, "kovboy")  # the break
+    for _ in range(6):
+        tap_tool(tool, "miss")
+        record(page, tool, "kovboy")
+    history = tool.locator("[data-rb-history]")
+    assert history.get_attribute("data-rb-total") == "7"
+    assert history.locator("> li").count() == 5
+    more = tool.locator("[data-rb-history-more]")
+    assert more.is_visible() and "7" in more.inner_text()
+    more.click()
+    wait_idle(page, "kovboy")
+    assert history.locator("> li").count() == 7
+    assert not more.is_visible()
+    # The drawing was reset after every shot (no miss left pressed).
+    assert tool.locator("[data-rb-shot-tool=miss]").get_attribute("aria-pressed") == "false"
