@@ -31,6 +31,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from tools_helpers import start_on_table  # noqa: E402  (the same start as the browser tests)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce", "locale": "ru-RU"}
 TIMEOUT = 90_000
@@ -116,21 +118,8 @@ class Bench:
 
 
 def start(page, base: str, game: str, names: list[str]) -> Bench:
-    page.goto(f"{base}games/{game}/")
-    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
-    bench = Bench(page, game)
-    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'",
-                           arg=f"#rb-scorekeeper-{game}", timeout=TIMEOUT)
-    setup = bench.tool.locator("[data-rb-setup]")
-    rows = setup.locator("[data-rb-players] .rb-player-row")
-    while rows.count() < len(names):
-        setup.locator("[data-rb-add-player]").tap()
-    for i, name in enumerate(names):
-        rows.nth(i).locator("input").fill(name)
-    setup.locator("button[type=submit]").tap()
-    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
-                           " && !document.querySelector(sel).dataset.rbBusy", arg=f"#rb-scorekeeper-{game}", timeout=TIMEOUT)
-    return bench
+    start_on_table(page, base, game, names)
+    return Bench(page, game)
 
 
 def kovboy(page, base) -> Bench:

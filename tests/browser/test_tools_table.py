@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from tools_helpers import (
-    DESKTOP, ENGINE_TIMEOUT_MS, calc, dismiss_toasts, screenshot, sk, wait_engine_ready,
+    DESKTOP, ENGINE_TIMEOUT_MS, calc, dismiss_toasts, screenshot, sk, start_on_table, wait_engine_ready,
 )
 
 PHONE390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -29,23 +29,8 @@ Worker.prototype.postMessage = function (message, ...rest) {
 
 def open_scorekeeper(page, base_url, game, names):
     page.add_init_script(RECORD_REQUESTS)
-    page.goto(f"{base_url}games/{game}/")
-    dismiss_toasts(page)
-    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
-    tool = page.locator(sk(game))
+    tool = start_on_table(page, base_url, game, names)
     assert tool.evaluate("el => el.open")
-    wait_engine_ready(page, sk(game))
-    setup = tool.locator("[data-rb-setup]")
-    rows = setup.locator("[data-rb-players] .rb-player-row")
-    while rows.count() < len(names):
-        setup.locator("[data-rb-add-player]").tap()
-    for i, name in enumerate(names):
-        rows.nth(i).locator("input").fill(name)
-    setup.locator("button[type=submit]").tap()
-    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
-                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
-    tool.locator("[data-rb-match]").evaluate("el => el.scrollIntoView({block: 'start'})")
-    page.evaluate("window.scrollBy(0, -90)")  # clear of the header and the tab bar
     return tool
 
 

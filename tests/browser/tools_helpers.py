@@ -281,3 +281,24 @@ def screenshot(page, name: str, selector: str | None = None) -> Path:
     else:
         page.screenshot(path=str(path))
     return path
+
+
+def start_on_table(page, base_url: str, game: str, names: list[str]):
+    """A phone user's match: «Счёт» in the tab bar, the players typed, «Начать
+    партию»; the scorekeeper's locator once its match is on screen. Shared by
+    test_tools_table.py and scripts/bench_usability.py."""
+    page.goto(f"{base_url}games/{game}/")
+    dismiss_toasts(page)
+    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    tool = page.locator(sk(game))
+    wait_engine_ready(page, sk(game))
+    setup = tool.locator("[data-rb-setup]")
+    rows = setup.locator("[data-rb-players] .rb-player-row")
+    while rows.count() < len(names):
+        setup.locator("[data-rb-add-player]").tap()
+    for i, name in enumerate(names):
+        rows.nth(i).locator("input").fill(name)
+    setup.locator("button[type=submit]").tap()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
+                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    return tool
