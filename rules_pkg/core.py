@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from . import drawing
 from .errors import InputError, SavedStateError, StateError
 from .fields import ActionSpec, Field, read_fields
 from .reader import Reader
@@ -225,6 +226,7 @@ class Game:
             "clauses": [c.to_json() for c in self.clauses],
             "tolkovaniya": [t.to_json() for t in self.tolkovaniya],
             "outside": [o.to_json() for o in self.outside],
+            "table": drawing.table_for(self.id) if self.tools else None,
         }
 
     def summary(self) -> dict:

@@ -95,8 +95,9 @@ def test_tool_forms_are_the_declaration(site, kovboy):
     situation = [("situation", f["name"]) for f in kovboy["situation"]]
     options = [("options", f["name"]) for f in kovboy["options"]]
     shot = [("action", f["name"]) for a in kovboy["actions"] if a["type"] != "decision" for f in a["fields"]]
-    # The calculator, then the scorekeeper (decisions come from the match view).
-    assert fields == situation + options + shot + options + shot
+    # The calculator (the shot first, then the situation), then the scorekeeper
+    # (decisions come from the match view).
+    assert fields == shot + situation + options + options + shot
     tools = [a["data-rb-tool"] for tag, a in elements(KOVBOY_PAGE) if a.get("data-rb-tool")]
     assert sorted(tools) == sorted(kovboy["tools"])
 

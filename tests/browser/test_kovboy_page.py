@@ -41,6 +41,10 @@ def wait_engine(page, tool=CALC):
 def open_tool(page, tool):
     if not page.locator(tool).evaluate("el => el.open"):
         page.locator(f"{tool} > summary").click()
+    # The form view of the shot input (the table drawing is tested in test_tools_table.py).
+    form_view = page.locator(f"{tool} [data-rb-shot-mode=form][aria-pressed=false]")
+    if form_view.count() and form_view.first.is_visible():
+        form_view.first.click()
 
 
 def pick_sequence(scope, field, *balls):
@@ -143,8 +147,13 @@ def test_calculator_shows_engine_error_next_to_form(page, base_url):
 def play_shot(page, *, contacts=(), pocketed=()):
     sk = page.locator(SK)
     form = sk.locator("[data-rb-action-form]")
+    form_view = form.locator("[data-rb-shot-mode=form][aria-pressed=false]")
+    if form_view.is_visible():
+        form_view.click()  # the form view of the shot input
     pick_sequence(form, "contacts", *contacts)
     pick_set(form, "pocketed", *pocketed)
+    if not contacts:
+        form.locator("[data-rb-miss-confirm]").check()  # a miss is chosen, never an empty form
     before = len(page.locator(f"{SK} [data-rb-history] > li").all())
     form.locator("[data-rb-play]").click()
     page.wait_for_function(
@@ -225,7 +234,8 @@ def test_scorekeeper_bad_break_offers_the_decision(page, base_url):
     play_shot(page, contacts=[1])  # the break must touch the 3 first
     decision = sk.locator("[data-rb-decision]")
     assert decision.is_visible()
-    assert not sk.locator("[data-rb-action-form]").is_visible()
+    assert not sk.locator("[data-rb-action-group]").is_visible()  # the input gives way to the decision
+    assert not sk.locator("[data-rb-play]").is_visible()
     assert decision.locator('a[href="#kovboy-break"]').count() == 1
     decision.locator("button", has_text="самому").click()
     page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 2")
@@ -300,7 +310,7 @@ def test_rule_text_readable_before_python_is_ready(page, context, base_url):
     open_tool(page, CALC)
     status = page.locator(f"{CALC} [data-rb-engine]")
     assert status.is_visible()
-    assert "Загрузка" in status.inner_text()
+    assert "Загружаем калькулятор правил" in status.inner_text()  # plain words, no "Python"
     # The form is fillable; a request made now waits for the engine.
     calc = page.locator(CALC)
     calc.locator("#rb-calculator-kovboy-situation-score").fill("85")

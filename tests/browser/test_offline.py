@@ -130,6 +130,10 @@ def wait_engine(page, tool):
 def open_tool(page, tool):
     if not page.locator(tool).evaluate("el => el.open"):
         page.locator(f"{tool} > summary").click()
+    # The form view of the shot input (the table drawing is tested in test_tools_table.py).
+    form_view = page.locator(f"{tool} [data-rb-shot-mode=form][aria-pressed=false]")
+    if form_view.count() and form_view.first.is_visible():
+        form_view.first.click()
 
 
 def kovboy_foul_over_90(page):
@@ -154,6 +158,8 @@ def default_ruling(page, game):
     open_tool(page, tool)
     calc = page.locator(tool)
     wait_engine(page, tool)
+    if calc.locator("[data-rb-miss-confirm]").count():
+        calc.locator("[data-rb-miss-confirm]").check()  # an empty form is never a miss: say it
     calc.locator("[data-rb-submit]").click()
     ruling = calc.locator("[data-rb-result] .rb-ruling")
     ruling.wait_for(timeout=ENGINE_TIMEOUT_MS)

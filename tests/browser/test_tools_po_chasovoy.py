@@ -33,7 +33,8 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
 
     # First the opponent names the pocket of ball 1: buttons, not the form.
     decision = tool.locator("[data-rb-decision]")
-    assert decision.is_visible() and not tool.locator("[data-rb-action-form]").is_visible()
+    assert decision.is_visible() and not tool.locator("[data-rb-action-group]").is_visible()
+    assert not tool.locator("[data-rb-play]").is_visible()  # nothing to record; undo stays in the bar
     assert "Борис" in decision.inner_text()
     assert decision.locator('a[href="#po-chasovoy-first-pocket"]').count() == 1
     # The text defines no score: no numbers on the score cards, no «очков» anywhere.
@@ -89,7 +90,7 @@ def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
     tool = page.locator(calc(GAME))
     set_int(tool, "ball", 3)
     pick_choice(tool, "known", "first")
-    pick_choice(tool.locator("fieldset.rb-group").first, "pocket", "far-left")
+    pick_choice(tool.locator('[data-rb-fold="situation"]'), "pocket", "far-left")  # the shot comes first now
     pick_choice(tool.locator("[data-rb-action]"), "pocket", "right-middle")
     ruling = calculate(page, GAME)
     assert "Шар 3 — в назначенную лузу (правая средняя)" in ruling.locator(".rb-summary").inner_text()

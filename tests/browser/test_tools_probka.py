@@ -57,7 +57,8 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert ruling.locator('.rb-fouls a[href="#probka-foul-v"]').count() == 1
-    # The bank is a толкование, labelled where it is used.
+    # The bank is a толкование, labelled where it is used: in the explanation «почему ▸» opens.
+    ruling.locator(".rb-why-toggle").click()
     assert "этого в тексте правил нет" in ruling.inner_text().lower()
     assert ruling.locator('a[href="#probka-t-bank"]').count() >= 1
 
@@ -84,7 +85,8 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     undo(page, GAME)
     assert scores(page, GAME) == [1, -5, 1, -11, 1, -23]
     assert "Банк — 48 очков" in status(page, GAME)
-    assert tool.locator("[data-rb-last-title]").text_content() == "Отменена запись № 4"
+    assert tool.locator("[data-rb-last] .rb-line-note").text_content() == "Отменена запись № 4:"
+    assert tool.locator("[data-rb-last] .rb-ruling--undone").count() == 1  # struck through
     redo(page, GAME)
     assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
     assert "Банк — 96 очков" in status(page, GAME)

@@ -204,7 +204,8 @@ def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
     assert scores(page, GAME) == [8, 0]
     assert "когда загрузятся правила" in tool.locator("[data-rb-status-line]").inner_text()
     assert tool.locator("[data-rb-undo]").is_disabled()
-    assert not tool.locator("[data-rb-action-form]").is_visible()
+    assert not tool.locator("[data-rb-action-group]").is_visible()
+    assert not tool.locator("[data-rb-play]").is_visible()  # nothing to record; undo stays in the bar
     for _ in range(300):  # until the worker asks for the held download
         if held:
             break

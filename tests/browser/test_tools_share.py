@@ -33,7 +33,7 @@ def play_three(page):
     start_match(page, GAME, ["Анна", "Борис"])
     record(page, GAME, pot(3))                 # the break
     record(page, GAME, pot(5, contacts=[5, 1]))  # 5 pocketed + a two-ball carom
-    record(page, GAME)                          # a miss: Борис to play
+    record(page, GAME, miss=True)               # a miss: Борис to play
 
 
 def share_url(page, base_url) -> str:

@@ -145,7 +145,7 @@ def test_loading_state_while_python_boots(tpage, base_url):
     assert page.locator("[data-rb-tool=trainer]").get_attribute("data-rb-engine") == "loading"
     status = page.locator(".rb-trainer .rb-engine")
     assert status.is_visible()
-    assert "Загрузка" in status.inner_text()
+    assert "Загружаем калькулятор правил" in status.inner_text()  # plain words, no "Python"
     page.locator("[data-rb-trainer-new]").click()
     assert page.locator("[data-rb-trainer-new]").inner_text() == "Ждём загрузки правил…"
     assert page.locator(".rb-trainer-card").count() == 0

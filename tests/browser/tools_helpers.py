@@ -52,7 +52,19 @@ def dismiss_toasts(page) -> None:
     page.evaluate("() => { for (const el of document.querySelectorAll('.rb-offline-banner')) el.remove(); }")
 
 
-def open_game(page, base_url: str, game: str, tool: str | None = None, *, wait_engine: bool = True) -> None:
+FORM_MODE = "try { localStorage.setItem('rules-site:shot-input', 'form'); } catch (e) {}"
+
+
+def use_form_view(page) -> None:
+    """The shot input's form view (the accessible alternative to the table
+    drawing, test_tools_table.py): these tests fill the form field by field."""
+    page.add_init_script(FORM_MODE)
+
+
+def open_game(page, base_url: str, game: str, tool: str | None = None, *, wait_engine: bool = True,
+              form_view: bool = True) -> None:
+    if form_view:
+        use_form_view(page)
     page.goto(f"{base_url}games/{game}/")
     if wait_engine:
         wait_engine_ready(page, tool or sk(game))
@@ -162,22 +174,26 @@ def start_match(page, game: str, names: list[str], options=None) -> None:
 
 
 def history_count(page, game: str) -> int:
-    return page.locator(f"{sk(game)} [data-rb-history] > li").count()
+    """The number of records in the match (the list shows only the last few)."""
+    return int(page.locator(f"{sk(game)} [data-rb-history]").get_attribute("data-rb-total") or 0)
 
 
 def wait_history(page, game: str, n: int) -> None:
     page.wait_for_function(
-        "([sel, n]) => document.querySelectorAll(sel).length === n"
+        "([sel, n]) => Number(document.querySelector(sel).dataset.rbTotal || 0) === n"
         " && !document.querySelector(sel.split(' ')[0]).dataset.rbBusy",
-        arg=[f"{sk(game)} [data-rb-history] > li", n], timeout=ENGINE_TIMEOUT_MS)
+        arg=[f"{sk(game)} [data-rb-history]", n], timeout=ENGINE_TIMEOUT_MS)
 
 
-def record(page, game: str, fill=None) -> None:
-    """fill(action_form) sets the action's fields; then «Записать»; waits for
+def record(page, game: str, fill=None, *, miss: bool = False) -> None:
+    """fill(action_form) sets the action's fields (miss: tick the form's
+    explicit «Промах», an empty form is never one); then «Записать»; waits for
     one more entry in the history."""
     form = page.locator(f"{sk(game)} [data-rb-action-form]")
     if fill:
         fill(form)
+    if miss:
+        form.locator("[data-rb-miss-confirm]").check()
     before = history_count(page, game)
     form.locator("[data-rb-play]").click()
     wait_history(page, game, before + 1)
@@ -265,3 +281,24 @@ def screenshot(page, name: str, selector: str | None = None) -> Path:
     else:
         page.screenshot(path=str(path))
     return path
+
+
+def start_on_table(page, base_url: str, game: str, names: list[str]):
+    """A phone user's match: «Счёт» in the tab bar, the players typed, «Начать
+    партию»; the scorekeeper's locator once its match is on screen. Shared by
+    test_tools_table.py and scripts/bench_usability.py."""
+    page.goto(f"{base_url}games/{game}/")
+    dismiss_toasts(page)
+    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    tool = page.locator(sk(game))
+    wait_engine_ready(page, sk(game))
+    setup = tool.locator("[data-rb-setup]")
+    rows = setup.locator("[data-rb-players] .rb-player-row")
+    while rows.count() < len(names):
+        setup.locator("[data-rb-add-player]").tap()
+    for i, name in enumerate(names):
+        rows.nth(i).locator("input").fill(name)
+    setup.locator("button[type=submit]").tap()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
+                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    return tool

@@ -5,7 +5,8 @@ import { bindEngineStatus } from "./engine-status.js";
 import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
 import { renderTable } from "./match-board.js";
 import { h, renderRuling } from "./ruling.js";
-import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
+import { mountShotInput } from "./shot-input.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
 
 export function mountCalculator(root) {
   const game = declarationOf(root);
@@ -16,11 +17,17 @@ export function mountCalculator(root) {
   const submit = form.querySelector("[data-rb-submit]");
   bindEngineStatus(root);
   setupForm(form);
+  const input = mountShotInput(form, tableOf(root));
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     clearFieldErrors(form);
     showError(errorBox, "");
+    const problem = input ? input.check() : null;
+    if (problem) {
+      showError(errorBox, problem); // an empty input is never a miss
+      return;
+    }
     const request = {
       op: "ruling",
       game: game.id,
@@ -38,8 +45,8 @@ export function mountCalculator(root) {
         if (!response || response.ok !== true) {
           clearResult(); // an answer to other inputs must not look like this one's
           showError(errorBox, messageOf(response));
-          const field = markFieldError(form, response && response.error && response.error.field);
-          if (field) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+          const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
+          if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
           return;
         }
         const table = response.view && response.view.table;
@@ -81,8 +88,13 @@ export function mountCalculator(root) {
 
   form.querySelector("[data-rb-reset]").addEventListener("click", () => {
     resetForm(form);
+    if (input) input.reset();
     clearFieldErrors(form);
     showError(errorBox, "");
     clearResult();
   });
+
+  return () => {
+    if (input) input.dispose();
+  };
 }

@@ -81,7 +81,8 @@ function renderSequence(el) {
     const button = [...el.querySelectorAll("[data-rb-option]")].find(
       (b) => JSON.stringify(parse(b.dataset.rbOption)) === JSON.stringify(id),
     );
-    labels.push(button ? button.textContent.replace(/^\d+/, "").trim() : String(id));
+    const label = button && button.querySelector("span:last-child");
+    labels.push(label ? label.textContent.trim() : String(id));
   }
   el.querySelector("[data-rb-seq-order]").textContent = order.length
     ? `Порядок: ${labels.join(" → ")}`
@@ -109,6 +110,22 @@ function applyActionType(form) {
   if (!radio) return;
   const type = parse(radio.value);
   for (const box of form.querySelectorAll("[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
+}
+
+// One field of a form's action box by name, its value and a new value (the
+// table drawing writes the fields it sets, so the request is always read from
+// the form: docs/assets/js/shot-input.js).
+export function actionField(box, name) {
+  return box.querySelector(`[data-rb-field="${name}"][data-rb-scope="action"]`);
+}
+export const readField = (el) => valueOf(el);
+export const fieldDefault = (el) => parse(el.dataset.rbDefault);
+export function writeField(el, value) {
+  setValue(el, value === undefined ? parse(el.dataset.rbDefault) : value);
+}
+export function refreshForm(form) {
+  applyActionType(form);
+  applyWhen(form);
 }
 
 // The selected action type of a form with several ("shot", "touch"...).
@@ -190,19 +207,24 @@ export function resetScope(form, scope) {
 
 export function resetForm(form) {
   for (const el of form.querySelectorAll("[data-rb-field]")) setValue(el, parse(el.dataset.rbDefault));
+  // The action type is state-dependent too («Туш вне удара» is not the next stroke).
+  for (const radio of form.querySelectorAll("[data-rb-action-type]")) radio.checked = radio.defaultChecked;
   applyActionType(form);
   applyWhen(form);
 }
 
 export function clearFieldErrors(root) {
+  for (const note of root.querySelectorAll("[data-rb-field-message]")) note.remove();
   for (const el of root.querySelectorAll(".rb-field--error")) {
     el.classList.remove("rb-field--error");
     for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
   }
 }
 
-// Mark the field an API error names ("action.cue_pocket", "situation.score").
-export function markFieldError(root, path) {
+// Mark the field an API error names ("action.cue_pocket", "situation.score"),
+// with the message right under it (not only at the end of a long form); a
+// folded group around it is opened.
+export function markFieldError(root, path, message = "") {
   const m = /^(situation|action|options)\.([A-Za-z_]\w*)/.exec(path || "");
   if (!m) return null;
   const el = [...root.querySelectorAll(`[data-rb-field="${m[2]}"][data-rb-scope="${m[1]}"]`)].find(
@@ -212,6 +234,14 @@ export function markFieldError(root, path) {
   el.classList.add("rb-field--error");
   const control = el.querySelector("input, select, button");
   if (control) control.setAttribute("aria-invalid", "true");
+  if (message) {
+    const note = document.createElement("p");
+    note.className = "rb-field-message";
+    note.dataset.rbFieldMessage = "";
+    note.textContent = message;
+    el.append(note);
+  }
+  for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   return el;
 }
 

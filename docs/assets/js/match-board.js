@@ -8,12 +8,15 @@ import { h } from "./ruling.js";
 // score: the declaration's score ({forms, lower_wins}) or null (no score).
 export function renderScores(view, score) {
   const finished = Boolean(view.finished);
+  // A decision the rules ask for (a bad break): the player who must choose is
+  // marked, not the one who would shoot next.
+  const chooser = !finished && view.decision && Number.isInteger(view.decision.player) ? view.decision.player : null;
   return h("ol", { class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки" },
     view.players.map((p, i) => {
-      const current = view.current === i && !finished;
+      const current = chooser === null ? view.current === i && !finished : chooser === i;
       const winner = finished && view.winner === i;
       const notes = [];
-      if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: "бьёт" }));
+      if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: chooser === null ? "бьёт" : "выбирает" }));
       if (winner) notes.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
       if (p.out) notes.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
       if (p.fouls_in_row > 0) {

@@ -71,7 +71,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       buttons(back);
       return;
     }
-    preview(response.state, response.view);
+    preview(response.state || shared, response.view); // the new engine answers without the state it was sent
   };
 
   function preview(state, view) {

@@ -1,19 +1,22 @@
 // Renders the engine's view of a match into the scorekeeper's match screen
-// (sitebuild/templates/scorekeeper.html.j2): status, match options, score
-// cards, the view's table, the decision a player must make, the last ruling,
-// undo / redo and the history. Nothing here changes the match.
+// (sitebuild/templates/scorekeeper.html.j2): status, match options, the score
+// board, the last ruling in one line, the decision a player must make, the
+// input (hidden while a decision is pending), undo / redo and the history —
+// the last few entries, the rulings undone struck through on top. Nothing
+// here changes the match.
 
 import { describeOptions, setPlayerChoices } from "./form.js";
 import { renderScores, renderTable } from "./match-board.js";
 import { rows as rowsWord } from "./ru.js";
-import { h, refLink, renderRuling } from "./ruling.js";
+import { renderRulingLine } from "./ruling-line.js";
+import { h, refLink } from "./ruling.js";
 
 const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it all too)
 
-// shown: {tableTouched, playerNames} kept by the caller between renders (the
-// user's own opening or closing of the table; the names the action form's
-// player chips were made for).
-export function renderMatch(ui, { game, score, state, view, last, shown }) {
+// shown: {tableTouched, playerNames} kept by the caller between renders.
+// recent: {from, total, items} (match-log.js); undone: rulings undone, last first;
+// last: {note, ruling, undone} of the action just made, or null.
+export function renderMatch(ui, { game, score, state, view, last, shown, recent, undone = [], historyTotal }) {
   const names = view.players.map((p) => p.name);
   ui.statusLine.textContent = view.status || "";
 
@@ -41,9 +44,18 @@ export function renderMatch(ui, { game, score, state, view, last, shown }) {
 
   const decision = view.finished ? null : view.decision;
   ui.decision.hidden = !decision;
-  ui.actionForm.hidden = Boolean(view.decision) || Boolean(view.finished);
+  // The form stays (its sticky bar holds undo / redo); its input and the
+  // record button go while a decision is pending or the match is over.
+  const inputOff = Boolean(view.decision) || Boolean(view.finished);
+  ui.actionForm.hidden = false;
+  ui.last.hidden = false;
+  ui.actionGroup.hidden = inputOff;
+  ui.play.hidden = inputOff;
   if (decision) {
-    ui.decisionQuestion.replaceChildren(decision.question || "Нужно сделать выбор:",
+    const who = Number.isInteger(decision.player) ? names[decision.player] : null;
+    ui.decisionQuestion.replaceChildren(
+      who && !(decision.question || "").includes(who) ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
+      decision.question || "Нужно сделать выбор:",
       decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
     ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
       type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
@@ -52,25 +64,29 @@ export function renderMatch(ui, { game, score, state, view, last, shown }) {
   const shooter = !view.finished && Number.isInteger(view.current) ? names[view.current] : null;
   ui.actionTitle.textContent = shooter ? `Удар: ${shooter}` : "Запись";
 
-  const history = view.history || [];
-  const lastShown = last
-    || (history.length ? { title: "Последнее решение", ruling: history[history.length - 1] } : null);
-  ui.last.hidden = !lastShown;
-  if (lastShown) {
-    ui.lastTitle.textContent = lastShown.title;
-    ui.lastBody.replaceChildren(
-      renderRuling({ ruling: lastShown.ruling, refs: game.refs, score, names, foldClauses: true }));
-  }
+  const items = recent ? recent.items : [];
+  const lastShown = last || (items.length ? { note: "", ruling: items[items.length - 1], undone: false } : null);
+  ui.lastBody.replaceChildren(lastShown
+    ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone })
+    : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
 
-  const undone = Array.isArray(state.undone) ? state.undone.length : 0;
+  const undoneCount = Array.isArray(state.undone) ? state.undone.length : 0;
   ui.undo.disabled = !view.can_undo;
   ui.redo.disabled = !view.can_redo;
-  ui.redo.textContent = view.can_redo && undone ? `↷ Вернуть (${undone})` : "↷ Вернуть";
+  ui.redo.textContent = view.can_redo && undoneCount > 1 ? `↷ ${undoneCount}` : "↷";
   ui.share.disabled = false;
   ui.protocol.disabled = false;
 
-  ui.historyCount.textContent = history.length ? `(${history.length})` : "";
-  ui.historyEmpty.hidden = history.length > 0;
-  ui.historyList.replaceChildren(...history.map((ruling, i) => h("li", { class: "rb-history-item" },
-    renderRuling({ ruling, refs: game.refs, score, names, compact: true, number: i + 1 }))).reverse());
+  const total = historyTotal;
+  ui.historyCount.textContent = total ? `(${total})` : "";
+  ui.historyEmpty.hidden = total > 0 || undone.length > 0;
+  const from = recent ? recent.from : 0;
+  ui.historyUndone.replaceChildren(...undone.map((ruling) => h("li", { class: "rb-history-item rb-history-item--undone" },
+    renderRulingLine({ ruling, refs: game.refs, score, names, undone: true, note: "отменено" }))));
+  ui.historyList.dataset.rbTotal = String(total);
+  ui.historyList.replaceChildren(
+    ...items.map((ruling, i) => h("li", { class: "rb-history-item" },
+      renderRulingLine({ ruling, refs: game.refs, score, names, number: from + i + 1 }))).reverse());
+  ui.historyMore.hidden = from === 0;
+  ui.historyMore.textContent = `Показать всю историю (${total})`;
 }

@@ -49,7 +49,9 @@ function engineSettled() {
 function showBanner(text, buttonLabel, onClick, kind) {
   if (banner) banner.remove();
   banner = document.createElement("div");
-  banner.className = `rb-offline-banner rb-offline-banner--${kind}`;
+  // A small pill over the page header (offline-notice.css): it never covers
+  // the tools' input or their sticky bar at the bottom of the screen.
+  banner.className = `rb-offline-banner rb-offline-banner--${kind} rb-offline-pill`;
   banner.setAttribute("role", "status");
   banner.dataset.rbOfflineBanner = kind;
   const message = document.createElement("span");
@@ -94,8 +96,8 @@ function announceSaved() {
     shown = true; // no storage: do not repeat the notice on every page
   }
   if (shown) return;
-  showBanner("Сайт сохранён на этом устройстве: правила и расчёты работают без интернета.", "Хорошо",
-    () => hideBanner(), "saved");
+  showBanner("Сайт сохранён: работает без интернета.", "✕", () => hideBanner(), "saved");
+  if (banner) banner.querySelector("button")?.setAttribute("aria-label", "Закрыть");
 }
 
 async function askToKeepStorage() {

@@ -67,17 +67,38 @@ function citation(refs, id) {
 }
 
 // [tone, badge] of a ruling. `score` is the game's score declaration (null:
-// the text defines no score, so no "points" wording at all).
-function verdict(ruling, score) {
+// the text defines no score, so no "points" wording at all). The engine's
+// `verdict` (the main event, contract.md) decides when present; older
+// rulings are read from their fields.
+const VERDICT = {
+  win: ["win", "Победа"], loss: ["end", "Проигрыш"], decision: ["decision", "Нужен выбор"], foul: ["foul", "Нарушение"],
+};
+export function verdict(ruling, score) {
+  const inPoints = Boolean(score) && score.forms[0] === "очко";
   if (ruling.kind === "decision") return ["decision", "Решение"];
+  if (ruling.verdict && VERDICT[ruling.verdict]) {
+    if (ruling.verdict === "win" && ruling.winner !== ruling.player) return ["end", "Партия окончена"];
+    return VERDICT[ruling.verdict];
+  }
+  if (ruling.verdict === "points" && score) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
+  if (ruling.verdict === "no_points" && score) return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
+  if (ruling.verdict === "info" || (ruling.verdict && !score)) return ["neutral", "Записано"];
   if (ruling.decision) return ["decision", "Нужен выбор"];
   if (ruling.foul) return ["foul", "Нарушение"];
   if (ruling.finished && ruling.winner !== null && ruling.winner === ruling.player) return ["win", "Победа"];
   if (ruling.finished) return ["end", "Партия окончена"];
   if (!score) return ["neutral", "Записано"];
-  const inPoints = score.forms[0] === "очко";
   if (ruling.points > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
   return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
+}
+
+// The clause that decided the main event: the engine's `basis` when it
+// names one, else the first foul's clause, else the first clause cited.
+export function basisOf(ruling) {
+  if (ruling.basis) return ruling.basis;
+  const foul = (ruling.fouls || []).find((f) => f.clause);
+  if (foul) return foul.clause;
+  return (ruling.clauses || [])[0] || null;
 }
 
 // The choice an action left to a player (Ковбой's bad break...): in a
@@ -100,7 +121,7 @@ function decisionNote(decision, refs, names) {
 // scorekeeper asks it with buttons instead).
 export function renderRuling({
   ruling, refs, score = POINTS_SCORE, names = null, compact = false, number = null, foldClauses = false,
-  showDecision = false,
+  showDecision = false, headless = false,
 }) {
   const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--${tone}${compact ? " rb-ruling--compact" : ""}` });
@@ -115,7 +136,7 @@ export function renderRuling({
   if (score && ruling.kind !== "decision" && !ruling.decision && (change !== 0 || !ruling.foul)) {
     head.append(h("span", { class: "rb-points", text: signedQuantity(change, score.forms) }));
   }
-  root.append(head);
+  if (!headless) root.append(head);
   root.append(h("p", { class: "rb-summary", text: ruling.summary }));
   // Right under the verdict: the ruling leans on something the text does not
   // say (the толкования and outside facts themselves are listed below).
@@ -124,7 +145,9 @@ export function renderRuling({
     .map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
   if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
-  if (score && !compact && !ruling.decision && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
+  // The calculator has no score board: say the new total (the scorekeeper's
+  // board shows it, so its explanation, headless, does not repeat it).
+  if (score && !compact && !headless && !ruling.decision && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
     const total = ruling.scores[ruling.player];
     if (typeof total === "number") {
       const name = names && names[ruling.player];
@@ -144,9 +167,11 @@ export function renderRuling({
     details.append(h("ul", { class: "rb-fouls" },
       fouls.map((f) => h("li", {}, f.text, " ", f.clause ? refLink(refs, f.clause) : null))));
   }
-  if (lines.length) {
+  const why = Array.isArray(ruling.why) && ruling.why.length ? ruling.why : lines.map((text) => ({ text, cites: [] }));
+  if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
-    details.append(h("ul", { class: "rb-lines" }, lines.map((line) => h("li", { text: line }))));
+    details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
+      (line.cites || []).map((id) => [" ", refLink(refs, id, { short: true })])))));
   }
 
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));

@@ -9,6 +9,7 @@
 import { call, subscribe } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { actionType, clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
+import { historyLength, nextState, RECENT, recentHistory, speaksLog, undoneAfter } from "./match-log.js";
 import { renderScores } from "./match-board.js";
 import { openSharedMatch } from "./match-import.js";
 import { clearMatchFromUrl, hasMatch } from "./match-link.js";
@@ -19,8 +20,9 @@ import { playerRows } from "./player-rows.js";
 import { matches as matchesWord } from "./ru.js";
 import { h } from "./ruling.js";
 import * as saved from "./saved-matches.js";
+import { mountShotInput } from "./shot-input.js";
 import { screenAwake } from "./wakelock.js";
-import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
 
 export function mountScorekeeper(root) {
   const game = declarationOf(root);
@@ -56,6 +58,9 @@ export function mountScorekeeper(root) {
     decisionOptions: $("[data-rb-decision-options]"),
     actionForm: $("[data-rb-action-form]"),
     actionTitle: $("[data-rb-action-title]"),
+    actionGroup: $("[data-rb-action-group]"),
+    historyMore: $("[data-rb-history-more]"),
+    historyUndone: $("[data-rb-history-undone]"),
     play: $("[data-rb-play]"),
     matchError: $("[data-rb-match-error]"),
     last: $("[data-rb-last]"),
@@ -78,7 +83,11 @@ export function mountScorekeeper(root) {
   let matchId = null; // the saved record of the match in memory
   let state = null;
   let view = null;
-  let last = null; // {title, ruling}: the decision just made, undone or redone
+  let last = null; // {note, ruling, undone}: the ruling just made, undone or redone
+  let recent = null; // {from, total, items}: the last entries of the history (match-log.js)
+  let undoneRulings = []; // rulings undone in this session, last first (struck through)
+  let speaks = false; // the engine answers with `log` (contract.md): `want` may be sent
+  let historyWanted = RECENT;
   let screen = null;
   let storageWarned = false;
   const broken = new Map(); // record id -> why the engine refused it
@@ -86,6 +95,8 @@ export function mountScorekeeper(root) {
   bindEngineStatus(root);
   setupForm(ui.setup);
   setupForm(ui.actionForm);
+  const input = mountShotInput(ui.actionForm, tableOf(root));
+  const cleanups = [];
   const awake = screenAwake(root, (held) => {
     ui.awake.hidden = !held;
   });
@@ -154,9 +165,14 @@ export function mountScorekeeper(root) {
   async function apply(request, errorBox, form) {
     if (form) clearFieldErrors(form);
     showError(errorBox, "");
+    if (speaks && request.op !== "match.new") request.want = { history: { last: historyWanted } };
     let response;
     try {
       response = await call(request);
+      if (response && response.ok === true && !nextState(state, request, response)) {
+        // The local copy disagrees with the engine's log: take its state.
+        response = await call({ ...request, want: { ...(request.want || {}), state: true } });
+      }
     } catch (err) {
       showError(errorBox, messageOf(err));
       return null;
@@ -165,13 +181,15 @@ export function mountScorekeeper(root) {
     if (!response || response.ok !== true) {
       showError(errorBox, messageOf(response));
       if (form) {
-        const field = markFieldError(form, response && response.error && response.error.field);
-        if (field) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+        const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
+        if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
       }
       return null;
     }
-    state = response.state;
+    speaks = speaks || speaksLog(response);
+    state = nextState(state, request, response);
     view = response.view;
+    recent = recentHistory(response, historyWanted);
     persist();
     return response;
   }
@@ -190,6 +208,7 @@ export function mountScorekeeper(root) {
       try {
         if (await apply(request, ui.setupError, ui.setup)) {
           last = null;
+          undoneRulings = [];
           openMatchScreen();
         } else {
           ({ matchId, state, view } = previous);
@@ -206,36 +225,50 @@ export function mountScorekeeper(root) {
       const isPlay = request.op === "match.play";
       const response = await apply(request, ui.matchError, isPlay ? ui.actionForm : null);
       if (!response) return;
-      const heading = typeof title === "function" ? title(response.view) : title;
-      last = response.ruling ? { title: heading, ruling: response.ruling } : null;
-      if (isPlay) resetForm(ui.actionForm);
+      const note = typeof title === "function" ? title(response.view) : title;
+      const isUndo = request.op === "match.undo";
+      last = response.ruling ? { note, ruling: response.ruling, undone: isUndo } : null;
+      undoneRulings = undoneAfter(undoneRulings, request.op, response.ruling);
+      if (isPlay) {
+        // State-dependent inputs start afresh for the next shot (the action type too).
+        resetForm(ui.actionForm);
+        if (input) input.reset();
+      }
       render();
-      reveal(ui.match);
+      // Nothing scrolls: the next input stays where the thumb is. A decision
+      // the rules ask for replaces the input in place; make sure it is seen.
+      if (!ui.decision.hidden) ui.decision.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
     });
   }
 
   ui.actionForm.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!state) return;
-    act({ op: "match.play", state, action: readAction(ui.actionForm) }, "Последнее решение");
+    clearFieldErrors(ui.actionForm);
+    const problem = input ? input.check() : null;
+    if (problem) {
+      showError(ui.matchError, problem); // an empty input is never recorded (a miss is chosen explicitly)
+      return;
+    }
+    act({ op: "match.play", state, action: readAction(ui.actionForm) }, "");
   });
   ui.actionForm.addEventListener("change", () => updatePlayLabel());
   ui.actionForm.querySelector("[data-rb-reset]").addEventListener("click", () => {
     resetForm(ui.actionForm);
+    if (input) input.reset();
     clearFieldErrors(ui.actionForm);
     updatePlayLabel();
   });
   ui.undo.addEventListener("click", () => {
-    if (state) act({ op: "match.undo", state }, (v) => `Отменена запись № ${(v.history || []).length + 1}`);
+    if (state) act({ op: "match.undo", state }, (v) => `Отменена запись № ${historyLength(v) + 1}:`);
   });
   ui.redo.addEventListener("click", () => {
-    if (state) act({ op: "match.redo", state }, (v) => `Возвращена запись № ${(v.history || []).length}`);
+    if (state) act({ op: "match.redo", state }, (v) => `Возвращена запись № ${historyLength(v)}:`);
   });
   ui.decisionOptions.addEventListener("click", (event) => {
     const button = event.target.closest("[data-rb-choice]");
     if (!button || !state) return;
-    act({ op: "match.play", state, action: { type: "decision", choice: JSON.parse(button.dataset.rbChoice) } },
-      "Последнее решение");
+    act({ op: "match.play", state, action: { type: "decision", choice: JSON.parse(button.dataset.rbChoice) } }, "");
   });
 
   function updatePlayLabel() {
@@ -384,12 +417,15 @@ export function mountScorekeeper(root) {
 
   let retryValidate = null;
   function validateSaved(id, savedState) {
-    call({ op: "match.view", state: savedState }).then(
+    call({ op: "match.view", state: savedState, ...(speaks ? { want: { history: { last: historyWanted } } } : {}) }).then(
       (response) => {
         if (!root.isConnected || matchId !== id || view) return;
         if (response && response.ok === true) {
-          state = response.state;
+          speaks = speaks || speaksLog(response);
+          state = response.state || savedState;
           view = response.view;
+          recent = recentHistory(response, historyWanted);
+          undoneRulings = [];
           render();
         } else if (response && response.error && ["saved_state", "input"].includes(response.error.code)) {
           restoreFailed(id, response.error.message);
@@ -419,7 +455,10 @@ export function mountScorekeeper(root) {
     clearTransient();
     render();
     show("match");
-    reveal(ui.match);
+    // The match at the top of the screen (under the header and the tab bar):
+    // the board, the input and the record button then fit together.
+    ui.match.scrollIntoView({ block: "start" });
+    ui.match.focus({ preventScroll: true });
   }
 
   // ---- a match from a link -------------------------------------------------------
@@ -439,6 +478,8 @@ export function mountScorekeeper(root) {
           state = sharedState;
           view = sharedView;
           last = null;
+          undoneRulings = [];
+          recent = recentHistory({ ok: true, view: sharedView }, historyWanted);
           persist();
           openMatchScreen();
         },
@@ -459,10 +500,13 @@ export function mountScorekeeper(root) {
     if (!event.key || !event.key.endsWith(`:${game.id}:${matchId}`)) return;
     const entry = saved.readMatch(game.id, matchId);
     if (!entry || !entry.ok || JSON.stringify(entry.record.state) === JSON.stringify(state)) return;
-    call({ op: "match.view", state: entry.record.state }).then((response) => {
+    const other = entry.record.state;
+    call({ op: "match.view", state: other, ...(speaks ? { want: { history: { last: historyWanted } } } : {}) }).then((response) => {
       if (!response || response.ok !== true || !root.isConnected) return;
-      state = response.state;
+      state = response.state || other;
       view = response.view;
+      recent = recentHistory(response, historyWanted);
+      undoneRulings = [];
       last = null;
       render();
       notice("Партия изменена в другой вкладке: показан её новый вид.");
@@ -479,7 +523,8 @@ export function mountScorekeeper(root) {
     if (!view) return;
     root.classList.toggle("rb-finished", Boolean(view.finished));
     updateAwake();
-    renderMatch(ui, { game, score, state, view, last, shown });
+    if (!recent || recent.total !== historyLength(view)) recent = recentHistory({ ok: true, view }, historyWanted);
+    renderMatch(ui, { game, score, state, view, last, shown, recent, undone: undoneRulings, historyTotal: historyLength(view) });
     updatePlayLabel();
   }
 
@@ -501,8 +546,30 @@ export function mountScorekeeper(root) {
     ui.saved.hidden = ui.savedList.children.length === 0;
   }
 
+  // The whole history, on request (collapsed to the last few otherwise).
+  ui.historyMore.addEventListener("click", () => {
+    if (!state || !view) return;
+    historyWanted = 200;
+    whileBusy(root, async () => {
+      const total = historyLength(view);
+      if (speaks) {
+        const response = await call({ op: "match.view", state, want: { history: { from: Math.max(0, total - 200), to: total } } });
+        if (response && response.ok && response.history) recent = response.history;
+      } else {
+        recent = recentHistory({ ok: true, view }, 200);
+      }
+      render();
+    });
+  });
+
   saved.migrateV1(game.id);
   if (hasMatch(window.location.hash)) importFromLink();
   else openInitial();
+
+  return () => {
+    for (const undo of cleanups) undo();
+    if (input) input.dispose();
+    unsubscribe();
+  };
 }
 

@@ -1,24 +1,35 @@
+// @ts-check
 // Entry point (extra_javascript, type=module): mounts the tools of a page.
 //
 // Importing engine-client.js starts the engine's worker once per page
 // lifetime. mkdocs-material's instant navigation replaces the page content
 // and emits on document$, so mounting runs on every emission and is
 // idempotent: a widget is found by data-rb-tool and marked once mounted.
+// A page loads only the tool modules it uses (import()); each mount returns
+// its dispose function, called when the page is swapped away.
 
 import "./engine-client.js";
-import { mountCalculator } from "./calculator.js";
 import { mountClauseShare } from "./clause-share.js";
-import { mountScorekeeper } from "./scorekeeper.js";
+import { mountLayout } from "./layout.js";
+// The quiz, quiz-download and тренажёр widgets mount synchronously as before (their page
+// shows nothing else and their tests read it at once); the game pages' tools
+// come with import().
 import { mountQuiz } from "./quiz.js";
 import { mountQuizFiles } from "./quiz-export.js";
 import { mountTrainer } from "./trainer.js";
 
-const MOUNTERS = { calculator: mountCalculator, scorekeeper: mountScorekeeper };
-MOUNTERS.quiz = mountQuiz; // quiz pages (sitebuild/quiz_pages.py)
-MOUNTERS["quiz-files"] = mountQuizFiles; // the trainer's downloads, absolute links at download time
-MOUNTERS.trainer = mountTrainer; // the тренажёр page
+/** @type {Record<string, () => Promise<(root: HTMLElement) => unknown>>} */
+const MODULES = {
+  calculator: () => import("./calculator.js").then((m) => m.mountCalculator),
+  scorekeeper: () => import("./scorekeeper.js").then((m) => m.mountScorekeeper),
+};
+/** @type {Record<string, (root: HTMLElement) => unknown>} */
+const NOW = { quiz: mountQuiz, "quiz-files": mountQuizFiles, trainer: mountTrainer };
 const PANEL_KEY = "rules-site:panel:";
+/** @type {{ root: Element | null, dispose: () => void }[]} */
+let mounted = [];
 
+/** @param {HTMLDetailsElement} root */
 function rememberPanel(root) {
   // A tool panel stays as the player left it (open or closed) on this device.
   try {
@@ -36,6 +47,7 @@ function rememberPanel(root) {
   });
 }
 
+/** @param {HTMLElement} root @param {unknown} err */
 function fail(root, err) {
   console.error(err);
   const box = document.createElement("p");
@@ -45,26 +57,58 @@ function fail(root, err) {
   (root.querySelector(".rb-tool-body") || root).prepend(box);
 }
 
-function mountAll() {
-  // Tell the early anchor guard (early-anchors.js, inlined in <head>) which page is shown.
-  if (typeof window.rbPageShown === "function") window.rbPageShown();
-  for (const root of document.querySelectorAll("[data-rb-tool]")) {
-    if (root.dataset.rbMounted) continue;
-    root.dataset.rbMounted = "1";
-    const mount = MOUNTERS[root.dataset.rbTool];
+/** @param {HTMLElement} root */
+async function mountOne(root) {
+  const load = MODULES[root.dataset.rbTool || ""];
+  const now = NOW[root.dataset.rbTool || ""];
+  if (now) {
     try {
-      if (!mount) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
-      if (root.id) rememberPanel(root);
-      mount(root);
+      if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
+      now(root);
     } catch (err) {
       fail(root, err);
     }
+    return;
   }
+  try {
+    if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
+    if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
+    const mount = await load();
+    if (!root.isConnected) return;
+    const dispose = mount(root);
+    if (typeof dispose === "function") mounted.push({ root, dispose: /** @type {() => void} */ (dispose) });
+  } catch (err) {
+    fail(root, err);
+  }
+}
+
+function mountAll() {
+  // The tools of the page before were swapped away by instant navigation
+  // (the layout is set up again for every page shown).
+  const gone = mounted.filter((m) => !m.root || !m.root.isConnected);
+  mounted = mounted.filter((m) => m.root && m.root.isConnected);
+  for (const { dispose } of gone) {
+    try {
+      dispose();
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  // Tell the early anchor guard (early-anchors.js, inlined in <head>) which page is shown.
+  const w = /** @type {any} */ (window);
+  if (typeof w.rbPageShown === "function") w.rbPageShown();
+  for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rb-tool]"))) {
+    if (root.dataset.rbMounted) continue;
+    root.dataset.rbMounted = "1";
+    mountOne(root);
+  }
+  mounted.push({ root: null, dispose: mountLayout() });
   mountClauseShare();
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mountAll());
+const doc$ = /** @type {any} */ (window).document$;
+if (doc$ && typeof doc$.subscribe === "function") {
+  doc$.subscribe(() => mountAll());
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mountAll, { once: true });
 } else {

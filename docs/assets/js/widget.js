@@ -8,6 +8,15 @@ export function declarationOf(root) {
   return JSON.parse(root.dataset.rbDeclaration);
 }
 
+// The table drawing declaration (rules_pkg/drawing.py) or null.
+export function tableOf(root) {
+  try {
+    return JSON.parse(root.dataset.rbTable || "null");
+  } catch {
+    return null;
+  }
+}
+
 // The declaration's score ({forms, lower_wins}), or null when the rules
 // define no score («по часовой стрелке»): then no score is shown at all.
 export function scoreOf(game) {

@@ -1,0 +1,251 @@
+// @ts-check
+// The shot input shared by the calculator and the scorekeeper: the table
+// drawing (table-svg.js + the DOM-free shot-model.js) on top of the form built
+// from the same declaration. The drawing writes the fields it sets into the
+// form, and every request is read from the form (form.js readAction), so a
+// shot drawn and the same shot typed into the form are the same request. The
+// form stays the accessible alternative («Формой»); chips beside the drawing
+// are the form's own fields the declaration lists.
+//
+//   const input = mountShotInput(form, table);   // null: the game has no drawing
+//   input.check()   -> Russian message why it cannot be recorded yet, or null
+//   input.reset()   after a shot (the form is reset by the caller)
+//   input.dispose() removes what it added and its listeners
+
+import { actionField, actionType, fieldDefault, readField, refreshForm, writeField } from "./form.js";
+import {
+  ballsTappable, callsPocket, countsOutside, cueTappable, describeShot, emptyShot, fieldValues, notReady, tapBall, tapCue,
+  tapOutside, tapPocket, toggleCalling, toggleMiss,
+} from "./shot-model.js";
+import { renderTableSvg } from "./table-svg.js";
+
+/** @typedef {import("./types.js").TableDecl} TableDecl */
+/** @typedef {import("./shot-model.js").Shot} Shot */
+/** @typedef {{ check: () => string | null, reset: () => void, dispose: () => void, mode: () => string }} ShotInput */
+
+const MODE_KEY = "rules-site:shot-input";
+
+function savedMode() {
+  try {
+    return window.localStorage.getItem(MODE_KEY) === "form" ? "form" : "drawing";
+  } catch {
+    return "drawing";
+  }
+}
+
+/** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+/**
+ * @param {HTMLFormElement} form @param {TableDecl | null | undefined} declared
+ * @returns {ShotInput | null}
+ */
+export function mountShotInput(form, declared) {
+  if (!declared) return null;
+  /** @type {TableDecl} */
+  const table = declared;
+  const box = /** @type {HTMLElement | null} */ (form.querySelector(`[data-rb-action="${table.action}"]`));
+  if (!box) return null;
+  /** @type {Shot} */
+  let shot = emptyShot();
+  let mode = savedMode();
+  const can = {
+    ballsTappable: ballsTappable(table), cueTappable: cueTappable(table),
+    pocketsTappable: true,
+  };
+
+  const root = el("div", { class: "rb-shot", "data-rb-shot": "" });
+  const modes = el("div", { class: "rb-shot-modes", role: "group", "aria-label": "Как записать удар" });
+  const toDrawing = el("button", { type: "button", class: "rb-shot-mode", "data-rb-shot-mode": "drawing" }, "На столе");
+  const toForm = el("button", { type: "button", class: "rb-shot-mode", "data-rb-shot-mode": "form" }, "Формой");
+  modes.append(toDrawing, toForm);
+  const drawing = el("div", { class: "rb-shot-drawing", "data-rb-shot-drawing": "" });
+  const svgBox = el("div", { class: "rb-shot-svg" });
+  const tools = el("div", { class: "rb-shot-tools" });
+  /** @type {Record<string, HTMLButtonElement>} */
+  const buttons = {};
+  const tool = (/** @type {string} */ id, /** @type {string} */ label) => {
+    const b = /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "rb-chip rb-shot-tool", "data-rb-shot-tool": id }, label));
+    buttons[id] = b;
+    tools.append(b);
+  };
+  if (table.miss) tool("miss", table.miss.label);
+  if (callsPocket(table)) tool("call", "Заказ лузы");
+  if (countsOutside(table)) tool("out", "За борт");
+  tool("clear", "✕");
+  buttons.clear.setAttribute("aria-label", "Очистить рисунок");
+  buttons.clear.setAttribute("title", "Очистить рисунок");
+  const words = el("p", { class: "rb-shot-words", "aria-live": "polite", "data-rb-shot-words": "" });
+  const hint = el("p", { class: "rb-shot-hint", role: "status", "data-rb-shot-hint": "" });
+  drawing.append(svgBox, tools, words, hint);
+  root.append(modes, drawing);
+  box.prepend(root);
+
+  // Fields the drawing sets are hidden beside it (shown in the form view).
+  const drawn = Object.keys(table.fields).filter((name) => !table.chips.includes(name))
+    .map((name) => actionField(box, name)).filter(Boolean);
+  for (const f of drawn) f.setAttribute("data-rb-drawn", "");
+  for (const name of table.chips) actionField(box, name)?.setAttribute("data-rb-chip-field", "");
+
+  // The form's own explicit miss, where an empty list would mean one.
+  let missConfirm = /** @type {HTMLInputElement | null} */ (null);
+  const missField = table.miss && table.miss.field ? actionField(box, table.miss.field) : null;
+  if (table.miss && missField && ["sequence", "set"].includes(missField.dataset.rbKind || "")) {
+    const label = el("label", { class: "rb-check rb-miss-confirm" });
+    missConfirm = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", "data-rb-miss-confirm": "" }));
+    label.append(missConfirm, el("span", {}, `${table.miss.label}: биток не коснулся ни одного шара`));
+    missField.after(label);
+  }
+
+  function chipsChanged() {
+    return table.chips.some((name) => {
+      const f = actionField(box, name);
+      return f && !f.closest("[hidden]") && JSON.stringify(readField(f)) !== JSON.stringify(fieldDefault(f));
+    });
+  }
+
+  function writeForm() {
+    for (const [name, value] of Object.entries(fieldValues(table, shot))) {
+      const f = actionField(box, name);
+      if (!f) continue;
+      if (value && typeof value === "object" && "events" in value) {
+        const { events, all } = /** @type {{ events: unknown[], all: unknown[] }} */ (value);
+        const current = /** @type {unknown[]} */ (readField(f) || []);
+        writeField(f, [...current.filter((id) => !all.includes(id)), ...events]);
+      } else {
+        writeField(f, value);
+      }
+    }
+    refreshForm(form);
+  }
+
+  function render() {
+    const shown = actionType(form) === table.action;
+    root.hidden = !shown;
+    form.classList.toggle("rb-form--drawing", shown && mode === "drawing");
+    drawing.hidden = mode !== "drawing";
+    toDrawing.setAttribute("aria-pressed", String(mode === "drawing"));
+    toForm.setAttribute("aria-pressed", String(mode === "form"));
+    // Redrawn on every tap: a keyboard user keeps the focus on the same part.
+    const focused = document.activeElement && svgBox.contains(document.activeElement)
+      ? document.activeElement.getAttribute("aria-label") : null;
+    svgBox.replaceChildren(renderTableSvg(table, shot, can));
+    if (focused) {
+      const key = focused.split(",")[0];
+      const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => (n.getAttribute("aria-label") || "").split(",")[0] === key);
+      if (again instanceof SVGElement) again.focus({ preventScroll: true });
+    }
+    if (buttons.miss) buttons.miss.setAttribute("aria-pressed", String(shot.miss));
+    if (buttons.call) buttons.call.setAttribute("aria-pressed", String(shot.calling));
+    words.textContent = describeShot(table, shot);
+    if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
+  }
+
+  /** @param {{ shot: Shot, hint: string }} next */
+  function step(next) {
+    shot = next.shot;
+    hint.textContent = next.hint;
+    writeForm();
+    render();
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  /** @param {Element} target */
+  function tap(target) {
+    const part = target.closest("[data-rb-tap]");
+    if (part) {
+      const kind = part.getAttribute("data-rb-tap");
+      const id = JSON.parse(part.getAttribute("data-rb-id") || "null");
+      if (kind === "ball") step(tapBall(shot, id));
+      else if (kind === "cue") step(tapCue(shot));
+      else if (kind === "pocket") step(tapPocket(table, shot, id));
+      return;
+    }
+    const button = target.closest("[data-rb-shot-tool]");
+    if (button) {
+      const id = button.getAttribute("data-rb-shot-tool");
+      if (id === "miss") step({ shot: toggleMiss(shot), hint: "" });
+      else if (id === "call") step({ shot: toggleCalling(shot), hint: "" });
+      else if (id === "out") step(tapOutside(table, shot));
+      else if (id === "clear") step({ shot: emptyShot(), hint: "" });
+      return;
+    }
+    const modeButton = target.closest("[data-rb-shot-mode]");
+    if (modeButton) {
+      mode = modeButton.getAttribute("data-rb-shot-mode") === "form" ? "form" : "drawing";
+      try {
+        window.localStorage.setItem(MODE_KEY, mode);
+      } catch {
+        /* the choice lasts for this page only */
+      }
+      if (mode === "drawing") writeForm(); // the drawing shows its own shot again
+      hint.textContent = "";
+      render();
+    }
+  }
+
+  const onClick = (/** @type {Event} */ event) => tap(/** @type {Element} */ (event.target));
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target instanceof Element && event.target.closest("[data-rb-tap]")) {
+      event.preventDefault();
+      tap(event.target);
+    }
+  };
+  const onChange = () => {
+    const shown = actionType(form) === table.action;
+    if (root.hidden === shown) render();
+  };
+  // A tap does not move the focus (nor scroll to it): the page stays put.
+  const onDown = (/** @type {Event} */ event) => {
+    if (event.target instanceof Element && event.target.closest("[data-rb-tap]")) event.preventDefault();
+  };
+  root.addEventListener("mousedown", onDown);
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  form.addEventListener("change", onChange);
+  if (mode === "drawing") writeForm(); // the form view keeps the declaration's defaults
+  render();
+
+  return {
+    mode: () => mode,
+    check() {
+      if (actionType(form) !== table.action) return null;
+      if (mode === "drawing") {
+        return notReady(table, shot, chipsChanged()); // the caller shows it next to the record button
+      }
+      if (missConfirm && missField) {
+        const empty = /** @type {unknown[]} */ (readField(missField) || []).length === 0;
+        if (empty && !missConfirm.checked) {
+          return `Укажите шары, которых коснулся биток, или отметьте «${table.miss ? table.miss.label : "Промах"}».`;
+        }
+        if (!empty && missConfirm.checked) return "Отмечен промах, но указаны шары, которых коснулся биток: оставьте что-то одно.";
+      }
+      return null;
+    },
+    reset() {
+      shot = emptyShot();
+      hint.textContent = "";
+      if (missConfirm) missConfirm.checked = false;
+      if (mode === "drawing") writeForm();
+      render();
+    },
+    dispose() {
+      root.removeEventListener("mousedown", onDown);
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("keydown", onKey);
+      form.removeEventListener("change", onChange);
+      root.remove();
+      missConfirm?.closest("label")?.remove();
+      form.classList.remove("rb-form--drawing");
+      for (const f of box.querySelectorAll("[data-rb-drawn], [data-rb-chip-field]")) {
+        f.removeAttribute("data-rb-drawn");
+        f.removeAttribute("data-rb-chip-field");
+      }
+    },
+  };
+}

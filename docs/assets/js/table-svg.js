@@ -1,0 +1,158 @@
+// @ts-check
+// The table drawing as SVG (rules_pkg/drawing.py declares what to draw): the
+// cloth, the six pockets with their names, the «дом» and the spots where the
+// game uses them, the balls with their numbers or colours. Tappable parts
+// carry data-rb-tap ("ball", "cue", "pocket") and data-rb-id (JSON); the
+// state of the shot (shot-model.js) shows as order numbers, balls in
+// pockets, a ring on the selected ball.
+
+/** @typedef {import("./types.js").TableDecl} TableDecl */
+/** @typedef {import("./shot-model.js").Shot} Shot */
+
+// The SVG namespace as the HTML parser assigns it (no URI spelled out here).
+let ns = "";
+function svgNamespace() {
+  if (!ns) {
+    const holder = document.createElement("div");
+    holder.innerHTML = "<svg></svg>";
+    ns = /** @type {Element} */ (holder.firstElementChild).namespaceURI || "";
+  }
+  return ns;
+}
+// Looking from the «дом» (drawn on the left): see rules_pkg/table.py.
+/** @type {Record<string, [number, number]>} */
+const POCKET_AT = {
+  "far-left": [200, 0], "far-right": [200, 100], "right-middle": [100, 103], "near-right": [0, 100],
+  "near-left": [0, 0], "left-middle": [100, -3],
+};
+/** @type {Record<string, [number, number, string]>} x, y, text-anchor of the short name */
+const NAME_AT = {
+  "far-left": [200, -12, "end"], "far-right": [200, 117, "end"], "right-middle": [100, 117, "middle"],
+  "near-right": [0, 117, "start"], "near-left": [0, -12, "start"], "left-middle": [100, -12, "middle"],
+};
+/** @type {Record<string, string>} */
+const SHORT = {
+  "far-left": "дальняя левая", "far-right": "дальняя правая", "right-middle": "правая средняя",
+  "near-right": "правая у «дома»", "near-left": "левая у «дома»", "left-middle": "левая средняя",
+};
+const BALL_R = 6;
+
+/** @param {string} tag @param {Record<string, string | number | null | undefined>} attrs @param {...(Element | string)} children */
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(svgNamespace(), tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+/** @param {string} colour */
+const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
+
+/**
+ * @param {TableDecl} table @param {Shot} shot
+ * @param {{ ballsTappable: boolean, cueTappable: boolean, pocketsTappable: boolean }} can
+ * @returns {SVGSVGElement}
+ */
+export function renderTableSvg(table, shot, can) {
+  const svg = /** @type {SVGSVGElement} */ (s("svg", {
+    class: "rb-table-svg", viewBox: "-14 -20 228 141", role: "group", "aria-label": "Стол: нажмите, что произошло",
+  }));
+  svg.append(s("rect", { class: "rb-t-rail", x: -9, y: -9, width: 218, height: 118, rx: 6 }));
+  svg.append(s("rect", { class: "rb-t-cloth", x: 0, y: 0, width: 200, height: 100 }));
+  if (table.house) {
+    svg.append(s("line", { class: "rb-t-house", x1: 50, y1: 0, x2: 50, y2: 100 }));
+    svg.append(s("text", { class: "rb-t-note", x: 25, y: 96, "text-anchor": "middle" }, "дом"));
+  }
+  for (const spot of table.spots) {
+    const [x, y] = spot.at;
+    svg.append(s("g", { class: "rb-t-spot" }, s("title", {}, spot.label),
+      s("line", { x1: x - 2.5, y1: y, x2: x + 2.5, y2: y }), s("line", { x1: x, y1: y - 2.5, x2: x, y2: y + 2.5 })));
+  }
+  if (table.pyramid) svg.append(pyramid(table.pyramid));
+
+  const inPocket = new Map(); // pocket id -> [{colour, label}]
+  const add = (/** @type {string} */ p, /** @type {{ colour: string, label: string }} */ b) =>
+    inPocket.set(p, [...(inPocket.get(p) || []), b]);
+  for (const d of shot.dropped) {
+    const ball = table.balls.find((b) => b.id === d.ball);
+    if (ball) add(d.pocket, ball);
+  }
+  if (shot.cue === "pocket" && shot.cuePocket) add(shot.cuePocket, { colour: "#fff", label: "" });
+  for (const p of shot.pockets) add(p, { colour: "#d7ccc8", label: "" });
+
+  for (const pocket of table.pockets) {
+    const [x, y] = POCKET_AT[String(pocket.id)] || [0, 0];
+    const [nx, ny, anchor] = NAME_AT[String(pocket.id)] || [x, y, "middle"];
+    const balls = inPocket.get(String(pocket.id)) || [];
+    const called = shot.called === pocket.id;
+    const g = s("g", {
+      class: `rb-t-pocket${balls.length ? " rb-t-pocket--full" : ""}${called ? " rb-t-pocket--called" : ""}`,
+      "data-rb-tap": can.pocketsTappable ? "pocket" : null, "data-rb-id": JSON.stringify(pocket.id),
+      role: can.pocketsTappable ? "button" : null, tabindex: can.pocketsTappable ? 0 : null,
+      "aria-label": `Луза: ${pocket.label}${balls.length ? ` (шаров в ней: ${balls.length})` : ""}${called ? ", заказана" : ""}`,
+    },
+    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 14 }),
+    s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }));
+    // The name is outside the tap target (a tap is aimed at the pocket itself).
+    svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
+      SHORT[String(pocket.id)] || pocket.label));
+    balls.forEach((b, i) => {
+      const bx = x + (i - (balls.length - 1) / 2) * 5;
+      g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
+    });
+    if (balls.length > 1) g.append(s("text", { class: "rb-t-count", x, y: y + (y < 50 ? 14 : -9), "text-anchor": "middle" }, String(balls.length)));
+    svg.append(g);
+  }
+
+  table.balls.forEach((ball) => {
+    const [x, y] = ball.at;
+    const order = shot.touched.indexOf(ball.id);
+    const dropped = shot.dropped.some((d) => d.ball === ball.id);
+    const outside = shot.outside.includes(ball.id);
+    const selected = shot.selected === ball.id && !dropped && !outside;
+    const state = dropped ? ", в лузе" : outside ? ", за бортом" : order >= 0 ? `, коснулся ${order + 1}-м` : "";
+    const g = s("g", {
+      class: `rb-t-ball${order >= 0 ? " rb-t-ball--touched" : ""}${dropped ? " rb-t-ball--dropped" : ""}`
+        + `${outside ? " rb-t-ball--outside" : ""}${selected ? " rb-t-ball--selected" : ""}`,
+      "data-rb-tap": can.ballsTappable ? "ball" : null, "data-rb-id": JSON.stringify(ball.id),
+      role: can.ballsTappable ? "button" : null, tabindex: can.ballsTappable ? 0 : null,
+      "aria-label": `Шар: ${ball.name}${state}`, "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
+    },
+    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
+    s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
+    ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
+    if (order >= 0) {
+      g.append(s("circle", { class: "rb-t-badge", cx: x + 6, cy: y - 6, r: 3.6 }),
+        s("text", { class: "rb-t-badge-n", x: x + 6, y: y - 4.6, "text-anchor": "middle" }, String(order + 1)));
+    }
+    svg.append(g);
+  });
+
+  if (table.cue) {
+    const [x, y] = table.cue.at;
+    const gone = shot.cue !== "table";
+    svg.append(s("g", {
+      class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
+      "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : null,
+      tabindex: can.cueTappable ? 0 : null,
+      "aria-label": `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}`,
+    },
+    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
+    s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: "#ffffff" }),
+    s("circle", { class: "rb-t-cue-dot", cx: x, cy: y, r: 1.6 }),
+    s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle" }, "биток")));
+  }
+  return svg;
+}
+
+/** @param {number} n undistinguished balls in a triangle (not tappable) */
+function pyramid(n) {
+  const g = s("g", { class: "rb-t-pyramid", "aria-hidden": "true" });
+  let placed = 0;
+  for (let row = 0; placed < n; row++) {
+    for (let i = 0; i <= row && placed < n; i++, placed++) {
+      g.append(s("circle", { cx: 140 + row * 5.6, cy: 50 + (i - row / 2) * 6.4, r: 3.1 }));
+    }
+  }
+  return g;
+}

@@ -1,0 +1,155 @@
+"""The table drawing of a game's shot input (``describe`` → ``"table"``).
+
+The browser draws the table from this declaration and turns the player's taps
+into the values of the game's own shot fields (docs/assets/js/shot-model.js);
+the request is then read from the same form the keyboard user fills, so the
+drawing and the form cannot disagree. Nothing here is rule text: it says
+which balls and pockets to draw and which action field each kind of tap sets.
+
+Declaration::
+
+    {"action": "shot",                       # the action type the drawing fills
+     "balls": [{"id", "label", "name", "colour", "at": [x, y]}],  # object balls
+     "cue": {"at": [x, y]} | None,           # the cue ball, when its fate is recorded
+     "pockets": [{"id", "label"}],           # rules_pkg.table, clockwise
+     "house": bool, "spots": [{"id", "label", "at"}],
+     "pyramid": int,                         # undistinguished balls drawn as a rack
+     "fields": {field: {"from": source, ...}},   # what the taps set
+     "chips": [field],                       # shot fields shown beside the drawing
+     "miss": {"label", "field", "sets"} | None}   # the explicit «nothing / miss» choice
+
+Coordinates are in a 200 × 100 box, the «дом» on the left (x < 50), the far
+short cushion on the right; "far-left" is then the top right corner. The
+positions are a schematic, not a rule: a ball is tapped by what it is.
+
+Sources (evaluated by shot-model.js, which documents each one):
+``touched`` ``dropped`` ``outside`` ``cue`` ``cue_pocket`` ``called`` ``played``
+``played_pocket`` ``dropped_others`` ``carom_count`` ``carom_has`` ``contact``
+``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .table import POCKETS
+
+SOURCES = frozenset({
+    "touched", "dropped", "outside", "cue", "cue_pocket", "called", "played", "played_pocket",
+    "dropped_others", "carom_count", "carom_has", "contact", "has", "pocket", "pocket_count",
+    "outside_count", "events",
+})
+IVORY = "#f3ead2"
+RED = "#c62828"
+WHITE = "#fafafa"
+YELLOW = "#f9c01c"
+
+
+def ball(id_: Any, label: str, name: str, colour: str, at: tuple[float, float], value: Any = None) -> dict:
+    out = {"id": id_, "label": label, "name": name, "colour": colour, "at": list(at)}
+    if value is not None:
+        out["value"] = value  # the id a choice field uses for this ball (two reds are both "red")
+    return out
+
+
+def spot(id_: Any, label: str, at: tuple[float, float]) -> dict:
+    return {"id": id_, "label": label, "at": list(at)}
+
+
+def base(**parts: Any) -> dict:
+    out = {
+        "action": "shot", "balls": [], "cue": None, "house": False, "spots": [], "pyramid": 0,
+        "pockets": [{"id": p, "label": name} for p, name in POCKETS],
+        "fields": {}, "chips": [], "miss": None,
+    }
+    out.update(parts)
+    return out
+
+
+def kovboy() -> dict:
+    return base(
+        balls=[ball(1, "1", "единица", IVORY, (60, 50)), ball(3, "3", "тройка", IVORY, (150, 50)),
+               ball(5, "5", "пятёрка", IVORY, (100, 50))],
+        cue={"at": (30, 62)}, house=True,
+        spots=[spot("front", "передняя отметка", (60, 50)), spot("centre", "центральная отметка", (100, 50)),
+               spot("back", "задняя отметка", (150, 50))],
+        fields={"contacts": {"from": "touched"}, "pocketed": {"from": "dropped"}, "jumped": {"from": "outside"},
+                "cue_ball": {"from": "cue"}, "cue_pocket": {"from": "cue_pocket"},
+                "called_pocket": {"from": "called"}},
+        chips=["cushion", "spot_occupied"],
+        miss={"label": "Промах", "field": "contacts", "sets": {}},
+    )
+
+
+def pyat_sharov() -> dict:
+    reds = ("red", "red2")
+    return base(
+        balls=[ball("red", "К", "красный", RED, (140, 40), "red"), ball("red2", "К", "второй красный", RED, (140, 60), "red"),
+               ball("white", "Б", "белый", WHITE, (115, 50)), ball("yellow", "Ж", "жёлтый", YELLOW, (165, 50))],
+        cue={"at": (30, 50)}, house=True,
+        fields={"ball": {"from": "played", "fallback": "touched"}, "pocket": {"from": "played_pocket"},
+                "called_pocket": {"from": "called"},
+                "carom_reds": {"from": "carom_count", "balls": list(reds)},
+                "carom_white": {"from": "carom_has", "balls": ["white"]},
+                "carom_yellow": {"from": "carom_has", "balls": ["yellow"]}},
+        chips=["mistake"],
+        miss={"label": "Шар не сыгран", "field": None, "sets": {}},
+    )
+
+
+def kaiza() -> dict:
+    reds = ("red", "red2")
+    return base(
+        balls=[ball("red", "К", "красный", RED, (150, 50), "red"), ball("red2", "К", "второй красный", RED, (170, 50), "red"),
+               ball("white", "Б", "белый соперника", WHITE, (40, 40)), ball("yellow", "Ж", "жёлтый", YELLOW, (100, 50))],
+        cue={"at": (30, 60)}, house=True,
+        spots=[spot(1, "1-я точка", (150, 50)), spot(2, "2-я точка", (100, 50)), spot(3, "3-я точка", (170, 50))],
+        fields={"contact": {"from": "contact"}, "ball": {"from": "played"}, "pocket": {"from": "played_pocket"},
+                "also_pocketed": {"from": "dropped_others"}, "off_table": {"from": "outside"},
+                "carom_reds": {"from": "carom_count", "balls": list(reds)},
+                "carom_white": {"from": "carom_has", "balls": ["white"]},
+                "carom_yellow": {"from": "carom_has", "balls": ["yellow"]},
+                "cue_ball": {"from": "cue"}},
+        chips=["call", "positional", "intermediate", "ball_strike", "doublet", "red_from_spot_1", "spots_taken"],
+        miss={"label": "Промах", "field": "contact", "sets": {"contact": False}},
+    )
+
+
+def probka() -> dict:
+    return base(
+        balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 50)), ball("object", "", "прицельный шар", IVORY, (140, 45))],
+        cue={"at": (40, 55)},
+        fields={"probka": {"from": "has", "ball": "probka"},
+                "fouls": {"from": "events", "map": {"cue_pocket": "g", "cue_off": "e"}}},
+        chips=["shooter", "fouls"],
+        miss={"label": "Без результата", "field": None, "sets": {}},
+    )
+
+
+def po_chasovoy() -> dict:
+    return base(
+        balls=[ball("next", "", "очередной шар", IVORY, (120, 50))],
+        fields={"pocket": {"from": "pocket"}},
+        chips=["noticed"],
+    )
+
+
+def kladka_kiem() -> dict:
+    return base(
+        cue={"at": (30, 50)}, house=True, pyramid=15,
+        fields={"potted": {"from": "pocket_count"}, "off_table": {"from": "outside_count"}},
+        chips=["opening", "double_hit", "touch"],
+        miss={"label": "Ни один шар не упал", "field": None, "sets": {"potted": 0}},
+    )
+
+
+TABLES = {
+    "kovboy": kovboy, "pyat-sharov": pyat_sharov, "kaiza": kaiza, "probka": probka,
+    "po-chasovoy": po_chasovoy, "kladka-kiem": kladka_kiem,
+}
+
+
+def table_for(game_id: str) -> dict | None:
+    """The drawing of a game's shot input, or None (no drawing for that game)."""
+    make = TABLES.get(game_id)
+    return make() if make else None

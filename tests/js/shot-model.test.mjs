@@ -1,0 +1,181 @@
+// The drawing's DOM-free model (docs/assets/js/shot-model.js) against the
+// real table declarations and the real engine: a drawn shot becomes the
+// fields the engine expects, and gives the ruling a player would expect.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  describeShot, emptyShot, fieldValues, isBlank, notReady, tapBall, tapCue, tapOutside, tapPocket, toggleCalling,
+  toggleMiss,
+} from "../../docs/assets/js/shot-model.js";
+import { api, describe as declaration } from "./engine.mjs";
+
+const kovboy = declaration("kovboy");
+const T = kovboy.table;
+
+/** taps: ["ball:1", "pocket:far-left", "cue", "out", "miss", "call"] */
+function draw(table, taps) {
+  let shot = emptyShot();
+  for (const tap of taps) {
+    const [kind, raw] = tap.split(":");
+    const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw;
+    if (kind === "ball") shot = tapBall(shot, id).shot;
+    else if (kind === "pocket") shot = tapPocket(table, shot, raw).shot;
+    else if (kind === "cue") shot = tapCue(shot).shot;
+    else if (kind === "out") shot = tapOutside(table, shot).shot;
+    else if (kind === "miss") shot = toggleMiss(shot);
+    else if (kind === "call") shot = toggleCalling(shot);
+    else throw new Error(tap);
+  }
+  return shot;
+}
+
+/** The action a drawn shot gives: each field's default, then the drawing's values. */
+function actionOf(game, shot) {
+  const fields = game.actions.find((a) => a.type === game.table.action).fields;
+  const action = { type: game.table.action };
+  for (const f of fields) if (f.default !== undefined && f.default !== null) action[f.name] = f.default;
+  const values = fieldValues(game.table, shot);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value && typeof value === "object" && "events" in value) {
+      const kept = (action[name] || []).filter((id) => !value.all.includes(id));
+      action[name] = [...kept, ...value.events];
+    } else if (value === null) delete action[name];
+    else action[name] = value;
+  }
+  // A field shown only "when" another has a value is left out otherwise, as the form does.
+  for (const f of fields) {
+    if (!f.when) continue;
+    const shown = Object.entries(f.when).every(([other, want]) =>
+      (Array.isArray(want) ? want : [want]).includes(action[other] ?? null));
+    if (!shown) delete action[f.name];
+  }
+  return action;
+}
+
+test("an empty drawing is never a miss: it cannot be recorded", () => {
+  const shot = emptyShot();
+  assert.ok(isBlank(shot));
+  assert.match(notReady(T, shot, false), /Промах/);
+  // Even a changed chip (cushion) does not stand in for the miss in «Ковбой».
+  assert.match(notReady(T, shot, true), /Промах/);
+  const miss = toggleMiss(shot);
+  assert.equal(notReady(T, miss, false), null);
+  assert.deepEqual(fieldValues(T, miss).contacts, []);
+  assert.equal(describeShot(T, miss), "Промах.");
+});
+
+test("«Ковбой»: one tap per ball touched, one more for the pocket", () => {
+  const carom = draw(T, ["ball:1", "ball:3"]);
+  assert.deepEqual(fieldValues(T, carom).contacts, [1, 3]);
+  assert.deepEqual(fieldValues(T, carom).pocketed, []);
+  const potted = draw(T, ["ball:5", "pocket:far-left"]);
+  const values = fieldValues(T, potted);
+  assert.deepEqual(values.contacts, [5]);
+  assert.deepEqual(values.pocketed, [5]);
+  assert.equal(values.cue_ball, "table");
+  assert.equal(notReady(T, potted, false), null);
+  assert.equal(describeShot(T, potted), "Биток коснулся: пятёрка; пятёрка — в лузе (дальняя левая угловая).");
+});
+
+test("tapping the selected ball again takes it back; a dropped ball tapped goes back on the table", () => {
+  assert.deepEqual(draw(T, ["ball:1", "ball:1"]).touched, []);
+  const back = draw(T, ["ball:1", "pocket:far-left", "ball:1"]);
+  assert.deepEqual(back.touched, [1]);
+  assert.deepEqual(back.dropped, []);
+  // A touched ball that is not selected is selected first (to drop it).
+  const both = draw(T, ["ball:1", "ball:3", "ball:1", "pocket:near-left"]);
+  assert.deepEqual(fieldValues(T, both).contacts, [1, 3]);
+  assert.deepEqual(fieldValues(T, both).pocketed, [1]);
+});
+
+test("the cue ball's fate, jumped balls and the called pocket", () => {
+  const s = draw(T, ["ball:1", "cue", "pocket:right-middle", "ball:3", "out", "call", "pocket:far-right"]);
+  const v = fieldValues(T, s);
+  assert.equal(v.cue_ball, "pocket");
+  assert.equal(v.cue_pocket, "right-middle");
+  assert.deepEqual(v.jumped, [3]);
+  assert.equal(v.called_pocket, "far-right");
+  assert.equal(fieldValues(T, draw(T, ["ball:1", "cue", "out"])).cue_ball, "off");
+  // A pocket with nothing selected says what to do instead of guessing.
+  const step = tapPocket(T, emptyShot(), "far-left");
+  assert.match(step.hint, /Сначала нажмите шар/);
+  assert.ok(isBlank(step.shot));
+});
+
+test("the engine rules on drawn «Ковбой» shots as on the same form", () => {
+  const ruling = (shot) => api({ op: "ruling", game: "kovboy", situation: {}, action: actionOf(kovboy, shot) });
+  const miss = ruling(toggleMiss(emptyShot()));
+  assert.ok(miss.ok, JSON.stringify(miss));
+  assert.equal(miss.ruling.points, 0, "a miss scores nothing");
+  assert.equal(miss.ruling.turn_continues, false, "and passes the turn");
+  const carom = ruling(draw(T, ["ball:1", "ball:3"]));
+  assert.ok(carom.ok);
+  assert.equal(carom.ruling.points, 1, "a carom from the 1 scores one point");
+  const potted = ruling(draw(T, ["ball:3", "pocket:far-left"]));
+  assert.ok(potted.ok, JSON.stringify(potted));
+  assert.equal(potted.ruling.points, 3);
+});
+
+const SITUATIONS = { "kladka-kiem": { strokes: 3 }, "po-chasovoy": { pocket: "far-left" } };
+
+test("every game's drawing gives requests the engine accepts", () => {
+  const cases = {
+    "pyat-sharov": [["ball:white", "ball:red", "pocket:far-left"], ["miss"]],
+    kaiza: [["ball:red", "pocket:near-left"], ["miss"], ["ball:yellow", "ball:red2", "pocket:far-left", "ball:red", "pocket:far-right"]],
+    probka: [["ball:probka"], ["cue", "pocket:near-left"], ["miss"]],
+    "po-chasovoy": [["pocket:far-left"]],
+    "kladka-kiem": [["pocket:far-left", "pocket:near-left", "out"], ["miss"]],
+  };
+  for (const [game, shots] of Object.entries(cases)) {
+    const decl = declaration(game);
+    for (const taps of shots) {
+      const shot = draw(decl.table, taps);
+      assert.equal(notReady(decl.table, shot, false), null, `${game} ${taps}`);
+      const action = actionOf(decl, shot);
+      const request = game === "probka"
+        ? { op: "ruling", game, situation: {}, action: { ...action, shooter: 1 } }
+        : { op: "ruling", game, situation: SITUATIONS[game] || {}, action };
+      const response = api(request);
+      assert.ok(response.ok, `${game} ${taps}: ${JSON.stringify(response.error)} ${JSON.stringify(action)}`);
+    }
+  }
+});
+
+test("two alike balls: the played red is «red», the other «red2», whichever was tapped first", () => {
+  const kaiza = declaration("kaiza").table;
+  const v = fieldValues(kaiza, draw(kaiza, ["ball:red2", "pocket:far-left", "ball:red", "pocket:far-right"]));
+  assert.equal(v.ball, "red");
+  assert.deepEqual(v.also_pocketed, ["red2"]);
+  assert.equal(v.contact, true);
+  assert.equal(fieldValues(kaiza, toggleMiss(emptyShot())).contact, false);
+  const pyat = declaration("pyat-sharov").table;
+  const caroms = fieldValues(pyat, draw(pyat, ["ball:white", "ball:red", "ball:red2", "ball:white", "pocket:far-left"]));
+  assert.equal(caroms.ball, "white");
+  assert.equal(caroms.carom_reds, 2);
+  assert.equal(caroms.carom_white, false);
+});
+
+test("counting games: every pocket tap is one ball, «за борт» with nothing selected is one more", () => {
+  const kladka = declaration("kladka-kiem").table;
+  const v = fieldValues(kladka, draw(kladka, ["pocket:far-left", "pocket:far-left", "out"]));
+  assert.equal(v.potted, 2);
+  assert.equal(v.off_table, 1);
+  assert.equal(fieldValues(kladka, toggleMiss(emptyShot())).potted, 0);
+  assert.match(notReady(kladka, emptyShot(), false), /Ни один шар не упал/);
+  const clock = declaration("po-chasovoy").table;
+  assert.equal(fieldValues(clock, draw(clock, ["pocket:far-left", "pocket:near-left"])).pocket, "near-left");
+  assert.equal(fieldValues(clock, draw(clock, ["pocket:far-left", "pocket:far-left"])).pocket, null);
+  assert.match(notReady(clock, emptyShot(), false), /лузу/);
+});
+
+test("«пробка»: the cue ball in a pocket or off the table is the declared foul, the chips stay", () => {
+  const probka = declaration("probka").table;
+  const v = fieldValues(probka, draw(probka, ["cue", "pocket:far-left"]));
+  assert.deepEqual(v.fouls.events, ["g"]);
+  assert.deepEqual(v.fouls.all.sort(), ["e", "g"]);
+  // A chip changed (a foul ticked by hand) is an input of its own there.
+  assert.equal(notReady(probka, emptyShot(), true), null);
+  assert.match(notReady(probka, emptyShot(), false), /Без результата/);
+});

@@ -1,0 +1,90 @@
+"""The table drawing declaration (rules_pkg/drawing.py): every field a tap or
+a chip sets exists in the game's shot declaration with a kind that can hold
+what the source gives, and every game with a shot tool has a drawing."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_pkg import api, drawing
+from rules_pkg.games import GAMES
+
+LIST_SOURCES = {"touched", "dropped", "outside", "dropped_others"}
+BOOL_SOURCES = {"carom_has", "contact", "has"}
+INT_SOURCES = {"carom_count", "pocket_count", "outside_count"}
+POCKET_SOURCES = {"cue_pocket", "called", "played_pocket", "pocket"}
+
+
+def declared(game_id):
+    response = api.handle({"op": "describe", "game": game_id})
+    assert response["ok"], response
+    return response["game"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_tool_game_has_a_drawing_and_only_those(game_id):
+    game = declared(game_id)
+    if "calculator" in game["tools"] or "scorekeeper" in game["tools"]:
+        assert game["table"] is not None
+    else:
+        assert game["table"] is None
+
+
+@pytest.mark.parametrize("game_id", sorted(drawing.TABLES))
+def test_drawn_fields_exist_in_the_shot_declaration(game_id):
+    game = declared(game_id)
+    table = game["table"]
+    action = next(a for a in game["actions"] if a["type"] == table["action"])
+    fields = {f["name"]: f for f in action["fields"]}
+    ball_ids = {b["id"] for b in table["balls"]}
+    for name, spec in table["fields"].items():
+        assert name in fields, f"{game_id}: the drawing sets {name!r}, the shot has no such field"
+        kind = fields[name]["kind"]
+        source = spec["from"]
+        assert source in drawing.SOURCES, source
+        if source in LIST_SOURCES:
+            assert kind in ("set", "sequence"), (name, kind)
+            options = {o["id"] for o in fields[name]["options"]}
+            values = {b.get("value", b["id"]) for b in table["balls"]}
+            if source == "dropped_others":
+                values |= ball_ids  # the second of two alike balls keeps its own id
+            assert values & options, (name, values, options)
+            assert values - {"red2"} <= options | ball_ids
+        elif source in BOOL_SOURCES:
+            assert kind == "bool", (name, kind)
+        elif source in INT_SOURCES:
+            assert kind == "int", (name, kind)
+        elif source in POCKET_SOURCES:
+            assert kind == "choice" and {o["id"] for o in fields[name]["options"]} == {p["id"] for p in table["pockets"]}
+        elif source == "cue":
+            assert kind == "choice" and {o["id"] for o in fields[name]["options"]} == {"table", "pocket", "off"}
+        elif source == "played":
+            options = {o["id"] for o in fields[name]["options"]}
+            assert {b.get("value", b["id"]) for b in table["balls"]} <= options
+        elif source == "events":
+            assert kind == "set"
+            assert set(spec["map"].values()) <= {o["id"] for o in fields[name]["options"]}
+        for key in ("balls", "ball"):
+            wanted = spec.get(key)
+            if wanted is not None:
+                assert set(wanted if isinstance(wanted, list) else [wanted]) <= ball_ids
+    for name in table["chips"]:
+        assert name in fields, f"{game_id}: chip {name!r} is not a shot field"
+        # Only a set fed by events (the cue ball pocketed -> a foul) is also tapped as chips.
+        assert name not in table["fields"] or table["fields"][name]["from"] == "events", name
+    miss = table["miss"]
+    if miss:
+        assert miss["label"]
+        if miss["field"]:
+            assert miss["field"] in table["fields"]
+        for name, value in miss["sets"].items():
+            assert name in fields
+    for b in table["balls"] + table["spots"]:
+        x, y = b["at"]
+        assert 0 < x < 200 and 0 < y < 100
+
+
+def test_pockets_are_the_engine_pockets():
+    from rules_pkg.table import POCKET_IDS
+    for make in drawing.TABLES.values():
+        assert [p["id"] for p in make()["pockets"]] == list(POCKET_IDS)
