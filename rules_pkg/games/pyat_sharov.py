@@ -180,8 +180,9 @@ class Shot:
 CHEAPEST = min(pts for *_, pts in ROWS)
 
 SHOT_FIELDS = (
-    Choice(name="ball", label="Заказанный шар", options=BALL_OPTIONS, always=True,
-           help="Игра ведётся с заказом шаров: какой шар игрок заказал."),
+    Choice(name="ball", label="Заказанный шар", options=BALL_OPTIONS, default=None, optional=True, always=True,
+           help="Игра ведётся с заказом шаров: какой шар игрок заказал. Нужен, когда шар упал; "
+                "если ничего не упало, очков нет при любом заказе."),
     Choice(name="pocket", label="В какую лузу упал заказанный шар", options=POCKETS, default=None, optional=True,
            help="Не указано — шар в лузу не упал."),
     Choice(name="called_pocket", label="Заказанная луза (если лузу заказывали)", options=POCKETS, default=None,
@@ -241,6 +242,11 @@ class PyatSharov(Game):
                     values["mistake"])
 
     def check_action(self, state: State, shot: Shot) -> None:
+        if shot.ball is None:
+            if shot.pocket is not None:
+                impossible(f"Шар упал в лузу ({POCKET_NAMES[shot.pocket]}), но не сказано, какой шар был заказан: "
+                           "от этого зависят очки. Заполните поле «Заказанный шар».", "action.ball")
+            return  # nothing fell: no points whatever was called
         # The ball set: 2 reds, 2 whites (one is the cue ball), 1 yellow; the played ball is not caromed on.
         five_balls.check_played_ball_not_caromed(
             shot.ball, shot.caroms, "заказанный",
@@ -281,15 +287,16 @@ class PyatSharov(Game):
 
     def _prize(self, why: Why, shot: Shot) -> tuple[int, str]:
         """The points the shot brings by the table, or 0 and the reason there are none."""
-        name = BALL_NAMES[shot.ball].capitalize()
+        called = "" if shot.ball is None else f" {BALL_NAMES[shot.ball]}"
         has_carom = any(shot.caroms)
         if shot.pocket is None:
-            reason = f"заказанный {BALL_NAMES[shot.ball]} шар в лузу не упал"
-            why.add("score", f"{name} шар в лузу не упал: очков нет.", "pyat-sharov-task")
+            reason = f"заказанный{called} шар в лузу не упал"
+            why.add("score", f"{ru.sentence(reason)}: очков нет.", "pyat-sharov-task")
             if has_carom:
                 why.add("score", f"Карамболь {carom_words(shot.caroms)} без забитого шара очков не даёт.",
                         "pyat-sharov-t-carom-alone")
             return self._none(why, reason, "pyat-sharov-task")
+        name = BALL_NAMES[shot.ball].capitalize()
         if shot.called_pocket is not None and shot.called_pocket != shot.pocket:
             why.add("score", f"{name} шар упал не в заказанную лузу (упал: {POCKET_NAMES[shot.pocket]}; заказана: "
                     f"{POCKET_NAMES[shot.called_pocket]}): он загнан неправильно, очков нет.",

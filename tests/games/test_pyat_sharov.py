@@ -186,7 +186,7 @@ def test_pyat_sharov_series_match_flow():
     ({"ball": "yellow", "pocket": "far-left", "carom_yellow": True}, "action.carom_yellow"),
     ({"ball": "white", "carom_reds": 3}, "action.carom_reds"),
     ({"ball": "blue"}, "action.ball"),
-    ({}, "action.ball"),
+    ({"pocket": "far-left"}, "action.ball"),  # a ball fell: which one was called decides the points
     ({"ball": "red", "pocket": "middle"}, "action.pocket"),
     ({"ball": "red", "called_pocket": 3}, "action.called_pocket"),
     ({"ball": "red", "carom_white": "да"}, "action.carom_white"),
@@ -266,10 +266,11 @@ def test_pyat_sharov_random_play_is_accepted_and_obeys_the_rules():
 
 # ---- issue 9: one field spec, possible positions, rulings that say why ------------
 
-def test_pyat_sharov_called_ball_is_declared_required_and_is_required():
-    """«ball» was declared with the default "red" yet refused without it: one spec now."""
+def test_pyat_sharov_called_ball_is_declared_once_and_asked_when_it_decides():
+    """«ball» was declared with the default "red" yet refused without it: one spec now.
+    Not given (null) means "not said"; it is required exactly when a ball fell."""
     field = next(f for f in GAME.declaration()["actions"][0]["fields"] if f["name"] == "ball")
-    assert "default" not in field
+    assert field["default"] is None and field["optional"]
     err = CALC.error(pocket="far-left", carom_white=True)
     assert err["field"] == "action.ball" and "Заказанный шар" in err["message"]
 
@@ -357,3 +358,13 @@ def test_pyat_sharov_t_positions_states_what_the_position_check_refuses():
     for score in (1, 2, 3):
         assert "не бывает" in CALC.error({"score": score}, ball="red")["message"]
     assert CALC.ruling({"score": 4}, ball="red")["scores"] == [4, 0]
+
+
+def test_pyat_sharov_nothing_fell_needs_no_called_ball():
+    """The call decides nothing when no ball fell: no points whatever was called,
+    so the shot is judged without it (and the ruling does not invent a ball)."""
+    r = Calc("pyat-sharov").ruling()
+    assert r["points"] == 0 and r["verdict"] == "no_points"
+    assert r["summary"].startswith("Очков нет: заказанный шар в лузу не упал")
+    err = Calc("pyat-sharov").error(pocket="near-left", carom_reds=1)
+    assert err["field"] == "action.ball" and "какой шар был заказан" in err["message"]
