@@ -8,8 +8,10 @@
 // sitebuild/wheel_bytecode.py (compile), scripts/measure_runtime.py and
 // scripts/bench (boot, snapshot).
 //
-//   node sitebuild/pyodide_node.mjs boot     [RUNTIME] [--snapshot FILE] [--probe]
-//       one boot to the first answer; prints one JSON line of milliseconds:
+//   node sitebuild/pyodide_node.mjs boot     [RUNTIME] [--snapshot FILE] [--request JSON]
+//       one boot to the first answer (--request, default the «Ковбой» declaration,
+//       which imports one game module; {"op": "games"} imports them all);
+//       prints one JSON line of milliseconds:
 //       {"path": "normal"|"snapshot", "load": ..., "wheel": ..., "import": ...,
 //        "answer": ..., "total": ..., "cpu": ...}
 //   node sitebuild/pyodide_node.mjs call     REQUESTS.json [RUNTIME] [--snapshot FILE] [--out FILE]
@@ -134,6 +136,8 @@ def _run_all(text):
     return json.dumps(out, ensure_ascii=False)
 `;
 
+const DEFAULT_REQUEST = JSON.stringify({ op: "describe", game: "kovboy" });
+
 function readSnapshot(opts) {
   return opts.snapshot ? new Uint8Array(readFileSync(resolve(opts.snapshot))) : null;
 }
@@ -143,9 +147,10 @@ async function cmdBoot(opts) {
   const t0 = performance.now();
   const { pyodide, path, timings } = await bootEngine({ ...runtimeOptions(opts), snapshot: readSnapshot(opts) });
   const t1 = performance.now();
-  const answer = JSON.parse(handleJson(pyodide, JSON.stringify({ op: "games" })));
+  const request = opts.request || DEFAULT_REQUEST;
+  const answer = JSON.parse(handleJson(pyodide, request));
   const t2 = performance.now();
-  if (!answer.ok) throw new Error("the engine did not answer {op: games}");
+  if (!answer.ok) throw new Error(`the engine did not answer ${request}`);
   const cpu = process.cpuUsage(c0);
   console.log(JSON.stringify({ path, ...timings, answer: t2 - t1, total: t2 - t0, cpu: (cpu.user + cpu.system) / 1000 }));
 }
@@ -305,7 +310,7 @@ async function cmdTrace(opts) {
 
 const COMMANDS = { boot: cmdBoot, call: cmdCall, snapshot: cmdSnapshot, compile: cmdCompile, trace: cmdTrace };
 const VALUE_OPTIONS = { "--index": "index", "--stdlib": "stdlib", "--wheel": "wheel", "--snapshot": "snapshot",
-  "--out": "out", "--args": "args" };
+  "--out": "out", "--args": "args", "--request": "request" };
 
 export function parseArgs(argv) {
   const [command, ...rest] = argv;
