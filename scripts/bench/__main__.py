@@ -24,7 +24,7 @@ from . import CPU_SLOWDOWN, OUT, PAGE, ROOT, SITE, TARGETS  # noqa: E402
 from .driver import PROFILES, Bench  # noqa: E402
 from .report import DOCS_PAGE, machine, markdown, summarize, write_docs  # noqa: E402
 from .server import HOSTS, Counter, start_server  # noqa: E402
-from .site_variant import NAVIGATION, VARIANTS, build_site  # noqa: E402
+from .site_variant import BUILDS, VARIANTS, build_site  # noqa: E402
 from .throttle import RendererSlowdown, calibrate, check  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -48,9 +48,9 @@ def main(argv: list[str] | None = None) -> int:
                              "runtime files; wheel-source: the engine's wheel as source, not byte code")
     parser.add_argument("--host", choices=HOSTS, default="gzip",
                         help="gzip: like GitHub Pages (default); brotli: brotli for clients that accept it")
-    parser.add_argument("--navigation", choices=NAVIGATION, default="instant",
-                        help="instant: built with RULES_SITE_URL (mkdocs-material's instant navigation); "
-                             "full: built as the README builds it, another page is a full load")
+    parser.add_argument("--build", choices=BUILDS, default="readme",
+                        help="readme: built as the README builds it, no site_url (default); deploy: with "
+                             "RULES_SITE_URL, as a deployment")
     parser.add_argument("--no-build", action="store_true", help="reuse bench-results/site")
     parser.add_argument("--no-docs", action="store_true", help="do not rewrite the table in docs/speed.md")
     parser.add_argument("--no-wait-saved", dest="wait_saved", action="store_false",
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_build and (SITE / PAGE / "index.html").is_file():
         info = runtime.load_info()
     else:
-        info = build_site(args.port, args.variant, args.navigation)
+        info = build_site(args.port, args.variant, args.build)
     counter = Counter()
     server = start_server(args.port, counter, args.host)
     marker = f"--bench-run={uuid.uuid4().hex}"
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "date": now.strftime("%d.%m.%Y %H:%M"), "iso": now.isoformat(timespec="seconds"),
         "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
         "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline},
-        "cpu_model": args.cpu, "variant": args.variant, "host": args.host, "navigation": args.navigation,
+        "cpu_model": args.cpu, "variant": args.variant, "host": args.host, "build": args.build,
         "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
         "targets": TARGETS,
     })
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
 def _documented(report: dict) -> bool:
     """Only the site as deployed goes on the «Скорость» page; variants stay in bench-results/."""
     return (report.get("variant", "default") == "default" and report.get("host", "gzip") == "gzip"
-            and report.get("navigation", "instant") == "instant")
+            and report.get("build", "readme") == "readme")
 
 
 if __name__ == "__main__":

@@ -146,7 +146,7 @@ def markdown(report: dict) -> str:
         f"нагрузка (load average) {decimal(report['load_before'], 1)} до замера и "
         f"{decimal(report['load_after'], 1)} после, при {m['cores']} "
         f"{plural(m['cores'], 'ядре', 'ядрах', 'ядрах')}. {HOST_TITLES[report.get('host', 'gzip')]} "
-        f"Переход на другую игру: {'мгновенный (без перезагрузки страницы)' if report.get('navigation', 'instant') == 'instant' else 'полная загрузка страницы'}. "
+        f"Сайт собран {'как в README (без site_url)' if report.get('build', 'readme') == 'readme' else 'с адресом сайта (RULES_SITE_URL)'}. "
         f"Медианы: холодных визитов {counts['cold']}, повторных {counts['warm']}, без сети {counts['offline']}."
         + (" " + VARIANT_TITLES[report["variant"]] if VARIANT_TITLES.get(report.get("variant", "default")) else ""),
         "",

@@ -1,9 +1,9 @@
 """The site variant the benchmark measures, built into bench-results/site.
 
-``mkdocs build`` as deployed (with ``RULES_SITE_URL=http://127.0.0.1:<port>/`` for
-mkdocs-material's instant navigation, unless ``navigation="full"``: then built as
-the README builds it, and another game's page is a full page load), plus a **bare
-page** (``__bench/bare.html``) that only boots the same Pyodide runtime in a module
+``mkdocs build`` as the README builds it (no ``site_url``: instant navigation then
+works once the service worker serves the sitemap, i.e. from the repeat visit on;
+``build="deploy"`` sets ``RULES_SITE_URL=http://127.0.0.1:<port>/`` as a deployment
+would, and instant navigation works from the first page), plus a **bare page** (``__bench/bare.html``) that only boots the same Pyodide runtime in a module
 worker (same files, same trimmed standard library, no engine, no theme), so our
 overhead over Pyodide itself is a ratio. ``site/sw.js`` is regenerated to list it.
 
@@ -30,7 +30,7 @@ from sitebuild import offline, runtime
 from . import PAGE, ROOT, SITE
 
 VARIANTS = ("default", "no-snapshot", "preload", "wheel-source")
-NAVIGATION = ("instant", "full")
+BUILDS = ("readme", "deploy")
 
 BARE_HTML = """<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>Pyodide без сайта</title>
@@ -73,13 +73,13 @@ try {
 """
 
 
-def build_site(port: int, variant: str, navigation: str = "instant") -> dict:
+def build_site(port: int, variant: str, build: str = "readme") -> dict:
     info = runtime.ensure_built(quiet=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("RULES_SITE_URL", None)
-    if navigation == "instant":
+    if build == "deploy":
         env["RULES_SITE_URL"] = f"http://127.0.0.1:{port}/"
-    print(f"[bench] mkdocs build -> {SITE.relative_to(ROOT)} ({navigation} navigation, variant {variant})", flush=True)
+    print(f"[bench] mkdocs build -> {SITE.relative_to(ROOT)} ({build} build, variant {variant})", flush=True)
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(SITE)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     if proc.returncode != 0 or not (SITE / PAGE / "index.html").is_file():
