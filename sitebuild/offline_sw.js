@@ -172,12 +172,20 @@ function offlinePage() {
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-function sitemap() {
-  const pages = Object.keys(FILES).filter((path) => path === "" || path.endsWith("/"));
+// The built sitemap.xml (from the cache, else the network) with a <url> for
+// every listed page added when it lists none (a build without site_url).
+async function sitemap(request) {
+  const stored = (await caches.match(urlOf("sitemap.xml"), { cacheName: CACHE })) || (await fetch(request));
+  const text = await stored.text();
+  if (text.includes("<loc>") || !text.includes("</urlset>")) {
+    return new Response(text, { status: stored.status, headers: stored.headers });
+  }
   const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const body = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-    + pages.map((path) => `<url><loc>${escape(urlOf(path))}</loc></url>\n`).join("") + "</urlset>\n";
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  const urls = Object.keys(FILES).filter((path) => path === "" || path.endsWith("/"))
+    .map((path) => `<url><loc>${escape(urlOf(path))}</loc></url>\n`).join("");
+  return new Response(text.replace("</urlset>", urls + "</urlset>"), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -186,7 +194,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   const navigate = request.mode === "navigate";
   if (!navigate && url.href.split("?")[0] === urlOf("sitemap.xml")) {
-    event.respondWith(sitemap());
+    event.respondWith(sitemap(request));
     return;
   }
   const path = listedPath(url, navigate);
