@@ -14,6 +14,8 @@ import platform
 import statistics
 from pathlib import Path
 
+from rules_pkg.ru import plural
+
 from . import CPU_SLOWDOWN, ROOT, TARGETS
 
 DOCS_PAGE = ROOT / "docs" / "speed.md"
@@ -65,15 +67,6 @@ def machine(browser_version: str) -> dict:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "chromium": browser_version,
             "os": platform.platform(terse=True), "python": platform.python_version()}
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def decimal(v: float, digits: int) -> str:
