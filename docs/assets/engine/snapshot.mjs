@@ -64,12 +64,14 @@ async function decoded(response) {
 
 /**
  * The stored snapshot for this key, or null (none, another version: deleted).
- * `bytes` is already being read: it resolves to the verified bytes, or rejects
- * for a damaged entry (the caller deletes it and boots normally).
- * @param {string} key
+ * The key is a promise (it needs the lock file): with no entry stored (a first
+ * visit) the answer comes without waiting for it, so the normal boot's downloads
+ * start at once. `bytes` is already being read: it resolves to the verified
+ * bytes, or rejects for a damaged entry (the caller deletes it and boots normally).
+ * @param {Promise<string>} keyPromise
  * @returns {Promise<{bytes: Promise<Uint8Array>} | null>}
  */
-export async function read(key) {
+export async function read(keyPromise) {
   const cache = await open();
   if (!cache) return null;
   let response;
@@ -79,8 +81,9 @@ export async function read(key) {
     return null;
   }
   if (!response) return null;
+  const key = await keyPromise.catch(() => null);
   const expected = response.headers.get("X-Snapshot-Sha256");
-  if (response.headers.get("X-Snapshot-Key") !== key || !expected) {
+  if (!key || response.headers.get("X-Snapshot-Key") !== key || !expected) {
     await remove(); // another site version made it
     return null;
   }

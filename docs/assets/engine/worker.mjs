@@ -53,8 +53,10 @@ const PROGRESS_EVERY_MS = 100;
 const bytes = { loaded: 0, total: 0 };
 let stage = { stage: "start", text: "Загрузка правил…" };
 let lastProgress = 0;
+let booting = true; // no progress after "ready" or "failed"
 
 function progress(next, force = true) {
+  if (!booting) return;
   if (next) stage = next;
   const now = performance.now();
   if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
@@ -175,7 +177,8 @@ async function boot() {
   const wheelData = wheel.then(wheelBytes);
   wheelData.catch(() => {});
   const key = wheel.then((w) => snapshots.keyOf(runtimePath, stdlibName, w.sha256));
-  const stored = key.then(snapshots.read, () => null);
+  key.catch(() => {});
+  const stored = snapshots.read(key).catch(() => null);
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
@@ -250,10 +253,12 @@ function shortMessage(err) {
 // Calls may arrive before the engine is ready: they wait for it.
 const ready = Promise.race([boot(), fetchFailure]).then(
   (ms) => {
+    booting = false;
     self.postMessage({ type: "ready", data: { boot: bootPath, ms: Math.round(ms) } });
     return true;
   },
   (err) => {
+    booting = false;
     const message = err instanceof BootError ? err.message : "непредвиденная ошибка: " + shortMessage(err);
     self.postMessage({
       type: "failed",

@@ -72,7 +72,7 @@ function start() {
       if (!entry) return;
       pending.delete(id);
       entry.resolve(data);
-    } else if (type === "progress") {
+    } else if (type === "progress" && status.state === "loading") {
       setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0,
         total: data.total || 0 });
     } else if (type === "ready") {
