@@ -97,7 +97,7 @@ export async function read(keyPromise) {
 
 /**
  * Store a snapshot; a refusal (quota) leaves nothing behind and rejects.
- * @param {string} key @param {Uint8Array} data
+ * @param {string} key @param {Uint8Array<ArrayBuffer>} data
  */
 export async function write(key, data) {
   const cache = await open();

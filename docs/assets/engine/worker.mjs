@@ -36,8 +36,8 @@ const params = new URL(self.location.href).searchParams;
 const runtimePath = params.get("path") || "";
 const packageName = params.get("package") || "";
 const stdlibName = params.get("stdlib") || "";
-//: A call-free pause after an answer before the snapshot is made (it blocks
-//: the interpreter for some tens of milliseconds).
+// A call-free pause after an answer before the snapshot is made (it blocks
+// the interpreter for some tens of milliseconds).
 const SNAPSHOT_IDLE_MS = 1500;
 
 let pyodide = null;
