@@ -150,11 +150,11 @@ class Bench:
                 row["next_page"] = ((marks[f"result:{NEXT_GAME}"] - t0) if row["next_page_instant"]
                                     else marks[f"result:{NEXT_GAME}"]) / 1000
             if not bare and self.args.wait_saved and not offline_mode and "saved" not in marks:
-                try:
-                    page.wait_for_function("'saved' in window.__bench", timeout=TIMEOUT_MS)
-                    marks = page.evaluate("window.__bench")
-                except Exception:  # noqa: BLE001 - reported as missing
-                    pass
+                # The page's own mark can miss a save that finished while a full page load
+                # was under way: ask the caches, and time it from here.
+                saved_at = wait_precached(page)
+                if saved_at is not None:
+                    marks["saved"] = (saved_at - t_start) * 1000
             if not bare and self.args.variant != "no-snapshot" and not offline_mode:
                 row["snapshot_stored"] = wait_snapshot(page)
             if "saved" in marks:
@@ -206,6 +206,25 @@ SNAPSHOT_JS = """async () => {
   const cache = await caches.open("rules-engine-snapshot");
   return (await cache.keys()).length > 0;
 }"""
+
+
+PRECACHED_JS = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("rules-site-") && await (await caches.open(name)).match(new URL("__rules-precache.json",
+        location.href.replace(/games\\/.*$/, "")).href)) return true;
+  }
+  return false;
+}"""
+
+
+def wait_precached(page, timeout: float = TIMEOUT_MS / 1000) -> float | None:
+    """When the service worker's cache was complete (monotonic time), or None."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if page.evaluate(PRECACHED_JS):
+            return time.monotonic()
+        page.wait_for_timeout(200)
+    return None
 
 
 def wait_snapshot(page, timeout: float = 60.0) -> bool:

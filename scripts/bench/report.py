@@ -108,8 +108,8 @@ def cpu_title(report: dict) -> tuple[str, bool]:
     text = "; замедление процессора по контрольному циклу " + " и ".join(decimal(f, 1) + "×" for f in figures)
     text += " (до и после визитов)" if len(figures) == 2 else ""
     if not reached:
-        text += (f" — **цель {CPU_SLOWDOWN}× не достигнута (отклонение больше 10 %), это не цифры "
-                 "телефона**")
+        text += (f" — цель {CPU_SLOWDOWN}× не достигнута (отклонение больше 10 %): это не цифры "
+                 "телефона, отметки целей для него не ставятся")
     return text, reached
 
 
