@@ -1,5 +1,5 @@
 // The engine benchmark under Pyodide in Node: boots the built bundle
-// (build/pyodide, as tests/pyodide/run_api.mjs does: same boot()), then runs
+// (build/pyodide, through sitebuild/pyodide_node.mjs as every Node caller does), then runs
 // measure() of scripts/bench_engine.py inside it and prints its rows as JSON.
 //
 //   node scripts/bench_engine.mjs [--sizes 10,100,1000,4999] [--runs 7]
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { boot } from "../tests/pyodide/run_api.mjs";
+import { bootEngine, runtimeOptions } from "../sitebuild/pyodide_node.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +26,7 @@ if (!sizes.every(Number.isInteger) || !Number.isInteger(runs)) {
   process.exit(2);
 }
 
-const pyodide = await boot({ requests: null, out: null, stdlib: null, wheel: null, index: null });
+const { pyodide } = await bootEngine(runtimeOptions());
 process.stderr.write(`Pyodide ${pyodide.version}, Python ${pyodide.runPython("import sys; sys.version.split()[0]")}\n`);
 pyodide.FS.writeFile("/tmp/bench_engine.py", readFileSync(join(HERE, "bench_engine.py"), "utf8"));
 const rows = pyodide.runPython(`

@@ -10,9 +10,13 @@ Brings build/pyodide/ up to date, then prints Markdown tables:
 2. standard-library variants: the full python_stdlib.zip and the trimmed module set
    as source or byte code, deflated or stored (built in a temporary directory);
 3. Node boot-to-first-answer, median of --runs fresh processes per variant (run
-   round-robin so drift hits every variant alike): loadPyodide with stdLibURL,
-   loadPackage of the wheel, import rules_pkg.api, handle_json({"op": "games"}).
-   One extra variant compiles the wheel to byte code too (measurement only).
+   round-robin so drift hits every variant alike), by ``sitebuild/pyodide_node.mjs
+   boot`` (the browser worker's steps): loadPyodide with stdLibURL, unpackArchive of
+   the wheel, import rules_pkg.api, handle_json({"op": "games"}); and the same
+   restored from a memory snapshot (``pyodide_node.mjs snapshot``), as a repeat visit.
+   The first answer is the «Ковбой» declaration (one game module imported); the
+   "every game" rows answer ``{"op": "games"}`` instead, which imports all of them:
+   their difference is what the lazy registry saves (rules_pkg/games/__init__.py).
    Wall-clock times depend on what else the machine runs (the load average is
    printed); "cpu" is the Node process's user+system time over the same span
    (wasm compilation runs on background threads, so it can exceed the wall time).
@@ -40,30 +44,8 @@ if str(ROOT) not in sys.path:
 from sitebuild import runtime, stdlib_trim  # noqa: E402
 from sitebuild.serve import COMPRESSIBLE, MIN_GZIP  # noqa: E402
 
-#: One boot in a fresh Node process; prints a JSON line of milliseconds.
-BOOT_MJS = r"""
-import { pathToFileURL } from "node:url";
-const [indexDir, stdlib, wheel] = process.argv.slice(2);
-const t0 = performance.now();
-const c0 = process.cpuUsage();
-const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
-const pyodide = await loadPyodide({
-  indexURL: indexDir + "/", stdLibURL: stdlib, stdout: () => {}, stderr: () => {},
-});
-const t1 = performance.now();
-await pyodide.loadPackage(wheel, { messageCallback: () => {} });
-const t2 = performance.now();
-const api = pyodide.pyimport("rules_pkg.api");
-const t3 = performance.now();
-const answer = JSON.parse(api.handle_json(JSON.stringify({ op: "games" })));
-const t4 = performance.now();
-if (!answer.ok) throw new Error("no answer");
-const cpu = process.cpuUsage(c0);
-console.log(JSON.stringify({
-  boot: t1 - t0, package: t2 - t1, import: t3 - t2, answer: t4 - t3, total: t4 - t0,
-  cpu: (cpu.user + cpu.system) / 1000,
-}));
-"""
+#: One boot in a fresh Node process (``boot`` prints a JSON line of milliseconds).
+NODE_MODULE = ROOT / "sitebuild" / "pyodide_node.mjs"
 
 #: Runs in Pyodide: the wheel plus __pycache__/*.cpython-XY.pyc (unchecked hash) for
 #: every module, so the import skips compiling. Measurement only (RECORD not updated).
@@ -173,21 +155,38 @@ def main(argv: list[str] | None = None) -> int:
             "trimmed, .pyc, stored": (variants["trimmed, .pyc, stored"], wheel),
             "trimmed .pyc + wheel .pyc": (variants["trimmed, .pyc, deflated"], wheel_pyc),
         }
-        script = tmp / "boot.mjs"
-        script.write_text(BOOT_MJS, encoding="utf-8")
+        snapshot = tmp / "engine.snapshot"
+        made = subprocess.run([node, str(NODE_MODULE), "snapshot", str(snapshot)], capture_output=True, text=True,
+                              timeout=300)
+        if made.returncode != 0:
+            print(f"snapshot: node failed:\n{made.stderr[-2000:]}", file=sys.stderr)
+            return 1
+        report["snapshot"] = json.loads(made.stdout.strip().splitlines()[-1])
+        boots["trimmed, .pyc, every game imported"] = (variants["trimmed, .pyc, deflated"], wheel)
+        boots["restored from a snapshot"] = (variants["trimmed, .pyc, deflated"], wheel)
+        boots["restored from a snapshot, every game"] = (variants["trimmed, .pyc, deflated"], wheel)
+        snapshots = {"restored from a snapshot": snapshot, "restored from a snapshot, every game": snapshot}
+        # The first answer: the «Ковбой» declaration imports one game module (lazy
+        # registry); {"op": "games"} imports all seven, as every boot did before.
+        every_game = {"trimmed, .pyc, every game imported", "restored from a snapshot, every game"}
         samples: dict[str, list[dict]] = {k: [] for k in boots}
         load_before = os.getloadavg()
         for run in range(args.runs):
             for label, (stdlib, whl) in boots.items():
-                proc = subprocess.run([node, str(script), str(vdir), str(stdlib), str(whl)],
-                                      capture_output=True, text=True, timeout=300)
+                argv = [node, str(NODE_MODULE), "boot", "--index", str(vdir), "--stdlib", str(stdlib),
+                        "--wheel", str(whl)]
+                if label in snapshots:
+                    argv += ["--snapshot", str(snapshots[label])]
+                if label in every_game:
+                    argv += ["--request", '{"op": "games"}']
+                proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
                 if proc.returncode != 0:
                     print(f"{label}: node failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
                     return 1
                 samples[label].append(json.loads(proc.stdout.strip().splitlines()[-1]))
             print(f"[measure] run {run + 1}/{args.runs} done", file=sys.stderr)
         rows = []
-        keys = ("boot", "package", "import", "answer", "total", "cpu")
+        keys = ("load", "wheel", "import", "answer", "total", "cpu")
         report["loadavg"] = {"before": load_before, "after": os.getloadavg()}
         for label, runs in samples.items():
             med = {k: statistics.median(r[k] for r in runs) for k in keys}
@@ -197,11 +196,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n## Node {subprocess.run([node, '--version'], capture_output=True, text=True).stdout.strip()}: "
               f"boot to first answer, median of {args.runs} fresh processes (ms; "
               f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs)\n")
-        print(table(["variant", "loadPyodide", "loadPackage", "import rules_pkg.api", "first answer",
+        print(table(["variant", "loadPyodide", "unpackArchive", "import rules_pkg.api", "first answer",
                      "total", "cpu", "total min–max"], rows))
         w = report["wheel"]
         print(f"\nwheel: source {w['source']['raw']:,} B (gzip -9 {w['source']['gzip9']:,}), "
               f"with .pyc {w['pyc']['raw']:,} B (gzip -9 {w['pyc']['gzip9']:,})")
+        s = report["snapshot"]
+        print(f"snapshot: {s['bytes']:,} B, made in {s['make_ms']:.0f} ms after a {s['boot_ms']:.0f} ms boot")
 
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

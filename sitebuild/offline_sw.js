@@ -18,8 +18,16 @@
 //           the «Обновить» button of docs/assets/js/offline.js).
 // fetch     same-origin GET of a listed file: cache first, the stored Response
 //           returned as it is (a synthesized copy would lose Chrome's compiled
-//           WebAssembly cache); not stored yet: the network. An unlisted page
-//           with no network: a short Russian page instead of the browser's error.
+//           WebAssembly cache); not stored yet: the network. Nothing on this path
+//           waits for the network once a file is stored: the browser checks
+//           sw.js for a new version by itself, in the background, and a new
+//           version installs next to this one. An unlisted page with no
+//           network: a short Russian page instead of the browser's error.
+//           sitemap.xml: every listed page under this worker's own scope, so
+//           mkdocs-material's instant navigation (which only follows links the
+//           sitemap lists) works on any host and path, even for a site built
+//           without site_url (whose sitemap.xml is empty): another game's page
+//           then swaps in without booting the engine again.
 //
 // No timers, no runtime caching of unlisted files, no other host.
 /* global VERSION, FILES */
@@ -164,11 +172,31 @@ function offlinePage() {
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
+// The built sitemap.xml (from the cache, else the network) with a <url> for
+// every listed page added when it lists none (a build without site_url).
+async function sitemap(request) {
+  const stored = (await caches.match(urlOf("sitemap.xml"), { cacheName: CACHE })) || (await fetch(request));
+  const text = await stored.text();
+  if (text.includes("<loc>") || !text.includes("</urlset>")) {
+    return new Response(text, { status: stored.status, headers: stored.headers });
+  }
+  const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const urls = Object.keys(FILES).filter((path) => path === "" || path.endsWith("/"))
+    .map((path) => `<url><loc>${escape(urlOf(path))}</loc></url>\n`).join("");
+  return new Response(text.replace("</urlset>", urls + "</urlset>"), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   const navigate = request.mode === "navigate";
+  if (!navigate && url.href.split("?")[0] === urlOf("sitemap.xml")) {
+    event.respondWith(sitemap(request));
+    return;
+  }
   const path = listedPath(url, navigate);
   if (path !== null) {
     event.respondWith(fromCache(request, url, path));

@@ -1,12 +1,12 @@
-// Hostile request texts under Pyodide in Node (booted as run_api.mjs does):
+// Hostile request texts under Pyodide in Node (booted by sitebuild/pyodide_node.mjs, as the parity test is):
 // prints, per attack, the answer, the time and the WebAssembly heap after it.
 //   node tests/pyodide/hostile_text.mjs ATTACKS.json   (a JSON object: name -> request text)
 import { readFileSync } from "node:fs";
 
-import { boot } from "./run_api.mjs";
+import { bootEngine, runtimeOptions } from "../../sitebuild/pyodide_node.mjs";
 
 const attacks = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const pyodide = await boot({});
+const { pyodide } = await bootEngine(runtimeOptions());
 const handle = pyodide.runPython("import rules_pkg.api as api; api.handle_json");
 handle('{"op": "games"}');
 const heap = () => pyodide._module.HEAPU8.length;

@@ -1,5 +1,6 @@
 """Shared by the Pyodide tests: run the API cases under Pyodide in Node
-(``run_api.mjs``) and compare them with CPython.
+(``sitebuild/pyodide_node.mjs call``, the one Node module that boots Pyodide the
+way the browser's worker does) and compare them with CPython.
 
 Missing Node, node_modules/pyodide or a runtime that cannot be built skips the
 test, unless the environment variable CI is set: there it fails.
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNER = Path(__file__).with_name("run_api.mjs")
+NODE_MODULE = ROOT / "sitebuild" / "pyodide_node.mjs"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -47,7 +48,7 @@ def cpython(request: dict) -> dict:
 
     try:
         return json.loads(api.handle_json(json.dumps(request, ensure_ascii=False)))
-    except BaseException:  # noqa: BLE001 - reported as a difference, like run_api.mjs does
+    except BaseException:  # noqa: BLE001 - reported as a difference, like pyodide_node.mjs does
         return {"__exception__": traceback.format_exc()}
 
 
@@ -72,20 +73,28 @@ def built_runtime() -> dict:
         unavailable(f"cannot build the Pyodide bundle: {exc}")
 
 
-def run_pyodide(workdir: Path, requests: list[dict], *args: str) -> tuple[list, str]:
-    """Responses of run_api.mjs (extra ``args`` such as ``--stdlib ZIP``) and its stderr."""
-    path = Path(workdir) / "requests.json"
-    path.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
+def run_node(*args: str) -> subprocess.CompletedProcess:
+    """``node sitebuild/pyodide_node.mjs ARGS...``; fails the test on a non-zero exit."""
     proc = subprocess.run(
-        [node(), str(RUNNER), str(path), *args],
+        [node(), str(NODE_MODULE), *args],
         cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=NODE_TIMEOUT,
     )
     if proc.returncode != 0:
-        pytest.fail(f"run_api.mjs exited with {proc.returncode}:\n{proc.stderr[-4000:]}", pytrace=False)
+        pytest.fail(f"pyodide_node.mjs {args[0]} exited with {proc.returncode}:\n{proc.stderr[-4000:]}",
+                    pytrace=False)
+    return proc
+
+
+def run_pyodide(workdir: Path, requests: list[dict], *args: str) -> tuple[list, str]:
+    """Responses of ``pyodide_node.mjs call`` (extra ``args`` such as ``--stdlib ZIP``,
+    ``--snapshot FILE``) and its stderr."""
+    path = Path(workdir) / "requests.json"
+    path.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
+    proc = run_node("call", str(path), *args)
     try:
         responses = json.loads(proc.stdout)
     except json.JSONDecodeError as exc:
-        pytest.fail(f"run_api.mjs printed no JSON ({exc}): {proc.stdout[:500]!r}", pytrace=False)
+        pytest.fail(f"pyodide_node.mjs call printed no JSON ({exc}): {proc.stdout[:500]!r}", pytrace=False)
     return responses, proc.stderr
 
 

@@ -7,8 +7,11 @@
 // not the document).
 //
 //   call(request)   -> Promise<response>   (the JSON API of rules_pkg.api)
-//   subscribe(fn)   -> unsubscribe         fn({state, stage, text}) now and on change;
-//                                          state is "loading" | "ready" | "failed"
+//   subscribe(fn)   -> unsubscribe         fn({state, stage, text, loaded, total, boot}) now
+//                                          and on change; state is "loading" | "ready" |
+//                                          "failed"; loaded/total: bytes of the runtime
+//                                          files so far (worker "progress"); boot: which
+//                                          path the worker took, "snapshot" | "normal"
 //   retry()                                after "failed": start a new worker
 //
 // No polling, no timers: everything is driven by worker messages.
@@ -69,10 +72,11 @@ function start() {
       if (!entry) return;
       pending.delete(id);
       entry.resolve(data);
-    } else if (type === "progress") {
-      setStatus({ state: "loading", stage: data.stage, text: data.text });
+    } else if (type === "progress" && status.state === "loading") {
+      setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0,
+        total: data.total || 0 });
     } else if (type === "ready") {
-      setStatus({ state: "ready", stage: "ready", text: "Правила загружены" });
+      setStatus({ state: "ready", stage: "ready", text: "Правила загружены", boot: data && data.boot });
       resolveReady();
     } else if (type === "failed") {
       fail(data && data.message ? data.message : "Движок правил не загрузился.");

@@ -1,0 +1,136 @@
+"""``python scripts/bench``: see the package's docstring (scripts/bench/__init__.py)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import shutil
+import sys
+import uuid
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as ``python scripts/bench``: import the package itself
+    _here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _here]
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    __package__ = "bench"
+
+from sitebuild import runtime  # noqa: E402
+
+from . import CPU_SLOWDOWN, OUT, PAGE, ROOT, SITE, TARGETS  # noqa: E402
+from .driver import PROFILES, Bench  # noqa: E402
+from .report import DOCS_PAGE, machine, markdown, summarize, write_docs  # noqa: E402
+from .server import HOSTS, Counter, start_server  # noqa: E402
+from .site_variant import BUILDS, VARIANTS, build_site  # noqa: E402
+from .throttle import RendererSlowdown, calibrate, check  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from . import __doc__ as package_doc
+
+    parser = argparse.ArgumentParser(description=package_doc.split("\n\n")[0])
+    parser.add_argument("--cold", type=int, default=3, help="cold visits per profile (default 3)")
+    parser.add_argument("--warm", type=int, default=5, help="warm visits per profile (default 5)")
+    parser.add_argument("--offline", type=int, default=5, help="offline visits per profile (default 5)")
+    parser.add_argument("--profiles", default="phone,desktop", help="phone,desktop (default both)")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--cpu", choices=("process", "cdp", "none"), default="process",
+                        help="how the phone's 4x slower CPU is emulated (default: process)")
+    parser.add_argument("--variant", choices=VARIANTS, default="default",
+                        help="no-snapshot: the worker keeps no memory snapshot; preload: <link rel=preload> for the "
+                             "runtime files; wheel-source: the engine's wheel as source, not byte code")
+    parser.add_argument("--host", choices=HOSTS, default="gzip",
+                        help="gzip: like GitHub Pages (default); brotli: brotli for clients that accept it")
+    parser.add_argument("--build", choices=BUILDS, default="readme",
+                        help="readme: built as the README builds it, no site_url (default); deploy: with "
+                             "RULES_SITE_URL, as a deployment")
+    parser.add_argument("--no-build", action="store_true", help="reuse bench-results/site")
+    parser.add_argument("--no-docs", action="store_true", help="do not rewrite the table in docs/speed.md")
+    parser.add_argument("--no-wait-saved", dest="wait_saved", action="store_false",
+                        help="do not wait for the service worker to save the site on cold visits")
+    parser.add_argument("--render", metavar="JSON",
+                        help="measure nothing: print the table of an earlier run (and write it to the docs)")
+    args = parser.parse_args(argv)
+    if args.render:
+        report = json.loads(Path(args.render).read_text(encoding="utf-8"))
+        table = markdown(report)
+        print(table)
+        if not args.no_docs and _documented(report):
+            write_docs(table)
+            print(f"[bench] {DOCS_PAGE.relative_to(ROOT)}: таблица обновлена")
+        return 0
+    profiles = [PROFILES[p] for p in args.profiles.split(",") if p]
+
+    OUT.mkdir(exist_ok=True)
+    if args.no_build and (SITE / PAGE / "index.html").is_file():
+        info = runtime.load_info()
+    else:
+        info = build_site(args.port, args.variant, args.build)
+    counter = Counter()
+    server = start_server(args.port, counter, args.host)
+    marker = f"--bench-run={uuid.uuid4().hex}"
+    load_before = os.getloadavg()[0]
+    from playwright.sync_api import sync_playwright
+
+    slowdown = None
+    report: dict = {"profiles": {}, "runs": {}}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, marker])
+            if args.cpu == "process":
+                slowdown = RendererSlowdown(marker, CPU_SLOWDOWN)
+                slowdown.start()
+                if "phone" in args.profiles:
+                    report["cpu_calibration"] = calibrate(browser, slowdown)
+            bench = Bench(args, browser, counter, slowdown)
+            for profile in profiles:
+                runs = bench.run_profile(profile)
+                if profile.throttled and slowdown:
+                    report["cpu_check"] = check(browser, slowdown)
+                report["runs"][profile.name] = runs
+                report["profiles"][profile.name] = summarize(runs)
+            report["machine"] = machine(browser.version)
+            browser.close()
+    finally:
+        if slowdown:
+            slowdown.stop()
+        server.shutdown()
+        server.server_close()
+
+    now = dt.datetime.now()
+    report.update({
+        "date": now.strftime("%d.%m.%Y %H:%M"), "iso": now.isoformat(timespec="seconds"),
+        "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
+        "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline},
+        "cpu_model": args.cpu, "variant": args.variant, "host": args.host, "build": args.build,
+        "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
+        "targets": TARGETS,
+    })
+    table = markdown(report)
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    (OUT / f"bench-{stamp}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    (OUT / f"bench-{stamp}.md").write_text(table, encoding="utf-8")
+    shutil.copyfile(OUT / f"bench-{stamp}.json", OUT / "latest.json")
+    print("\n" + table)
+    print(f"[bench] bench-results/bench-{stamp}.json, .md")
+    if not args.no_docs and _documented(report):
+        write_docs(table)
+        print(f"[bench] {DOCS_PAGE.relative_to(ROOT)}: таблица обновлена")
+    return 0
+
+
+def _documented(report: dict) -> bool:
+    """Only the site as deployed goes on the «Скорость» page; variants stay in bench-results/."""
+    return (report.get("variant", "default") == "default" and report.get("host", "gzip") == "gzip"
+            and report.get("build", "readme") == "readme")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""Medians, the Markdown table, and the table on the «Скорость» page (docs/speed.md).
+
+Every figure is the median of its runs; the ratio is the median of the runs' own
+ratios (ours ÷ the bare Pyodide page measured right after it). A phone run whose
+CPU slowdown missed its target by more than CPU_TOLERANCE (at calibration or in
+the check after the visits) says so in its title, and its figures are not marked
+against the phone targets.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+from pathlib import Path
+
+from rules_pkg.ru import plural
+
+from . import CPU_SLOWDOWN, ROOT, TARGETS
+
+DOCS_PAGE = ROOT / "docs" / "speed.md"
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+HOST_TITLES = {"gzip": "Хостинг как GitHub Pages: gzip, без brotli.",
+               "brotli": "Хостинг со сжатием brotli (заранее сжатые файлы, качество 11) и gzip."}
+VARIANT_TITLES = {"default": "", "no-snapshot": "Вариант для сравнения: без снимка памяти движка.",
+                  "preload": "Вариант для сравнения: preload для файлов среды.",
+                  "wheel-source": "Вариант для сравнения: колесо движка исходным кодом."}
+
+
+def median(rows: list[dict], key: str):
+    values = [r[key] for r in rows if r.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def summarize(runs: dict) -> dict:
+    out = {}
+    for kind in ("cold", "warm", "offline"):
+        ours, bare = runs[kind], runs["bare_" + kind]
+        boots = sorted({r.get("boot") or "?" for r in ours})
+        out[kind] = {
+            "n": len(ours),
+            "text": median(ours, "text"),
+            "result": median(ours, "result"),
+            "bytes": median(ours, "bytes"),
+            "next_page": median(ours, "next_page"),
+            "next_page_instant": all(r.get("next_page_instant") for r in ours) if ours else None,
+            "saved": median(ours, "saved"),
+            "saved_bytes": median(ours, "saved_bytes"),
+            "bare_result": median(bare, "result"),
+            "bare_bytes": median(bare, "bytes"),
+            "ratio": median(ours, "ratio"),
+            "boot": "/".join(boots),
+            "min_result": min((r["result"] for r in ours), default=None),
+            "max_result": max((r["result"] for r in ours), default=None),
+        }
+    return out
+
+
+def machine(browser_version: str) -> dict:
+    cpu = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "chromium": browser_version,
+            "os": platform.platform(terse=True), "python": platform.python_version()}
+
+
+def decimal(v: float, digits: int) -> str:
+    return f"{v:.{digits}f}".replace(".", ",")
+
+
+def secs(v, digits=1):
+    return "—" if v is None else f"{v:.{digits}f}".replace(".", ",") + " с"
+
+
+def mb(v):
+    if v is None:
+        return "—"
+    if v < 100_000:
+        return f"{round(v / 1000)} КБ"
+    return decimal(v / 1e6, 2) + " МБ"
+
+
+def ratio(v):
+    return "—" if v is None else f"{v:.2f}".replace(".", ",")
+
+
+def mark(ok):
+    return "" if ok is None else (" ✓" if ok else " ✗")
+
+
+def check(value, limit):
+    return None if value is None else value <= limit
+
+
+def cpu_title(report: dict) -> tuple[str, bool]:
+    """The phone title's CPU part, and whether the run held the target slowdown."""
+    cal = report.get("cpu_calibration") or {}
+    after = report.get("cpu_check") or {}
+    figures = [f for f in (cal.get("measured"), after.get("measured")) if f]
+    if report.get("cpu_model") != "process" or not figures:
+        return "; замедление процессора не измерено", False
+    reached = all(abs(f - CPU_SLOWDOWN) / CPU_SLOWDOWN <= 0.10 for f in figures)
+    text = "; замедление процессора по контрольному циклу " + " и ".join(decimal(f, 1) + "×" for f in figures)
+    text += " (до и после визитов)" if len(figures) == 2 else ""
+    if not reached:
+        text += (f" — цель {CPU_SLOWDOWN}× не достигнута (отклонение больше 10 %): это не цифры "
+                 "телефона, отметки целей для него не ставятся")
+    return text, reached
+
+
+ROW_LABELS = (("cold", "первый (пустой кэш)"), ("warm", "повторный"), ("offline", "без сети"))
+BOOT_WORDS = {"snapshot": "снимок", "normal": "обычный", "?": "—"}
+
+
+def _row(kind: str, label: str, s: dict, phone: bool) -> str:
+    repeat = kind in ("warm", "offline")
+    res_ok = check(s["result"], TARGETS["repeat_result"]) if phone and repeat else None
+    ratio_limit = TARGETS["repeat_ratio"] if repeat else TARGETS["cold_ratio"]
+    mb_ok = check(s["bytes"] / 1e6 if s["bytes"] is not None else None, TARGETS["cold_mb"]) \
+        if kind == "cold" else None
+    next_ok = check(s["next_page"], TARGETS["next_page"]) if phone else None
+    boot = "/".join(BOOT_WORDS.get(b, b) for b in s["boot"].split("/"))
+    return (f"| {label} | {secs(s['text'])} | {secs(s['result'])}{mark(res_ok)} "
+            f"| {mb(s['bytes'])}{mark(mb_ok)} | {secs(s['next_page'], 2)}{mark(next_ok)} "
+            f"| {boot} | {secs(s['bare_result'])} | {ratio(s['ratio'])}{mark(check(s['ratio'], ratio_limit))} |")
+
+
+def markdown(report: dict) -> str:
+    m = report["machine"]
+    counts = report["counts"]
+    lines = [
+        f"Замер от {report['date']}: {m['cpu']}, {m['cores']} {plural(m['cores'], 'ядро', 'ядра', 'ядер')}, "
+        f"Chromium {m['chromium']}, Pyodide {report['pyodide']}. Машина общая и нагружена другой работой: "
+        f"нагрузка (load average) {decimal(report['load_before'], 1)} до замера и "
+        f"{decimal(report['load_after'], 1)} после, при {m['cores']} "
+        f"{plural(m['cores'], 'ядре', 'ядрах', 'ядрах')}. {HOST_TITLES[report.get('host', 'gzip')]} "
+        f"Сайт собран {'как в README (без site_url)' if report.get('build', 'readme') == 'readme' else 'с адресом сайта (RULES_SITE_URL)'}. "
+        f"Медианы: холодных визитов {counts['cold']}, повторных {counts['warm']}, без сети {counts['offline']}."
+        + (" " + VARIANT_TITLES[report["variant"]] if VARIANT_TITLES.get(report.get("variant", "default")) else ""),
+        "",
+    ]
+    for name, profile in report["profiles"].items():
+        phone = name == "phone"
+        if phone:
+            cpu, reached = cpu_title(report)
+            title = "Телефон (сеть 1,6 Мбит/с, 150 мс; процессор в 4 раза медленнее)" + cpu
+        else:
+            title, reached = "Компьютер без ограничений", False
+        lines += [f"**{title}**", "",
+                  "| визит | текст правил | первый расчёт | передано | другая игра | запуск | голый Pyodide | отношение |",
+                  "|---|---:|---:|---:|---:|---|---:|---:|"]
+        for kind, label in ROW_LABELS:
+            lines.append(_row(kind, label, profile[kind], phone and reached))
+        cold = profile["cold"]
+        if cold.get("saved") is not None:
+            lines += ["", f"Сайт целиком сохранён для работы без сети через {secs(cold['saved'])} после "
+                          f"начала первого визита; всего передано {mb(cold['saved_bytes'])}."]
+        lines.append("")
+    lines += ["«Запуск» — как запустился движок: «снимок» — из снимка памяти, сохранённого на устройстве, "
+              "«обычный» — с нуля. Цели (✓ — достигнута, ✗ — нет; отметки телефона ставятся, только если "
+              "замедление процессора достигнуто): повторный визит и визит без сети на телефоне — первый "
+              "расчёт ≤ 2,0 с и отношение к голому Pyodide ≤ 0,7; первый визит — отношение ≤ 1,05 и "
+              "передано ≤ 5,7 МБ; другая игра на телефоне ≤ 0,3 с."]
+    return "\n".join(lines) + "\n"
+
+
+def write_docs(table: str) -> None:
+    text = DOCS_PAGE.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{DOCS_PAGE}: нет маркеров {BEGIN} / {END}")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    DOCS_PAGE.write_text(f"{head}{BEGIN}\n{table}{END}{tail}", encoding="utf-8")

@@ -1,0 +1,86 @@
+"""The static host of the benchmark: sitebuild/serve.py, counting every byte it sends.
+
+Host profiles:
+
+* ``gzip`` (default): sitebuild/serve.py as it is -- gzip level 6 on the fly for
+  text, JSON, JavaScript and WebAssembly; ``.zip``/``.whl`` as they are; ETag and
+  ``304``; ``no-cache`` for pages, ``immutable`` for ``/pyodide/<version>/``: GitHub
+  Pages' model (gzip, no brotli), over HTTP/1.1 on 127.0.0.1.
+* ``brotli``: a host serving the build's precompressed copies (nginx
+  ``brotli_static``/``gzip_static``, Caddy ``precompressed``): sitebuild/serve.py with
+  ``precompressed=True`` sends the ``.br`` copy (quality 11, written by
+  sitebuild/postbuild.py) to a client that accepts ``br``, else the ``.gz`` copy.
+
+``down = True`` answers 503 to everything (the offline visits).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from sitebuild.serve import serve
+
+from . import SITE
+
+HOSTS = ("gzip", "brotli")
+
+
+class Counter:
+    """Bytes the server sent, per request: (start time, path, bytes)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.requests: list[list] = []
+        self.down = False
+
+    def bytes_between(self, t0: float, t1: float) -> int:
+        with self.lock:
+            return sum(r[2] for r in self.requests if t0 <= r[0] <= t1)
+
+    def paths_between(self, t0: float, t1: float) -> list[str]:
+        with self.lock:
+            return [r[1] for r in self.requests if t0 <= r[0] <= t1]
+
+
+class _CountingWriter:
+    def __init__(self, raw, record):
+        self._raw, self._record = raw, record
+
+    def write(self, data):
+        self._record[2] += len(data)
+        return self._raw.write(data)
+
+    def flush(self):
+        return self._raw.flush()
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+def start_server(port: int, counter: Counter, host: str = "gzip"):
+    server = serve(SITE, "127.0.0.1", port, precompressed=host == "brotli")
+
+    class Handler(server.RequestHandlerClass):
+        def handle_one_request(self):
+            record = [time.monotonic(), "", 0]
+            self.wfile = _CountingWriter(self._raw_wfile, record)
+            super().handle_one_request()
+            if record[2]:
+                record[1] = getattr(self, "path", "")
+                with counter.lock:
+                    counter.requests.append(record)
+
+        def setup(self):
+            super().setup()
+            self._raw_wfile = self.wfile
+
+        def _respond(self, head):
+            if counter.down:
+                self.send_error(503)
+                return
+            super()._respond(head)
+
+    server.RequestHandlerClass = Handler
+    threading.Thread(target=server.serve_forever, name="bench-server", daemon=True).start()
+    return server

@@ -1,0 +1,134 @@
+"""The site variant the benchmark measures, built into bench-results/site.
+
+``mkdocs build`` as the README builds it (no ``site_url``: instant navigation then
+works once the service worker serves the sitemap, i.e. from the repeat visit on;
+``build="deploy"`` sets ``RULES_SITE_URL=http://127.0.0.1:<port>/`` as a deployment
+would, and instant navigation works from the first page), plus a **bare page** (``__bench/bare.html``) that only boots the same Pyodide runtime in a module
+worker (same files, same trimmed standard library, no engine, no theme), so our
+overhead over Pyodide itself is a ratio. ``site/sw.js`` is regenerated to list it.
+
+Variants (``--variant``):
+
+* ``default``: the site as built (memory snapshot on: a repeat visit restores it);
+* ``no-snapshot``: the worker never keeps a snapshot (every visit a normal boot);
+* ``preload``: ``<link rel=preload>`` for the runtime files in every page;
+* ``wheel-source``: the engine's wheel as source instead of byte code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from sitebuild import offline, runtime
+
+from . import PAGE, ROOT, SITE
+
+VARIANTS = ("default", "no-snapshot", "preload", "wheel-source")
+BUILDS = ("readme", "deploy")
+
+BARE_HTML = """<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><title>Pyodide без сайта</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body><p id="state">Загрузка Pyodide…</p>
+<script type="module">
+// Benchmark baseline: boot the site's Pyodide runtime (same files, same options as
+// docs/assets/engine/worker.mjs, but no engine package) in a module worker.
+const worker = new Worker(new URL("bare-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = (e) => {
+  window.__bench = window.__bench || {};
+  if (e.data === "ready") window.__bench.result = performance.now();
+  document.getElementById("state").textContent = e.data === "ready" ? "Готово" : String(e.data);
+};
+</script></body></html>
+"""
+
+#: Prepended to both workers in the benchmark's copy: stage times on a BroadcastChannel
+#: (absolute ms), which the page's init script turns into marks "w:<stage>".
+WORKER_MARKS = """const __benchChannel = new BroadcastChannel("rules-bench");
+const __benchMark = (stage) => __benchChannel.postMessage({ stage, t: performance.timeOrigin + performance.now() });
+__benchMark("start");
+"""
+
+BARE_WORKER = WORKER_MARKS + """const indexURL = new URL("../pyodide/%(path)s", self.location.href).href;
+try {
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  __benchMark("runtime");
+  const pyodide = await loadPyodide({
+    indexURL, lockFileURL: indexURL + "pyodide-lock.json", stdLibURL: indexURL + "%(stdlib)s",
+    packageBaseUrl: indexURL, stdout: () => {}, stderr: () => {},
+  });
+  __benchMark("rules");
+  pyodide.runPython("1 + 1");
+  __benchMark("ready");
+  self.postMessage("ready");
+} catch (err) {
+  self.postMessage("failed: " + err);
+}
+"""
+
+
+def build_site(port: int, variant: str, build: str = "readme") -> dict:
+    info = runtime.ensure_built(quiet=True)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("RULES_SITE_URL", None)
+    if build == "deploy":
+        env["RULES_SITE_URL"] = f"http://127.0.0.1:{port}/"
+    print(f"[bench] mkdocs build -> {SITE.relative_to(ROOT)} ({build} build, variant {variant})", flush=True)
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(SITE)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode != 0 or not (SITE / PAGE / "index.html").is_file():
+        raise SystemExit(f"[bench] mkdocs build failed:\n{proc.stdout}\n{proc.stderr}")
+    bare = SITE / "__bench"
+    bare.mkdir(exist_ok=True)
+    (bare / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    (bare / "bare-worker.mjs").write_text(BARE_WORKER % {"path": info["path"], "stdlib": info["stdlib"]},
+                                          encoding="utf-8")
+    worker = SITE / "assets" / "engine" / "worker.mjs"
+    text = worker.read_text(encoding="utf-8")
+    hooks = (("function progress(next, force = true) {", "function progress(next, force = true) {\n  if (next) __benchMark(next.stage);"),
+             ('self.postMessage({ type: "ready", data: { boot: bootPath,',
+              '__benchMark("ready");\n    __benchMark("boot:" + bootPath);\n    self.postMessage({ type: "ready", data: { boot: bootPath,'))
+    if all(text.count(old) == 1 for old, _ in hooks):
+        for old, new in hooks:
+            text = text.replace(old, new)
+        worker.write_text(WORKER_MARKS + text, encoding="utf-8")
+    else:
+        print("[bench] worker.mjs changed: no stage marks from the engine's worker", flush=True)
+    if variant == "no-snapshot":  # measure the worker without its memory snapshot
+        snapshot = SITE / "assets" / "engine" / "snapshot.mjs"
+        text = snapshot.read_text(encoding="utf-8")
+        old = "async function open() {"
+        if text.count(old) != 1:
+            raise SystemExit("[bench] snapshot.mjs changed: cannot make the no-snapshot variant")
+        snapshot.write_text(text.replace(old, old + "\n  return null; // bench variant no-snapshot"), encoding="utf-8")
+    if variant == "wheel-source":  # measure the wheel as source instead of byte code
+        _ship_source_wheel(SITE / "pyodide" / info["path"], info["wheel"])
+    if variant == "preload":  # measure what preload hints for the runtime would bring
+        for page in SITE.rglob("*.html"):
+            depth = len(page.relative_to(SITE).parts) - 1
+            base = "/" if page.name == "404.html" else "../" * depth
+            links = "".join(f'<link rel="preload" href="{base}{path}" as="fetch" crossorigin>\n'
+                            for path in offline.runtime_files(info))
+            text = page.read_text(encoding="utf-8")
+            page.write_text(text.replace("</head>", links + "</head>", 1), encoding="utf-8")
+    offline.write_service_worker(SITE)
+    return info
+
+
+def _ship_source_wheel(folder: Path, wheel: str) -> None:
+    """Variant wheel-source: the source wheel of build/wheel/ instead of the byte-code one."""
+    path = folder / wheel
+    shutil.copyfile(ROOT / "build" / "wheel" / wheel, path)
+    lock_path = folder / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        if entry.get("file_name") == wheel:
+            entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"[bench] variant wheel-source: {wheel} is {path.stat().st_size} B of source", flush=True)

@@ -1,0 +1,48 @@
+"""Instant navigation on a site built without site_url (as the README builds it).
+
+mkdocs-material's instant navigation only follows links its sitemap.xml lists, and
+a site built without ``site_url`` has an empty one, so every link was a full page
+load that booted the engine again. The service worker (sitebuild/offline_sw.js)
+answers sitemap.xml with every stored page under its own scope: once the site is
+saved, another game's page swaps in within the same document, and the engine's
+worker (already booted) answers there at once.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def test_the_built_sitemap_is_empty_but_the_service_worker_lists_every_page(make_page, base_url, site_dir):
+    assert "<loc>" not in (site_dir / "sitemap.xml").read_text(encoding="utf-8")  # built without site_url
+    page = make_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base_url}games/kovboy/")
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    text = page.evaluate("async () => (await fetch(new URL('../../sitemap.xml', location.href))).text()")
+    locs = re.findall(r"<loc>([^<]+)</loc>", text)
+    assert f"{base_url}games/kovboy/" in locs and f"{base_url}games/pyat-sharov/" in locs and base_url in locs
+    assert all(loc.startswith(base_url) for loc in locs)
+
+
+def test_another_games_page_swaps_in_without_a_page_load(make_page, base_url):
+    page = make_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base_url}games/kovboy/")
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.reload()  # now controlled by the service worker: material reads its sitemap
+    page.wait_for_selector('[data-rb-tool="calculator"][data-rb-game="kovboy"][data-rb-mounted]',
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.evaluate("window.__sameDocument = true")
+    page.wait_for_timeout(500)  # the sitemap is fetched after the page's scripts start
+    page.locator("a.md-nav__link", has_text="Пять шаров").first.click()
+    root = '[data-rb-tool="calculator"][data-rb-game="pyat-sharov"][data-rb-mounted]'
+    page.wait_for_selector(root, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.url.endswith("games/pyat-sharov/")
+    assert page.evaluate("window.__sameDocument === true"), "a full page load, not instant navigation"
+    page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
+    page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached", timeout=ENGINE_TIMEOUT_MS)

@@ -1,0 +1,141 @@
+"""The engine's memory snapshot, in a real browser (Debian's Chromium).
+
+docs/assets/engine/worker.mjs makes a snapshot of the booted engine after the
+first answer (idle) and keeps it in Cache Storage (docs/assets/engine/snapshot.mjs);
+a later visit restores it. Every visit here submits the «Ковбой» calculator and
+reads the ruling; the worker's ``ready`` message says which path it took
+(engine-client.js keeps it as ``getStatus().boot``).
+
+- the second visit boots from the snapshot, with the same ruling;
+- a damaged snapshot and one of another site version: a normal boot, the same
+  ruling, and the bad entry gone;
+- offline, the visit restores the snapshot;
+- storage refused (a quota too small for it): both visits answer, normally.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ENGINE_TIMEOUT_MS = 90_000
+SNAPSHOT_WAIT_S = 60.0
+GAME = "kovboy"
+
+ENTRY_JS = """async () => {
+  const cache = await caches.open("rules-engine-snapshot");
+  const response = await cache.match(new URL("__engine-snapshot", document.baseURI.replace(/games\\/.*$/, "")).href);
+  if (!response) return null;
+  const data = await response.arrayBuffer();
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return { key: response.headers.get("X-Snapshot-Key"), sha256: response.headers.get("X-Snapshot-Sha256"),
+           actual: hex, bytes: data.byteLength };
+}"""
+
+# Replace the stored entry: its bytes damaged (kind "corrupt") or its key another
+# version's (kind "other-version"), everything else as it was.
+TAMPER_JS = """async (kind) => {
+  const cache = await caches.open("rules-engine-snapshot");
+  const url = new URL("__engine-snapshot", document.baseURI.replace(/games\\/.*$/, "")).href;
+  const response = await cache.match(url);
+  const data = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  if (kind === "corrupt") {
+    for (let i = 1 << 20; i < data.length; i += 4096) data[i] ^= 0x5a;
+  } else {
+    headers.set("X-Snapshot-Key", "1/313.0.0/python_stdlib.trim-000000000000.zip/" + "0".repeat(64));
+  }
+  await cache.put(url, new Response(data, { headers }));
+}"""
+
+
+def visit(page, base_url: str) -> dict:
+    """Open the game page, submit its calculator as it is; the ruling and the boot path."""
+    page.goto(f"{base_url}games/{GAME}/")
+    root = f'[data-rb-tool="calculator"][data-rb-game="{GAME}"][data-rb-mounted]'
+    page.wait_for_selector(root, timeout=ENGINE_TIMEOUT_MS)
+    page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
+    # The tool may be folded: the ruling is in the page, not necessarily visible.
+    ruling = page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached",
+                                    timeout=ENGINE_TIMEOUT_MS)
+    status = page.evaluate("""async () => (await import(new URL("../../assets/js/engine-client.js",
+        location.href).href)).getStatus()""")
+    return {"text": " ".join(ruling.text_content().split()), "boot": status.get("boot"), "state": status.get("state")}
+
+
+def entry(page):
+    return page.evaluate(ENTRY_JS)
+
+
+def wait_entry(page, timeout: float = SNAPSHOT_WAIT_S) -> dict:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = entry(page)
+        if found:
+            return found
+        page.wait_for_timeout(250)
+    pytest.fail("the worker stored no snapshot after the first answer")
+
+
+@pytest.fixture
+def visited(make_page, base_url):
+    """A context after one visit that stored a snapshot; yields (page, first visit)."""
+    page = make_page(viewport={"width": 1280, "height": 900})
+    first = visit(page, base_url)
+    assert first["boot"] == "normal", first
+    stored = wait_entry(page)
+    assert stored["bytes"] > 1_000_000 and stored["sha256"] == stored["actual"], stored
+    return page, first, stored
+
+
+def test_the_second_visit_boots_from_the_snapshot(visited, base_url):
+    page, first, _ = visited
+    second = visit(page, base_url)
+    assert second["boot"] == "snapshot", second
+    assert second["text"] == first["text"] and second["text"].strip()
+    assert page.page_errors == []
+
+
+@pytest.mark.parametrize("kind", ["corrupt", "other-version"])
+def test_a_bad_snapshot_means_a_normal_boot_and_is_removed(visited, base_url, kind):
+    page, first, stored = visited
+    page.evaluate(TAMPER_JS, kind)
+    tampered = entry(page)
+    assert (tampered["sha256"] != tampered["actual"]) if kind == "corrupt" else (tampered["key"] != stored["key"])
+    again = visit(page, base_url)
+    assert again["boot"] == "normal", again
+    assert again["text"] == first["text"]
+    now = entry(page)  # gone, or already replaced by a good one of this version
+    assert now is None or (now["key"] == stored["key"] and now["sha256"] == now["actual"]), now
+    # ... and the visit after that is restored again from a good one.
+    wait_entry(page)
+    assert visit(page, base_url)["boot"] == "snapshot"
+
+
+def test_the_offline_visit_uses_the_snapshot(visited, base_url):
+    page, first, _ = visited
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.context.set_offline(True)
+    try:
+        offline = visit(page, base_url)
+    finally:
+        page.context.set_offline(False)
+    assert offline["boot"] == "snapshot", offline
+    assert offline["text"] == first["text"]
+
+
+def test_storage_refused_is_survived(make_page, base_url):
+    page = make_page(viewport={"width": 1280, "height": 900})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url.rstrip("/"), "quotaSize": 2_000_000})
+    first = visit(page, base_url)
+    page.wait_for_timeout(4000)  # past the idle pause: the worker tried to store it
+    assert entry(page) is None
+    second = visit(page, base_url)
+    assert first["boot"] == second["boot"] == "normal"
+    assert second["text"] == first["text"] and second["state"] == "ready"
+    assert page.page_errors == []
