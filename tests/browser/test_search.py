@@ -48,7 +48,7 @@ QUERIES = [
     ("игра с пробкой", "games/probka/"),
     ("пять шаров", "games/pyat-sharov/"),  # «пять» is a word here, not a stop word
     ("тест ковбой", "quizzes/kovboy/"),
-    ("moodle", "quizzes/"),
+    ("moodle", "quizzes/#moodle"),  # the quiz list's part on which Moodle file to pick
 ]
 
 # A snippet is never a form, a loading line or JSON.

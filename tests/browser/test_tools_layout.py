@@ -90,6 +90,7 @@ def kladka_calc(tool):
 def kladka_match(page):
     def handicap(setup):
         pick_choice(setup, "handicap", "mixed")
+        pick_choice(setup, "strong", 0)  # the text does not say who gives the handicap: asked
         set_int(setup, "handicap_strokes", 2)
     start_match(page, "kladka-kiem", ["Анна", "Борис"], handicap)
     record(page, "kladka-kiem", lambda f: (pick_choice(f, "opening", "break"), set_int(f, "potted", 4)))

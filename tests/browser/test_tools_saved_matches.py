@@ -84,7 +84,7 @@ def good_state(page):
         const { call } = await import(new URL('../../assets/js/engine-client.js', location.href).href);
         const r = await call({op: 'match.new', game: 'kovboy', players: ['Анна', 'Борис']});
         const shot = {type: 'shot', contacts: [3], pocketed: [3]};
-        return (await call({op: 'match.play', state: r.state, action: shot})).state;
+        return (await call({op: 'match.play', state: r.state, action: shot, want: {state: true}})).state;
     }""")
 
 

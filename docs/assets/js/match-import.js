@@ -7,12 +7,13 @@ import { call, subscribe } from "./engine-client.js";
 import { renderScores } from "./match-board.js";
 import { decodeMatch, LinkError } from "./match-link.js";
 import { matchTitle } from "./match-list.js";
+import { RECENT } from "./match-log.js";
 import { records } from "./ru.js";
 import { h } from "./ruling.js";
 import { listMatches, relation } from "./saved-matches.js";
 import { messageOf, reveal } from "./widget.js";
 
-// hooks: {show(screen), openSaved(id), adopt(state, view, replaceId | null), leave()}
+// hooks: {show(screen), openSaved(id), adopt(state, view, replaceId | null, response), leave()}
 export async function openSharedMatch({ root, game, ui, hash, hooks }) {
   const say = (text) => {
     ui.importMessage.textContent = text;
@@ -52,7 +53,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
   const validate = async () => {
     let response;
     try {
-      response = await call({ op: "match.view", state: shared });
+      response = await call({ op: "match.view", state: shared, want: { history: { last: RECENT } } });
     } catch (err) {
       say(`${messageOf(err)} Партия из ссылки откроется, когда загрузятся правила.`);
       const unsubscribe = subscribe((status) => {
@@ -71,10 +72,11 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       buttons(back);
       return;
     }
-    preview(response.state || shared, response.view); // the new engine answers without the state it was sent
+    preview(response.state || shared, response); // the engine answers without the state it was sent
   };
 
-  function preview(state, view) {
+  function preview(state, response) {
+    const view = response.view;
     ui.importPreview.replaceChildren(
       h("p", { class: "rb-saved-title", text: matchTitle(view.players.map((p) => p.name)) }),
       h("p", { class: "rb-sk-status", text: view.status || "" }),
@@ -85,14 +87,14 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       .filter((e) => e.how);
     const same = known.find((e) => e.how === "same");
     const behind = known.find((e) => e.how === "ahead");
-    const saveNew = ["Сохранить как новую партию", () => hooks.adopt(state, view, null)];
+    const saveNew = ["Сохранить как новую партию", () => hooks.adopt(state, view, null, response)];
     if (same) {
       say("Эта партия уже сохранена на этом устройстве, в ней те же записи.");
       buttons(["Открыть сохранённую партию", () => hooks.openSaved(same.id), true], back);
     } else if (behind) {
       say(`Эта партия уже есть на этом устройстве, но в ней меньше записей: ${behind.summary.records} `
         + `из ${state.actions.length}. Обновить её по ссылке?`);
-      buttons(["Обновить сохранённую партию", () => hooks.adopt(state, view, behind.id), true], saveNew,
+      buttons(["Обновить сохранённую партию", () => hooks.adopt(state, view, behind.id, response), true], saveNew,
         ["Не сохранять", () => hooks.leave()]);
     } else {
       say("Сохранить эту партию на этом устройстве? Партии, которые уже здесь сохранены, не изменятся.");

@@ -86,7 +86,7 @@ export function mountScorekeeper(root) {
   let last = null; // {note, ruling, undone}: the ruling just made, undone or redone
   let recent = null; // {from, total, items}: the last entries of the history (match-log.js)
   let undoneRulings = []; // rulings undone in this session, last first (struck through)
-  let speaks = false; // the engine answers with `log` (contract.md): `want` may be sent
+  let speaks = true; // the engine answers with `log` and reads `want` (contract.md)
   let historyWanted = RECENT;
   let screen = null;
   let storageWarned = false;
@@ -472,14 +472,14 @@ export function mountScorekeeper(root) {
           openSaved(id);
           reveal(ui.match);
         },
-        adopt: (sharedState, sharedView, replaceId) => {
+        adopt: (sharedState, sharedView, replaceId, response) => {
           clearMatchFromUrl();
           matchId = replaceId;
           state = sharedState;
           view = sharedView;
           last = null;
           undoneRulings = [];
-          recent = recentHistory({ ok: true, view: sharedView }, historyWanted);
+          recent = recentHistory(response || { ok: true, view: sharedView }, historyWanted);
           persist();
           openMatchScreen();
         },
