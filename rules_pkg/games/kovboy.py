@@ -204,7 +204,7 @@ class Decision:
 SHOT_FIELDS = (
     Sequence(name="contacts", label="Каких прицельных шаров коснулся биток (по порядку)",
              options=BALL_CHOICES, default=(), always=True, what="шар",
-             help="Первым — шар, которого биток коснулся первым. Пусто — промах."),
+             help="Первым — шар, которого биток коснулся первым. Если биток не коснулся ни одного шара, отметьте «Промах»."),
     Set(name="pocketed", label="Какие прицельные шары упали в лузу", options=BALL_CHOICES, default=(), what="шар"),
     Bool(name="cushion", label="После касания биток или прицельный шар дошёл до борта", default=True),
     Choice(name="cue_ball", label="Биток после удара", options=CUE_FATES, default="table"),

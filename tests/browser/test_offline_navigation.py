@@ -44,5 +44,6 @@ def test_another_games_page_swaps_in_without_a_page_load(make_page, base_url):
     page.wait_for_selector(root, state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert page.url.endswith("games/pyat-sharov/")
     assert page.evaluate("window.__sameDocument === true"), "a full page load, not instant navigation"
+    page.eval_on_selector(f"{root} [data-rb-shot-tool=miss]", "b => b.click()")  # never an empty shot
     page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
     page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached", timeout=ENGINE_TIMEOUT_MS)

@@ -58,6 +58,8 @@ def visit(page, base_url: str) -> dict:
     page.goto(f"{base_url}games/{GAME}/")
     root = f'[data-rb-tool="calculator"][data-rb-game="{GAME}"][data-rb-mounted]'
     page.wait_for_selector(root, timeout=ENGINE_TIMEOUT_MS)
+    # A shot is never empty (issue 10): the explicit miss, then «Рассчитать».
+    page.eval_on_selector(f"{root} [data-rb-shot-tool=miss]", "b => b.click()")
     page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
     # The tool may be folded: the ruling is in the page, not necessarily visible.
     ruling = page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached",

@@ -65,6 +65,7 @@ async function mountOne(root) {
     try {
       if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
       now(root);
+      root.dataset.rbMounted = "1";
     } catch (err) {
       fail(root, err);
     }
@@ -76,6 +77,7 @@ async function mountOne(root) {
     const mount = await load();
     if (!root.isConnected) return;
     const dispose = mount(root);
+    root.dataset.rbMounted = "1"; // its listeners are in place: a submit is the tool's, not the browser's
     if (typeof dispose === "function") mounted.push({ root, dispose: /** @type {() => void} */ (dispose) });
   } catch (err) {
     fail(root, err);
@@ -98,8 +100,8 @@ function mountAll() {
   const w = /** @type {any} */ (window);
   if (typeof w.rbPageShown === "function") w.rbPageShown();
   for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-rb-tool]"))) {
-    if (root.dataset.rbMounted) continue;
-    root.dataset.rbMounted = "1";
+    if (root.dataset.rbMounting) continue;
+    root.dataset.rbMounting = "1"; // data-rb-mounted follows once its module has mounted it
     mountOne(root);
   }
   mounted.push({ root: null, dispose: mountLayout() });
