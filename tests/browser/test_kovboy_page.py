@@ -39,6 +39,8 @@ def wait_engine(page, tool=CALC):
 
 
 def open_tool(page, tool):
+    # The tool's module comes with import(): wait until it has mounted the tool.
+    page.wait_for_selector(f"{tool}[data-rb-mounted]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     if not page.locator(tool).evaluate("el => el.open"):
         page.locator(f"{tool} > summary").click()
     # The form view of the shot input (the table drawing is tested in test_tools_table.py).
