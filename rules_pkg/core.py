@@ -220,8 +220,8 @@ class Game:
             "tools": list(self.tools),
             "score": None if self.score_forms is None else
                      {"forms": list(self.score_forms), "lower_wins": self.lower_wins},
-            "situation": fields_as_json(self.situation_fields()),
-            "options": fields_as_json(self.option_fields()),
+            "situation": [f.to_json() for f in self.situation_fields()],
+            "options": [f.to_json() for f in self.option_fields()],
             "actions": self.action_fields(),
             "clauses": [c.to_json() for c in self.clauses],
             "tolkovaniya": [t.to_json() for t in self.tolkovaniya],
@@ -322,10 +322,6 @@ def impossible(message: str, field: str | None = None):
     """Refuse a position or an action that cannot occur on a table: ``message``
     (Russian) names the contradiction. Raises; never returns."""
     raise InputError(message, field)
-
-
-def fields_as_json(fields) -> list[dict]:
-    return [f.to_json() if isinstance(f, Field) else f for f in fields]
 
 
 def default_names(n: int) -> list[str]:

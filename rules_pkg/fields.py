@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
+from .describe import same, value_text
 from .errors import InputError
 from .reader import Reader, check_choice, check_int, show, type_name
 
@@ -82,7 +83,7 @@ class Field:
             return True
         for other, expected in self.when.items():
             allowed = expected if isinstance(expected, list) else [expected]
-            if not any(same_value(values.get(other), a) for a in allowed):
+            if not any(same(values.get(other), a) for a in allowed):
                 return False
         return True
 
@@ -91,7 +92,7 @@ class Field:
         given = r.has(self.name)
         r.seen.add(self.name)
         if not self.applies(values):
-            if given and not same_value(r.obj[self.name], self.default):
+            if given and not same(r.obj[self.name], self.default):
                 raise InputError(f"Поле «{self.label}» ({path}) указывается, только если "
                                  f"{when_text(self.when, fields)}.", path)
             return None if self.default is REQUIRED else self.default
@@ -102,17 +103,6 @@ class Field:
         return self.check(r.obj[self.name], path)
 
 
-def same_value(a: Any, b: Any) -> bool:
-    """JSON equality: ``true`` is not ``1``; lists and tuples compare by items."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
-    if isinstance(a, (list, tuple, dict)) or isinstance(b, (list, tuple, dict)):
-        return a == b if isinstance(a, dict) and isinstance(b, dict) else False
-    return a == b
-
-
 def when_text(when: dict, fields: dict) -> str:
     """«„Биток после удара“ — „упал в лузу“» for a ``when`` condition."""
     parts = []
@@ -120,7 +110,7 @@ def when_text(when: dict, fields: dict) -> str:
         f = fields.get(other)
         label = f.label if f is not None else other
         allowed = expected if isinstance(expected, list) else [expected]
-        words = [f.value_text(a) if f is not None else show(a) for a in allowed]
+        words = [value_text(f.to_json(), a) if f is not None else show(a) for a in allowed]
         parts.append(f"«{label}» — {' или '.join(f'«{w}»' for w in words)}")
     return " и ".join(parts)
 
@@ -137,8 +127,6 @@ class Int(Field):
     def check(self, value: Any, path: str) -> int:
         return check_int(value, path, min=self.min, max=self.max, what=f"«{self.label}»")
 
-    def value_text(self, value: Any) -> str:
-        return str(value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,8 +148,6 @@ class Bool(Field):
                              f"{type_name(value)} {show(value)}.", path)
         return value
 
-    def value_text(self, value: Any) -> str:
-        return "да" if value else "нет"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -180,8 +166,6 @@ class Choice(Field):
     def check(self, value: Any, path: str) -> Any:
         return check_choice(value, path, self.ids())
 
-    def value_text(self, value: Any) -> str:
-        return next((label for i, label in self.options if same_value(i, value)), str(value))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,8 +196,6 @@ class Set(Choice):
             out.append(item)
         return out
 
-    def value_text(self, value: Any) -> str:
-        return ", ".join(Choice.value_text(self, v) for v in value) or "нет"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,8 +207,6 @@ class Sequence(Set):
     def check(self, value: Any, path: str) -> tuple:
         return tuple(self._items(value, path))
 
-    def value_text(self, value: Any) -> str:
-        return " → ".join(Choice.value_text(self, v) for v in value) or "нет"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -241,8 +221,6 @@ class Text(Field):
             raise InputError(f"Поле {path} длиннее {self.max_len} символов.", path)
         return value
 
-    def value_text(self, value: Any) -> str:
-        return str(value)
 
 
 def read_fields(r: Reader, fields: Iterable[Field], *, players: int | None = None,
@@ -277,11 +255,3 @@ class ActionSpec:
 
     def to_json(self) -> dict:
         return {"type": self.type, "label": self.label, "fields": [f.to_json() for f in self.fields]}
-
-
-def fields_json(fields: Iterable[Field]) -> list[dict]:
-    return [f.to_json() for f in fields]
-
-
-def options_of(pairs: Iterable[tuple[Any, str]]) -> tuple[tuple[Any, str], ...]:
-    return tuple((i, label) for i, label in pairs)
