@@ -11,8 +11,11 @@ def plural(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+POINTS = ("очко", "очка", "очков")
+
+
 def points(n: int) -> str:
-    return f"{n} {plural(n, 'очко', 'очка', 'очков')}"
+    return f"{n} {plural(n, *POINTS)}"
 
 
 def strokes(n: int) -> str:
@@ -58,19 +61,13 @@ def agree(n: int, singular: str, plural: str) -> str:
     return singular if agrees_singular(n) else plural
 
 
-def counted(n: int, forms: tuple[str, str, str], rest: str, singular: str, plural: str) -> str:
+def counted(n: int, forms: tuple[str, str, str], rest: str, verb_one: str, verb_many: str) -> str:
     """«21 очко серии засчитано»: number, noun, the words between, agreeing verb.
-    ``forms``: the noun for 1 / 2 / 5; ``rest``: words after the noun (may be "")."""
-    noun = plural_form(n, forms)
+    ``forms``: the noun for 1 / 2 / 5; ``rest``: words after the noun (may be "");
+    ``verb_one`` / ``verb_many``: the verb agreeing in the singular / plural."""
+    noun = plural(n, *forms)
     middle = f" {rest}" if rest else ""
-    return f"{n} {noun}{middle} {agree(n, singular, plural)}"
-
-
-def plural_form(n: int, forms: tuple[str, str, str]) -> str:
-    return plural(n, *forms)
-
-
-POINTS = ("очко", "очка", "очков")
+    return f"{n} {noun}{middle} {agree(n, verb_one, verb_many)}"
 
 
 def after_colon(text: str, names=()) -> str:
