@@ -209,6 +209,32 @@ def test_one_visit_then_offline_two_pages_compute(fresh_context, recording_serve
     assert page.page_errors == []
 
 
+# register() settles only after the new worker has taken the page over: the
+# page's controllerchange fired before offline.js listened for it.
+LATE_REGISTER = """
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const register = sw.register.bind(sw);
+  sw.register = async (...args) => {
+    const registration = await register(...args);
+    if (!sw.controller) await new Promise((done) => sw.addEventListener("controllerchange", done, { once: true }));
+    return registration;
+  };
+})();
+"""
+
+
+def test_saved_when_taken_over_before_offline_js_listens(fresh_context, recording_server):
+    context, page = fresh_context(viewport={"width": 390, "height": 844})
+    page.add_init_script(LATE_REGISTER)
+    page.goto(recording_server().url)
+    wait_saved(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.locator("[data-rb-offline-banner=saved]").is_visible()  # told once: saved
+    assert page.page_errors == []
+
+
 def test_new_version_replaces_the_old_cache(fresh_context, recording_server, site_dir, tmp_path):
     root = tmp_path / "site"
     shutil.copytree(site_dir, root)

@@ -43,6 +43,12 @@ export function mountLayout() {
   const key = TAB_KEY + window.location.pathname;
   /** @type {Record<string, number>} */
   const scroll = { rules: 0, tools: 0 };
+  /** What the reader had at the top of each tab: the block and its distance
+   * from the viewport's top. The text above it can change height while the
+   * other tab is shown (a panel opened, a ruling shown), so the tab comes back
+   * to that block rather than to the same pixel.
+   * @type {Record<string, { el: Element, top: number } | null>} */
+  const anchor = { rules: null, tools: null };
   let tab = "rules";
   try {
     tab = window.sessionStorage.getItem(key) === "tools" ? "tools" : "rules";
@@ -50,9 +56,35 @@ export function mountLayout() {
     /* the page opens on the rules */
   }
 
-  /** @param {string} next @param {boolean} [restore] */
-  function show(next, restore = true) {
-    if (restore) scroll[tab] = window.scrollY;
+  /** The element at the top of the shown tab, just under the sticky tab bar. */
+  function topBlock() {
+    const box = article.getBoundingClientRect();
+    const y = tabs.getBoundingClientRect().bottom + 6;
+    for (const x of [box.left + 24, box.left + box.width / 2]) {
+      const el = document.elementFromPoint(x, y);
+      if (el && el !== article && article.contains(el) && !tabs.contains(el)) return el;
+    }
+    return null;
+  }
+
+  function remember() {
+    scroll[tab] = window.scrollY;
+    const el = scroll[tab] > 0 ? topBlock() : null;
+    anchor[tab] = el ? { el, top: el.getBoundingClientRect().top } : null;
+  }
+
+  function restore() {
+    window.scrollTo(0, scroll[tab]);
+    const kept = anchor[tab];
+    if (kept && kept.el.isConnected && kept.el.getClientRects().length) {
+      const moved = kept.el.getBoundingClientRect().top - kept.top;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+  }
+
+  /** @param {string} next @param {boolean} [keep] keep the scroll position of each tab */
+  function show(next, keep = true) {
+    if (keep) remember();
     tab = next;
     article.setAttribute("data-rb-tab", tab);
     rulesTab.setAttribute("aria-pressed", String(tab === "rules"));
@@ -62,7 +94,7 @@ export function mountLayout() {
     } catch {
       /* nothing to keep */
     }
-    if (restore) window.scrollTo(0, scroll[tab]);
+    if (keep) restore();
   }
   const onTabs = (/** @type {Event} */ event) => {
     const b = /** @type {Element} */ (event.target).closest("[data-rb-tab]");
@@ -70,7 +102,7 @@ export function mountLayout() {
     const next = b.getAttribute("data-rb-tab") || "rules";
     if (next === "tools" && !scroll.tools) {
       // First time on «Счёт»: open the scorekeeper (or the first tool) at the top.
-      scroll[tab] = window.scrollY;
+      remember();
       show(next, false);
       const first = /** @type {HTMLDetailsElement} */ (aside.querySelector('[data-rb-tool="scorekeeper"]') || tools[0]);
       if (first instanceof HTMLDetailsElement) first.open = true;
@@ -83,7 +115,7 @@ export function mountLayout() {
   const onLink = (/** @type {Event} */ event) => {
     const a = /** @type {Element} */ (event.target).closest('a[href^="#"]');
     if (!a || tab !== "tools") return;
-    scroll.tools = window.scrollY;
+    remember();
     tab = "rules";
     show("rules", false);
   };

@@ -124,18 +124,25 @@ function watch(registration, hadController) {
       if (worker.state === "installed") onInstalled(worker);
     });
   });
+  let takenOver = false;
+  const onTakenOver = () => {
+    // The first version finished saving the site and took this page over.
+    if (takenOver) return;
+    takenOver = true;
+    mark("saved");
+    announceSaved();
+  };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) {
       window.location.reload();
       return;
     }
-    if (!hadController) {
-      // The first version just finished saving the site and took this page over.
-      mark("saved");
-      announceSaved();
-    }
+    if (!hadController) onTakenOver();
   });
   if (hadController) mark(registration.waiting ? "update" : "saved");
+  // The take-over can come before this listener (while register() was
+  // settling): the page is controlled already, and that is "saved" too.
+  else if (navigator.serviceWorker.controller) onTakenOver();
   else mark("registered");
 
   let lastCheck = Date.now();
