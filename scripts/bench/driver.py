@@ -64,13 +64,19 @@ INIT_SCRIPT = """(() => {
       if (!submitted.has(game)) {
         submitted.add(game);
         marks["submit:" + game] = now();
+        // The simplest shot, a miss, said explicitly (an empty input is never one):
+        // the «Промах» chip of the table drawing, or the form's own miss box.
+        const miss = root.querySelector('[data-rb-shot-tool="miss"]');
+        const confirm = root.querySelector("[data-rb-miss-confirm]");
+        if (miss && miss.getClientRects().length) miss.click();
+        else if (confirm) { confirm.checked = true; confirm.dispatchEvent(new Event("change", { bubbles: true })); }
         root.querySelector("form").requestSubmit();
       }
       const key = "result:" + game;
       if (!(key in marks)) {
         if (root.querySelector("[data-rb-result] .rb-ruling")) marks[key] = now();
         const err = root.querySelector("form [data-rb-error]");
-        if (err && !err.hidden && err.textContent.trim()) { marks[key] = now(); marks["error:" + game] = err.textContent; }
+        if (err && !err.hidden && err.textContent.trim()) { marks[key] = now(); marks["error:" + game] = err.textContent.trim(); }
       }
     }
     if (!("saved" in marks) && document.documentElement.dataset.rbOffline === "saved") marks.saved = now();
@@ -137,6 +143,9 @@ class Bench:
                 "error": marks.get(f"error:{GAME}"),
                 "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
             }
+            if row["error"]:
+                # A refusal is not an answer: figures timed to it would be meaningless.
+                raise SystemExit(f"[bench] the calculator refused the benchmark's shot on {path}: {row['error']}")
             if not bare and next_page:
                 t0 = page.evaluate("""(title) => {
                     const link = [...document.querySelectorAll('a.md-nav__link')].find(a => a.textContent.includes(title));
@@ -144,6 +153,9 @@ class Bench:
                 page.wait_for_function(f"window.__bench && 'result:{NEXT_GAME}' in window.__bench",
                                        timeout=TIMEOUT_MS)
                 marks = page.evaluate("window.__bench")
+                if marks.get(f"error:{NEXT_GAME}"):
+                    raise SystemExit(f"[bench] the calculator refused the benchmark's shot on the next page: "
+                                     f"{marks[f'error:{NEXT_GAME}']}")
                 # The same document (instant navigation), not a page load: the marks survived.
                 row["next_page_instant"] = f"submit:{GAME}" in marks
                 # A full load: the new document's clock starts at its navigation, i.e. the click.

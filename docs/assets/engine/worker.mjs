@@ -207,6 +207,7 @@ async function boot() {
     try {
       const restored = await loadPyodide(options(indexURL, { _loadSnapshot: snapshot.bytes }));
       runtimeLoaded();
+      progress({ stage: "restored", text: "Загрузка правил…" });
       handleJson = installEngine(restored, await wheelData);
       pyodide = restored;
       bootPath = "snapshot";
