@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.render:
         report = json.loads(Path(args.render).read_text(encoding="utf-8"))
+        # The medians again from the stored runs: a newer report reads an older run.
+        for name, runs in (report.get("runs") or {}).items():
+            report["profiles"][name] = summarize(runs)
         table = markdown(report)
         print(table)
         if not args.no_docs and _documented(report):

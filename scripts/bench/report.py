@@ -32,6 +32,34 @@ def median(rows: list[dict], key: str):
     return statistics.median(values) if values else None
 
 
+#: The phases of a visit's boot, from the worker's stage marks (seconds since the
+#: page's navigation): (label, from stage, to stage). "result" is the page's own mark.
+SNAPSHOT_PHASES = (
+    ("запуск потока движка (от начала загрузки страницы)", None, "start"),
+    ("загрузка Pyodide и чтение снимка", "start", "snapshot"),
+    ("восстановление интерпретатора из снимка", "snapshot", "restored"),
+    ("файлы движка", "restored", "done"),
+    ("ответ", "done", "result"),
+)
+BARE_PHASES = (("запуск интерпретатора у голого Pyodide", "runtime", "ready"),)
+
+
+def phases(rows: list[dict], spec) -> dict[str, float]:
+    """The median length of each phase over the runs that have both of its marks."""
+    out = {}
+    for label, start, end in spec:
+        lengths = []
+        for r in rows:
+            marks = dict(r.get("stages") or {}, result=r.get("result"))
+            t0 = 0.0 if start is None else marks.get(start)
+            t1 = marks.get(end)
+            if t0 is not None and t1 is not None:
+                lengths.append(t1 - t0)
+        if lengths:
+            out[label] = statistics.median(lengths)
+    return out
+
+
 def summarize(runs: dict) -> dict:
     out = {}
     for kind in ("cold", "warm", "offline"):
@@ -50,6 +78,8 @@ def summarize(runs: dict) -> dict:
             "bare_bytes": median(bare, "bytes"),
             "ratio": median(ours, "ratio"),
             "boot": "/".join(boots),
+            "phases": phases([r for r in ours if r.get("boot") == "snapshot"], SNAPSHOT_PHASES),
+            "bare_phases": phases(bare, BARE_PHASES),
             "min_result": min((r["result"] for r in ours), default=None),
             "max_result": max((r["result"] for r in ours), default=None),
         }
@@ -130,6 +160,22 @@ def _row(kind: str, label: str, s: dict, phone: bool) -> str:
             f"| {boot} | {secs(s['bare_result'])} | {ratio(s['ratio'])}{mark(check(s['ratio'], ratio_limit))} |")
 
 
+def time_spent(profile: dict) -> str:
+    """Where a start from the snapshot spends its time, repeat / offline visit."""
+    kinds = [k for k in ("warm", "offline") if profile.get(k, {}).get("phases")]
+    if not kinds:
+        return ""
+    names = {"warm": "повторный визит", "offline": "без сети"}
+    parts = []
+    for spec, key in ((SNAPSHOT_PHASES, "phases"), (BARE_PHASES, "bare_phases")):
+        for label, _start, _end in spec:
+            values = [profile[k].get(key, {}).get(label) for k in kinds]
+            if any(v is not None for v in values):
+                parts.append(f"{label} — " + " / ".join(secs(v, 2) for v in values))
+    return (f"Где уходит время при запуске из снимка (медианы, {' / '.join(names[k] for k in kinds)}): "
+            + "; ".join(parts) + ".")
+
+
 def markdown(report: dict) -> str:
     m = report["machine"]
     counts = report["counts"]
@@ -156,6 +202,9 @@ def markdown(report: dict) -> str:
                   "|---|---:|---:|---:|---:|---|---:|---:|"]
         for kind, label in ROW_LABELS:
             lines.append(_row(kind, label, profile[kind], phone and reached))
+        spent = time_spent(profile)
+        if spent:
+            lines += ["", spent]
         cold = profile["cold"]
         if cold.get("saved") is not None:
             lines += ["", f"Сайт целиком сохранён для работы без сети через {secs(cold['saved'])} после "
