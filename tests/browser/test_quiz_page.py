@@ -2,7 +2,8 @@
 after each answer, an exam to the score and the review, the same variant for
 the same seed (and the same as the printed sheet made at build time), the
 print view with its answer key, progress that survives a reload, a corrupt
-saved run, keyboard and phone use, and the link from a game page."""
+saved run, keyboard and phone use, and the link from a game page. Screenshots
+for a person to look at go to screenshots/quiz/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from sitebuild.quiz import Engine, load_file, render
 from sitebuild.quiz.variant import quiz_variant
 
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots" / "quiz"  # gitignored: for a person to look at
 
 pytestmark = pytest.mark.browser
 
@@ -57,8 +59,18 @@ def params(page) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(page.evaluate("location.href")).query).items()}
 
 
-def start(page, url):
+def mounted(page, tool: str = "quiz") -> None:
+    """The widget's module comes with import(): wait until it has mounted the widget."""
+    page.wait_for_selector(f'[data-rb-tool="{tool}"][data-rb-mounted]', state="attached")
+
+
+def open_quiz(page, url, tool: str = "quiz") -> None:
     page.goto(url)
+    mounted(page, tool)
+
+
+def start(page, url):
+    open_quiz(page, url)
     page.locator("[data-rb-quiz-start]").click()
     page.locator("[data-rb-question]").wait_for()
 
@@ -126,6 +138,9 @@ def test_practice_gives_feedback_after_each_answer(page, base_url, kovboy):
         fb = page.locator("form[data-rb-question] .rb-quiz-feedback")
         fb.wait_for()
         assert fb.get_attribute("data-rb-verdict") == ("right" if right else "wrong")
+        if i == 0:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "desktop-feedback.png"), full_page=True)
         text = fb.inner_text()
         assert ("ВЕРНО" if right else "НЕВЕРНО") in text.upper()
         assert " ".join(q.explanation.split())[:40] in " ".join(text.split())
@@ -151,6 +166,7 @@ def test_practice_gives_feedback_after_each_answer(page, base_url, kovboy):
     score = page.locator("[data-rb-quiz-score]")
     score.wait_for()
     assert score.inner_text() == "Верно 2 из 4 вопросов (50\u00a0%)"
+    page.screenshot(path=str(SHOTS / "desktop-results.png"), full_page=True)
     review = page.locator("[data-rb-quiz-review] > li")
     assert review.count() == 4
     assert [review.nth(i).locator(".rb-quiz-feedback").get_attribute("data-rb-verdict") for i in range(4)] == \
@@ -242,7 +258,7 @@ def test_same_seed_gives_the_same_variant(make_page, base_url, kovboy):
     seen = []
     for _ in range(2):
         page = make_page(**DESKTOP)
-        page.goto(base_url + PAGE + "?seed=424242&n=8&mode=exam")
+        open_quiz(page, base_url + PAGE + "?seed=424242&n=8&mode=exam")
         # the variant is visible and editable
         assert page.locator("[data-rb-quiz-seed]").input_value() == "424242"
         assert page.locator("[data-rb-quiz-n]").input_value() == "8"
@@ -262,7 +278,7 @@ def test_same_seed_gives_the_same_variant(make_page, base_url, kovboy):
             assert f"{c['letter']}.{c['choice'].text}" in text.replace(". ", ".").replace("\n", "")
     # another number, another variant; typing it updates the address
     page = make_page(**DESKTOP)
-    page.goto(base_url + PAGE + "?seed=424242&n=8")
+    open_quiz(page, base_url + PAGE + "?seed=424242&n=8")
     page.locator("[data-rb-quiz-seed]").fill("424243")
     assert params(page)["seed"] == "424243"
     page.locator("[data-rb-quiz-link]").click()
@@ -273,7 +289,7 @@ def test_same_seed_gives_the_same_variant(make_page, base_url, kovboy):
 
 
 def test_bad_variant_in_the_address_is_explained(page, base_url):
-    page.goto(base_url + PAGE + "?seed=abc&n=999&mode=zzz")
+    open_quiz(page, base_url + PAGE + "?seed=abc&n=999&mode=zzz")
     notice = page.locator(".rb-quiz-notice")
     notice.wait_for()
     text = notice.inner_text()
@@ -289,7 +305,7 @@ def test_bad_variant_in_the_address_is_explained(page, base_url):
 # ---- print view -------------------------------------------------------------------
 
 def test_print_view_has_the_sheet_and_a_separate_key(page, base_url, kovboy):
-    page.goto(base_url + PAGE + "?seed=7&n=10&mode=practice")
+    open_quiz(page, base_url + PAGE + "?seed=7&n=10&mode=practice")
     page.locator("[data-rb-quiz-print]").click()
     page.locator(".rb-print").wait_for()
     assert params(page)["view"] == "print"
@@ -318,7 +334,7 @@ def test_print_view_has_the_sheet_and_a_separate_key(page, base_url, kovboy):
     page.locator('input[name="rb-quiz-print-part"][value="sheet"]').check()
     assert page.locator(".rb-print-key").is_hidden() and page.locator(".rb-print-sheet").is_visible()
     # a print link opens the print view directly
-    page.goto(base_url + PAGE + "?seed=7&n=10&view=print")
+    open_quiz(page, base_url + PAGE + "?seed=7&n=10&view=print")
     assert page.locator(".rb-print-sheet .rb-print-q").count() == 10
 
 
@@ -334,7 +350,7 @@ def test_progress_survives_a_reload(page, base_url, kovboy):
     page.locator("[data-rb-quiz-next]").click()
     answer(page, q2, False)  # chosen, not yet checked
     page.reload()
-    page.locator("form[data-rb-question]").wait_for()
+    mounted(page)
     assert heading(page).startswith("Вопрос 2 из 5")
     assert current_id(page) == q2.id
     assert "rb-quiz-map-item--right" in page.locator(".rb-quiz-map-item").nth(0).get_attribute("class")
@@ -343,7 +359,7 @@ def test_progress_survives_a_reload(page, base_url, kovboy):
     if q2.type in ("single", "truefalse", "multiple"):
         assert page.locator("form[data-rb-question] input:checked").count() >= 1
     # the setup screen offers to continue
-    page.goto(base_url + PAGE)
+    open_quiz(page, base_url + PAGE)
     page.locator("[data-rb-quiz-seed]").fill("3")
     page.locator("[data-rb-quiz-n]").fill("5")
     assert page.locator("[data-rb-quiz-start]").inner_text() == "Продолжить тренировку"
@@ -357,9 +373,9 @@ STALE_RUN = ('{"format": "rules-site.quiz-run/1", "quiz": "kovboy", "mode": "exa
 @pytest.mark.parametrize("raw", ["{oops", '{"format": "rules-site.quiz-run/1", "answers": 5}', STALE_RUN])
 def test_corrupt_saved_run_is_reported_and_reset(page, base_url, raw):
     key = RUN_KEY.format(mode="exam", seed=5, n=3)
-    page.goto(base_url + PAGE)
+    open_quiz(page, base_url + PAGE)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, raw])
-    page.goto(base_url + PAGE + "?seed=5&n=3&mode=exam")
+    open_quiz(page, base_url + PAGE + "?seed=5&n=3&mode=exam")
     notice = page.locator(".rb-quiz-notice")
     notice.wait_for()
     assert "повреждены" in notice.inner_text() or "изменились" in notice.inner_text()
@@ -414,13 +430,18 @@ def test_keyboard_only(page, base_url, kovboy):
 
 def test_phone_layout(phone_page, base_url, kovboy):
     page = phone_page
-    start(page, base_url + PAGE + "?seed=9&n=26&mode=practice")
+    open_quiz(page, base_url + PAGE + "?seed=9&n=26&mode=practice")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-setup.png"), full_page=True)
+    page.locator("[data-rb-quiz-start]").click()
+    page.locator("[data-rb-question]").wait_for()
     for shot in ("question", "results"):
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], (shot, width)
         for sel in (".rb-quiz-choice", ".rb-quiz-map-item", "[data-rb-quiz-next]", "[data-rb-move]"):
             for box in [e.bounding_box() for e in page.locator(sel).all() if e.is_visible()]:
                 assert box["height"] >= 43.5, (shot, sel, box)
+        page.screenshot(path=str(SHOTS / f"phone-{shot}.png"), full_page=shot == "question")  # results: the summary
         if shot == "question":
             # tap through to the results
             page.locator("[data-rb-quiz-finish]").tap()
@@ -435,7 +456,7 @@ def test_game_page_links_its_quiz(page, base_url):
     assert "26 вопросов" in box.inner_text()
     box.locator("a", has_text="экзамен").click()
     page.wait_for_url(re.compile(r"/quizzes/kovboy/\?"))
-    page.locator("[data-rb-quiz-start]").wait_for()
+    mounted(page)
     assert page.locator('input[name="rb-quiz-mode"][value="exam"]').is_checked()
     assert page.locator("[data-rb-quiz-start]").inner_text() == "Начать экзамен"
     assert params(page)["mode"] == "exam" and params(page)["seed"].isdigit()
@@ -466,7 +487,7 @@ def gift_hrefs(text: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", ["gift", "xml"])
 def test_downloaded_exports_link_to_the_site_they_came_from(page, based_url, kovboy, kind):
-    page.goto(based_url + PAGE)
+    open_quiz(page, based_url + PAGE, "quiz-files")
     link = page.locator(f'.rb-quiz-files a[data-rb-export="{kind}"]').first
     with page.expect_download() as info:
         link.click()
@@ -480,7 +501,7 @@ def test_downloaded_exports_link_to_the_site_they_came_from(page, based_url, kov
 
 
 def test_quiz_list_downloads_are_absolute_too(page, based_url):
-    page.goto(based_url + "quizzes/")
+    open_quiz(page, based_url + "quizzes/", "quiz-files")
     with page.expect_download() as info:
         page.locator('[data-rb-quiz-card="kovboy"] a[data-rb-export="xml"]').first.click()
     text = Path(info.value.path()).read_text(encoding="utf-8")
@@ -488,8 +509,7 @@ def test_quiz_list_downloads_are_absolute_too(page, based_url):
 
 
 def test_printed_keys_show_the_full_addresses(page, based_url, kovboy):
-    page.goto(based_url + PAGE + "?seed=7&n=10&view=print")
-    page.locator(".rb-print-key").wait_for(state="attached")
+    open_quiz(page, based_url + PAGE + "?seed=7&n=10&view=print")
     urls = page.locator(".rb-print-key [data-rb-url]").all_inner_texts()
     assert urls and all(u.startswith(f"{based_url}games/kovboy/#kovboy-") for u in urls)
     page.goto(based_url + "quizzes/kovboy.print.html")

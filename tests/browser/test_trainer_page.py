@@ -6,6 +6,7 @@ saved score, and a browser where the engine cannot load."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -15,6 +16,7 @@ from rules_pkg import api
 pytestmark = pytest.mark.browser
 
 PAGE = "trainer/"
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "quiz"  # gitignored: for a person to look at
 ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
 # Without the offline service worker (its own tests cover it): every file
 # comes from the server, and a held request stays held.
@@ -26,6 +28,16 @@ def tpage(make_page):
     page = make_page(**OPTIONS)
     yield page
     assert page.page_errors == [], f"необработанные ошибки на странице: {page.page_errors}"
+
+
+def mounted(page) -> None:
+    """trainer.js comes with import(): wait until it has mounted the тренажёр."""
+    page.wait_for_selector("[data-rb-tool=trainer][data-rb-mounted]", state="attached")
+
+
+def open_trainer(page, url: str) -> None:
+    page.goto(url)
+    mounted(page)
 
 
 def engine(request: dict) -> dict:
@@ -62,7 +74,7 @@ def give(page, question: dict, right: bool):
 
 def test_question_answer_verdict_and_running_score(tpage, base_url):
     page = tpage
-    page.goto(base_url + PAGE + "?game=kovboy&seed=5")
+    open_trainer(page, base_url + PAGE + "?game=kovboy&seed=5")
     card = page.locator(".rb-trainer-card")
     card.wait_for(timeout=ENGINE_TIMEOUT_MS)
     q = engine({"op": "trainer.question", "game": "kovboy", "seed": 5})["question"]
@@ -105,6 +117,7 @@ def test_question_answer_verdict_and_running_score(tpage, base_url):
 
     # a reload: the same question with its verdict, the score unchanged
     page.reload()
+    mounted(page)
     page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert seed_of(page) == seed
     assert page.locator(".rb-trainer-verdict .rb-quiz-feedback").get_attribute("data-rb-verdict") == "right"
@@ -129,7 +142,7 @@ def test_question_answer_verdict_and_running_score(tpage, base_url):
     page.goto(base_url + "games/kaiza/")
     page.locator("aside.rb-quiz-link a", has_text="Тренажёр").click()
     page.wait_for_url(re.compile(r"/trainer/\?game=kaiza"))
-    page.locator("[data-rb-trainer-game]").wait_for()
+    mounted(page)
     assert page.locator("[data-rb-trainer-game]").input_value() == "kaiza"
     assert page.locator(".rb-trainer-card").count() == 0
     assert page.locator("[data-rb-trainer-score]").inner_text() == "Кайза: пока ни одного ответа."
@@ -142,6 +155,7 @@ def test_loading_state_while_python_boots(tpage, base_url):
     page.context.route(wasm, lambda route: held.append(route))
     with page.context.expect_event("request", lambda r: wasm.search(r.url), timeout=ENGINE_TIMEOUT_MS):
         page.goto(base_url + PAGE + "?game=kovboy")
+    mounted(page)
     assert page.locator("[data-rb-tool=trainer]").get_attribute("data-rb-engine") == "loading"
     status = page.locator(".rb-trainer .rb-engine")
     assert status.is_visible()
@@ -168,7 +182,7 @@ def test_loading_state_while_python_boots(tpage, base_url):
 def test_engine_that_cannot_load_is_explained(tpage, base_url):
     page = tpage
     page.context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
-    page.goto(base_url + PAGE)
+    open_trainer(page, base_url + PAGE)
     page.wait_for_function("() => document.querySelector('[data-rb-tool=trainer]').dataset.rbEngine === 'failed'",
                            timeout=ENGINE_TIMEOUT_MS)
     assert "Движок правил не загрузился" in page.locator(".rb-trainer .rb-engine").inner_text()
@@ -182,10 +196,11 @@ def test_engine_that_cannot_load_is_explained(tpage, base_url):
 
 def test_corrupt_saved_score_is_reported_and_reset(tpage, base_url):
     page = tpage
-    page.goto(base_url + PAGE)
+    open_trainer(page, base_url + PAGE)  # mounted: its own first save is done
     page.evaluate("""() => localStorage.setItem('rules-site:trainer', JSON.stringify(
         {format: 'rules-site.trainer/1', game: 'kovboy', scores: {kovboy: {correct: 5, total: 2}}, current: null}))""")
     page.reload()
+    mounted(page)
     notice = page.locator(".rb-trainer .rb-quiz-notice")
     notice.wait_for()
     assert "повреждён" in notice.inner_text()
@@ -196,10 +211,12 @@ def test_corrupt_saved_score_is_reported_and_reset(tpage, base_url):
 def test_phone_layout(make_page, base_url):
     page = make_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2,
                      service_workers="block")
-    page.goto(base_url + PAGE + "?game=kovboy&seed=9")
+    open_trainer(page, base_url + PAGE + "?game=kovboy&seed=9")
     page.locator(".rb-trainer-card").wait_for(timeout=ENGINE_TIMEOUT_MS)
     q = engine({"op": "trainer.question", "game": "kovboy", "seed": 9})["question"]
     give(page, q, right=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "trainer-phone-verdict.png"), full_page=True)
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
     for sel in (".rb-quiz-choice", "[data-rb-trainer-more]", "[data-rb-trainer-new]", "[data-rb-trainer-game]"):

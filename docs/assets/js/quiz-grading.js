@@ -1,3 +1,4 @@
+// @ts-check
 // Answers of quiz questions (payload of sitebuild/quiz/render.py): what counts
 // as answered, right or wrong, the answer in words, the printed answer key,
 // whether a stored answer is well formed, and the Russian words of a score.
@@ -11,10 +12,23 @@
 
 import { plural } from "./ru.js";
 
+/**
+ * @typedef {import("./quiz-types.js").Answer} Answer
+ * @typedef {import("./quiz-types.js").Choice} Choice
+ * @typedef {import("./quiz-types.js").Keyed} Keyed
+ * @typedef {import("./quiz-types.js").Letters} Letters
+ * @typedef {import("./quiz-types.js").Question} Question
+ * @typedef {import("./quiz-types.js").QuestionType} QuestionType
+ * What grading reads of a question: its type and choices (the тренажёр's
+ * questions have no answer in the page).
+ * @typedef {{ type: QuestionType, choices?: Choice[] }} Asked
+ */
+
 // The letters of the printed sheet (render.py LETTERS): no З, Й, О, which look
 // like 3, И, 0 on paper.
 export const LETTERS = "АБВГДЕЖИКЛМ";
 
+/** @type {Record<QuestionType, string>} */
 export const TYPE_HINTS = {
   single: "Выберите один ответ.",
   multiple: "Отметьте все верные ответы.",
@@ -23,8 +37,13 @@ export const TYPE_HINTS = {
   ordering: "Расположите по порядку: кнопки ↑ и ↓ переставляют пункт.",
 };
 
-// choice ids in display order -> {id: letter}
+/**
+ * choice ids in display order -> {id: letter}
+ * @param {string[]} choiceIds
+ * @returns {Letters}
+ */
 export function lettersFor(choiceIds) {
+  /** @type {Letters} */
   const out = {};
   choiceIds.forEach((id, i) => {
     out[id] = LETTERS[i] || String(i + 1);
@@ -32,12 +51,22 @@ export function lettersFor(choiceIds) {
   return out;
 }
 
+/**
+ * @param {unknown} value
+ * @param {string[]} ids
+ * @returns {value is string[]}
+ */
 function isIdList(value, ids) {
   return Array.isArray(value) && value.every((x) => typeof x === "string" && ids.includes(x))
     && new Set(value).size === value.length;
 }
 
-// Is `value` a well-formed answer to `q` (whatever its correctness)?
+/**
+ * Is `value` a well-formed answer to `q` (whatever its correctness)?
+ * @param {Asked} q
+ * @param {unknown} value
+ * @returns {value is Answer}
+ */
 export function isValidAnswer(q, value) {
   const ids = (q.choices || []).map((c) => c.id);
   switch (q.type) {
@@ -56,25 +85,40 @@ export function isValidAnswer(q, value) {
   }
 }
 
+/**
+ * @param {Asked} q
+ * @param {unknown} value
+ * @returns {value is Answer}
+ */
 export function isAnswered(q, value) {
   return value !== undefined && value !== null && isValidAnswer(q, value);
 }
 
+/**
+ * @param {Keyed & Asked} q
+ * @param {unknown} value
+ */
 export function isCorrect(q, value) {
   if (!isAnswered(q, value)) return false;
   switch (q.type) {
     case "multiple": {
       const right = new Set(q.answer);
-      return value.length === right.size && value.every((id) => right.has(id));
+      return Array.isArray(value) && value.length === right.size && value.every((id) => right.has(id));
     }
-    case "ordering":
-      return value.length === q.answer.length && value.every((id, i) => id === q.answer[i]);
+    case "ordering": {
+      const right = q.answer;
+      return Array.isArray(value) && value.length === right.length && value.every((id, i) => id === right[i]);
+    }
     default:
       return value === q.answer;
   }
 }
 
-// A number typed by a learner: "12", " -3 ", "+7" -> integer; anything else -> null.
+/**
+ * A number typed by a learner: "12", " -3 ", "+7" -> integer; anything else -> null.
+ * @param {string} text
+ * @returns {number | null}
+ */
 export function parseNumber(text) {
   const t = String(text).trim().replace(/^\+/, "").replace(/^−/, "-");
   if (!/^-?\d{1,15}$/.test(t)) return null;
@@ -82,37 +126,45 @@ export function parseNumber(text) {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** @param {Asked} q @param {string} id */
 function choiceText(q, id) {
   const c = (q.choices || []).find((x) => x.id === id);
   return c ? c.text : id;
 }
 
-// The answer in words, e.g. «Б. Тройка», «Верно», «101»; `letters` ({id: letter})
-// labels choices as shown to the learner. null -> «нет ответа».
+/**
+ * The answer in words, e.g. «Б. Тройка», «Верно», «101»; `letters` ({id: letter})
+ * labels choices as shown to the learner. null -> «нет ответа».
+ * @param {Asked} q
+ * @param {unknown} value
+ * @param {Letters | null} [letters]
+ */
 export function answerWords(q, value, letters = null) {
   if (!isAnswered(q, value)) return "нет ответа";
-  const named = (id) => (letters && letters[id] ? `${letters[id]}. ${choiceText(q, id)}` : choiceText(q, id));
-  switch (q.type) {
-    case "single":
-      return named(value);
-    case "multiple":
-      return sortByLetter(value, letters).map(named).join("; ");
-    case "ordering":
-      return value.map(named).join(" → ");
-    case "truefalse":
-      return value ? "Верно" : "Неверно";
-    default:
-      return String(value);
+  const named = (/** @type {string} */ id) => (letters && letters[id] ? `${letters[id]}. ${choiceText(q, id)}` : choiceText(q, id));
+  if (typeof value === "string") return named(value); // single
+  if (Array.isArray(value)) {
+    return q.type === "multiple" ? sortByLetter(value, letters).map(named).join("; ") : value.map(named).join(" → ");
   }
+  if (typeof value === "boolean") return value ? "Верно" : "Неверно";
+  return String(value);
 }
 
+/**
+ * @param {string[]} ids
+ * @param {Letters | null} letters
+ */
 export function sortByLetter(ids, letters) {
   if (!letters) return [...ids];
   return [...ids].sort((a, b) => LETTERS.indexOf(letters[a]) - LETTERS.indexOf(letters[b]));
 }
 
-// The answer key entry of a printed variant (render.py answer_text with letters):
-// «Б», «А, В», «В, А, Б» (ordering), «Верно», «101».
+/**
+ * The answer key entry of a printed variant (render.py answer_text with letters):
+ * «Б», «А, В», «В, А, Б» (ordering), «Верно», «101».
+ * @param {Keyed} q
+ * @param {Letters} letters
+ */
 export function keyText(q, letters) {
   switch (q.type) {
     case "single":
@@ -130,29 +182,33 @@ export function keyText(q, letters) {
 
 // ---- words of a score ---------------------------------------------------------
 
-// «1 вопрос», «2 вопроса», «5 вопросов»
+/** «1 вопрос», «2 вопроса», «5 вопросов» @param {number} n */
 export function questionsWord(n) {
   return `${n} ${plural(n, "вопрос", "вопроса", "вопросов")}`;
 }
 
-// «из 1 вопроса», «из 2 вопросов», «из 21 вопроса»: after «из» the genitive,
-// singular only for 1, 21, 31… (not 11).
+/**
+ * «из 1 вопроса», «из 2 вопросов», «из 21 вопроса»: after «из» the genitive,
+ * singular only for 1, 21, 31… (not 11).
+ * @param {number} n
+ */
 export function ofQuestions(n) {
   const m = Math.abs(n);
   const one = m % 10 === 1 && m % 100 !== 11;
   return `из ${n} ${one ? "вопроса" : "вопросов"}`;
 }
 
-// «Верно 7 из 10 вопросов»
+/** «Верно 7 из 10 вопросов» @param {number} correct @param {number} total */
 export function scoreLine(correct, total) {
   return `Верно ${correct} ${ofQuestions(total)}`;
 }
 
+/** @param {number} correct @param {number} total */
 export function percent(correct, total) {
   return total ? Math.round((100 * correct) / total) : 0;
 }
 
-// A short verdict for the whole run.
+/** A short verdict for the whole run. @param {number} correct @param {number} total */
 export function scoreComment(correct, total) {
   const p = percent(correct, total);
   if (p === 100) return "Все ответы верные.";

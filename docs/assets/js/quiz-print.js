@@ -1,22 +1,38 @@
+// @ts-check
 // The printable sheet of any variant (seed + N), built in the browser: the
 // same layout and letters as the sheet made at build time
 // (sitebuild/templates/quiz_print.html.j2) — questions with lettered choices
 // and blank answer lines, then, from a new page, the answer key with the
 // explanations and the clauses. quiz.css hides everything else when printing.
 
-import { h } from "./ruling.js";
 import { keyText, lettersFor, sortByLetter } from "./quiz-grading.js";
+import { h } from "./quiz-view.js";
 
+/**
+ * @typedef {import("./quiz-types.js").Payload} Payload
+ * @typedef {import("./quiz-types.js").Question} Question
+ * @typedef {import("./quiz-types.js").VariantItem} VariantItem
+ * @typedef {"both" | "sheet" | "key"} PrintPart
+ */
+
+/** @type {Record<PrintPart, string>} */
 export const PRINT_PARTS = {
   both: "Лист и ключ (ключ — с новой страницы)",
   sheet: "Только лист с вопросами",
   key: "Только ключ ответов",
 };
 
+/** @param {unknown} x @returns {x is PrintPart} */
+export function isPrintPart(x) {
+  return typeof x === "string" && Object.keys(PRINT_PARTS).includes(x);
+}
+
+/** @param {Question} q @param {boolean} mixed */
 function gameNote(q, mixed) {
   return mixed && q.game_title ? h("span", { class: "rb-print-game", text: `«${q.game_title}» ` }) : null;
 }
 
+/** @param {Question} q @param {VariantItem} v @param {number} number @param {boolean} mixed */
 function sheetItem(q, v, number, mixed) {
   const letters = lettersFor(v.choices);
   const li = h("li", { class: "rb-print-q" },
@@ -46,13 +62,14 @@ function sheetItem(q, v, number, mixed) {
   return li;
 }
 
+/** @param {Question} q @param {VariantItem} v @param {number} number @param {boolean} mixed */
 function keyItem(q, v, number, mixed) {
   const letters = lettersFor(v.choices);
   const answer = keyText(q, letters);
   const ids = q.type === "single" ? [q.answer]
     : q.type === "multiple" ? sortByLetter(q.answer, letters)
     : q.type === "ordering" ? q.answer : [];
-  const texts = ids.map((id) => q.choices.find((c) => c.id === id).text);
+  const texts = ids.map((id) => q.choices.find((c) => c.id === id)?.text ?? id);
   const li = h("li", { class: "rb-print-q" },
     h("p", {}, h("span", { class: "rb-print-num", text: `${number}.` }), " ", gameNote(q, mixed), "Ответ: ",
       h("b", { "data-rb-key": q.id, text: answer }),
@@ -67,8 +84,11 @@ function keyItem(q, v, number, mixed) {
   return { li, number, answer };
 }
 
-// {payload, variant, seed, total} -> section element (both parts; quiz.js
-// shows the chosen ones by the data-rb-print-part attribute of the root).
+/**
+ * {payload, variant, seed} -> section element (both parts; quiz.js
+ * shows the chosen ones by the data-rb-print-part attribute of the root).
+ * @param {{ payload: Payload, variant: VariantItem[], seed: number }} what
+ */
 export function renderPrint({ payload, variant, seed }) {
   const byId = Object.fromEntries(payload.questions.map((q) => [q.id, q]));
   const mixed = payload.game === "mixed";

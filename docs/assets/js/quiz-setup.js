@@ -1,25 +1,40 @@
+// @ts-check
 // The first screen of a quiz page (quiz.js): the mode (practice or exam), the
 // variant — its number (seed) and the number of questions N, both editable and
 // kept in the address — a run to continue or a result to open, the print view,
 // a link to the variant for a group, and the results saved in this browser.
 
-import { h } from "./ruling.js";
 import { isAnswered, ofQuestions, percent, questionsWord, scoreLine } from "./quiz-grading.js";
+import { parseWhole } from "./quiz-run.js";
 import { MODES, clearRun, loadResults } from "./quiz-store.js";
 import { MAX_SEED, isSeed, randomSeed } from "./quiz-variant.js";
+import { h } from "./quiz-view.js";
 
+/**
+ * @typedef {import("./quiz-types.js").Mode} Mode
+ * @typedef {import("./quiz-types.js").Payload} Payload
+ * @typedef {import("./quiz-types.js").Question} Question
+ * @typedef {import("./quiz-types.js").Run} Run
+ * @typedef {import("./quiz-types.js").Tally} Tally
+ * The variant and mode chosen on this screen (quiz.js keeps the rest of its state).
+ * @typedef {{ seed: number, n: number, mode: Mode }} Picked
+ * The quiz page's controller (quiz.js) as this screen uses it.
+ * @typedef {{ S: Picked, payload: Payload, count: number, byId: Record<string, Question>, body: HTMLElement,
+ *   show: (screen: "setup") => void, writeAddress: () => void, setVariant: () => void,
+ *   savedRun: () => Run | null, tally: (run: Run) => Tally, note: (text: string) => void,
+ *   clearNotes: () => void, startRun: (run: Run | null) => void, openResults: (run: Run) => void,
+ *   openPrint: (back: string) => void }} SetupApp
+ */
+
+/** @type {Record<Mode, string>} */
 export const MODE_NAMES = { practice: "Тренировка", exam: "Экзамен" };
+/** @type {Record<Mode, string>} */
 const MODE_HELP = {
   practice: "ответ и разбор со ссылками на правила — сразу после каждого вопроса",
   exam: "ответы можно менять до конца; разбор и оценка — когда тест завершён",
 };
 
-// "42" -> 42; anything but a whole number of up to 10 digits -> null.
-export function parseWhole(text) {
-  const t = String(text).trim();
-  return /^\d{1,10}$/.test(t) ? Number(t) : null;
-}
-
+/** @param {number} ms */
 function formatDate(ms) {
   try {
     return new Date(ms).toLocaleString("ru-RU", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
@@ -28,9 +43,7 @@ function formatDate(ms) {
   }
 }
 
-// app: the quiz page's controller (quiz.js): {S, payload, count, byId, body,
-// show, writeAddress, setVariant, savedRun, tally, note, clearNotes,
-// startRun(run | null), openResults(run), openPrint(back)}.
+/** @param {SetupApp} app */
 export function renderSetup(app) {
   const { S, payload, count, byId } = app;
   app.show("setup");
@@ -83,6 +96,7 @@ export function renderSetup(app) {
   app.body.replaceChildren(form, history);
 
   let valid = true;
+  /** @type {Run | null} */
   let existing = null;
 
   function readFields() {
@@ -96,7 +110,7 @@ export function renderSetup(app) {
     valid = !problems.length;
     fieldError.textContent = problems.join(" ");
     fieldError.hidden = valid;
-    if (valid && (seed !== S.seed || n !== S.n)) {
+    if (valid && seed !== null && n !== null && (seed !== S.seed || n !== S.n)) {
       S.seed = seed;
       S.n = n;
       app.writeAddress();
@@ -121,7 +135,8 @@ export function renderSetup(app) {
       restart.hidden = false;
       restart.textContent = "Пройти заново";
     } else if (existing) {
-      const answered = existing.order.filter((id) => isAnswered(byId[id], existing.answers[id])).length;
+      const { answers } = existing;
+      const answered = existing.order.filter((id) => isAnswered(byId[id], answers[id])).length;
       start.textContent = S.mode === "practice" ? "Продолжить тренировку" : "Продолжить экзамен";
       const begun = S.mode === "practice" ? "Начатая тренировка" : "Начатый экзамен";
       status.textContent = `${begun}: отвечено ${answered} ${ofQuestions(existing.order.length)}.`;
@@ -169,7 +184,10 @@ export function renderSetup(app) {
   readFields();
 }
 
-// The address of a variant: this page with ?seed=…&n=…&mode=… (a trainer sends it).
+/**
+ * The address of a variant: this page with ?seed=…&n=…&mode=… (a trainer sends it).
+ * @param {number} seed @param {number} n @param {Mode} mode
+ */
 export function variantUrl(seed, n, mode) {
   const url = new URL(window.location.href);
   url.hash = "";
@@ -180,6 +198,7 @@ export function variantUrl(seed, n, mode) {
   return url.href;
 }
 
+/** @param {string} link @param {HTMLElement} out */
 async function shareLink(link, out) {
   out.replaceChildren();
   try {
@@ -194,6 +213,7 @@ async function shareLink(link, out) {
   field.select();
 }
 
+/** @param {HTMLElement} box @param {string} quizId @param {(text: string) => void} note */
 function renderHistory(box, quizId, note) {
   const { status, list } = loadResults(quizId);
   if (status === "corrupt") note("Список прошлых результатов этого теста был повреждён и очищен.");

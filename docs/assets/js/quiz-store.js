@@ -1,3 +1,4 @@
+// @ts-check
 // What a quiz page remembers in this browser (storage.js: never throws):
 //
 //   quiz:<quiz>:<mode>:<seed>:<n>   one run of one variant: answers, checked
@@ -12,18 +13,39 @@
 import { isValidAnswer } from "./quiz-grading.js";
 import { loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 
+/**
+ * @typedef {import("./quiz-types.js").Mode} Mode
+ * @typedef {import("./quiz-types.js").Question} Question
+ * @typedef {import("./quiz-types.js").Result} Result
+ * @typedef {import("./quiz-types.js").Run} Run
+ * @typedef {import("./quiz-types.js").VariantItem} VariantItem
+ */
+
 export const RUN_FORMAT = "rules-site.quiz-run/1";
+/** @type {readonly Mode[]} */
 export const MODES = ["practice", "exam"];
 const MAX_RESULTS = 10;
 
+/** @param {unknown} x @returns {x is Mode} */
+export function isMode(x) {
+  return MODES.some((m) => m === x);
+}
+
+/** @param {string} quizId @param {Mode} mode @param {number} seed @param {number} n */
 export function runKey(quizId, mode, seed, n) {
   return `quiz:${quizId}:${mode}:${seed}:${n}`;
 }
 
+/** @param {string} quizId */
 function resultsKey(quizId) {
   return `quiz:${quizId}:results`;
 }
 
+/**
+ * @param {string} quizId @param {Mode} mode @param {number} seed @param {number} n
+ * @param {VariantItem[]} variant
+ * @returns {Run}
+ */
 export function newRun(quizId, mode, seed, n, variant) {
   return {
     format: RUN_FORMAT,
@@ -41,9 +63,16 @@ export function newRun(quizId, mode, seed, n, variant) {
   };
 }
 
+/** @param {unknown} x @returns {x is Record<string, any>} */
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
-// -> a reason (Russian, for the console and tests) or "" when the run is sound.
+/**
+ * -> a reason (Russian, for the console and tests) or "" when the run is sound.
+ * @param {unknown} run what was read back
+ * @param {string} quizId @param {Mode} mode @param {number} seed @param {number} n
+ * @param {VariantItem[]} variant
+ * @param {Record<string, Question>} byId
+ */
 export function runProblem(run, quizId, mode, seed, n, variant, byId) {
   if (!isObject(run)) return "не объект";
   if (run.format !== RUN_FORMAT) return "неизвестный формат";
@@ -57,19 +86,27 @@ export function runProblem(run, quizId, mode, seed, n, variant, byId) {
     if (!order.includes(id)) return `ответ на неизвестный вопрос ${id}`;
     if (!isValidAnswer(byId[id], value)) return `неверный ответ на вопрос ${id}`;
   }
-  if (!Array.isArray(run.checked) || run.checked.some((id) => !(id in run.answers))) return "неверный список проверенных";
+  if (!Array.isArray(run.checked) || run.checked.some((/** @type {unknown} */ id) => typeof id !== "string" || !(id in run.answers))) return "неверный список проверенных";
   if (!Number.isInteger(run.current) || run.current < 0 || run.current >= order.length) return "неверный номер вопроса";
   if (typeof run.finished !== "boolean") return "неверный признак окончания";
   return "";
 }
 
-// -> {status: "missing" | "ok" | "corrupt" | "changed" | "unavailable", run?}
+/**
+ * @param {string} quizId @param {Mode} mode @param {number} seed @param {number} n
+ * @param {VariantItem[]} variant
+ * @param {Record<string, Question>} byId
+ * @returns {{ status: "ok", run: Run } | { status: "missing" | "corrupt" | "changed" | "unavailable" }}
+ */
 export function loadRun(quizId, mode, seed, n, variant, byId) {
   const key = runKey(quizId, mode, seed, n);
   const saved = loadJSON(key);
   if (saved.status !== "ok") {
-    if (saved.status === "corrupt") setAside(key, saved.raw);
-    return { status: saved.status };
+    if (saved.status === "corrupt") {
+      setAside(key, saved.raw);
+      return { status: "corrupt" };
+    }
+    return { status: saved.status === "missing" ? "missing" : "unavailable" };
   }
   const problem = runProblem(saved.value, quizId, mode, seed, n, variant, byId);
   if (problem === "changed") {
@@ -81,29 +118,36 @@ export function loadRun(quizId, mode, seed, n, variant, byId) {
     setAside(key, saved.raw);
     return { status: "corrupt" };
   }
-  return { status: "ok", run: saved.value };
+  return { status: "ok", run: /** @type {Run} checked by runProblem */ (saved.value) };
 }
 
+/** @param {string} key @param {string | undefined} raw */
 function setAside(key, raw) {
   if (raw !== undefined) saveRaw(`${key}:corrupt`, raw);
   remove(key);
 }
 
+/** @param {Run} run @returns {boolean} saved */
 export function saveRun(run) {
   return saveJSON(runKey(run.quiz, run.mode, run.seed, run.n), run);
 }
 
+/** @param {string} quizId @param {Mode} mode @param {number} seed @param {number} n */
 export function clearRun(quizId, mode, seed, n) {
   remove(runKey(quizId, mode, seed, n));
 }
 
+/** @param {unknown} r @returns {r is Result} */
 function isResult(r) {
-  return isObject(r) && MODES.includes(r.mode) && Number.isInteger(r.seed) && Number.isInteger(r.n)
+  return isObject(r) && isMode(r.mode) && Number.isInteger(r.seed) && Number.isInteger(r.n)
     && Number.isInteger(r.correct) && Number.isInteger(r.total) && r.correct >= 0 && r.correct <= r.total
     && Number.isFinite(r.at);
 }
 
-// -> {status: "ok" | "corrupt" | ..., list: [{mode, seed, n, correct, total, at}]}
+/**
+ * @param {string} quizId
+ * @returns {{ status: string, list: Result[] }} status "ok" | "corrupt" | "missing" | "unavailable"
+ */
 export function loadResults(quizId) {
   const key = resultsKey(quizId);
   const saved = loadJSON(key);
@@ -115,6 +159,7 @@ export function loadResults(quizId) {
   return { status: "corrupt", list: [] };
 }
 
+/** @param {string} quizId @param {Result} result */
 export function addResult(quizId, result) {
   const { list } = loadResults(quizId);
   return saveJSON(resultsKey(quizId), [result, ...list].slice(0, MAX_RESULTS));

@@ -1,3 +1,4 @@
+// @ts-check
 // Deterministic quiz variants, the browser twin of sitebuild/quiz/variant.py
 // (the specification is there; shared test vectors: tests/quiz/variant_vectors.json).
 // A seed and a count give the same questions, in the same order, with the
@@ -5,10 +6,23 @@
 //
 // Pure functions, no DOM: tests/test_quiz_js.py runs this file in Node.
 
+/**
+ * @typedef {import("./quiz-types.js").Payload} Payload
+ * @typedef {import("./quiz-types.js").VariantItem} VariantItem
+ * @typedef {{ next(): number, below(n: number): number }} Rng
+ * A question as the variant sees it (variant.py): its choice ids in file order,
+ * and the answer of an ordering question (never shown in the order of the answer).
+ * @typedef {{ id: string, type: string, choices?: string[], shuffle?: boolean, answer?: unknown }} Spec
+ */
+
 export const MAX_SEED = 0xffffffff;
 const GOLDEN = 0x6d2b79f5;
 
-// mulberry32 on unsigned 32-bit integers: next() -> 0 … 2^32 − 1.
+/**
+ * mulberry32 on unsigned 32-bit integers: next() -> 0 … 2^32 − 1.
+ * @param {number} seed
+ * @returns {Rng}
+ */
 export function mulberry32(seed) {
   if (!isSeed(seed)) throw new RangeError(`seed must be an integer 0..${MAX_SEED}, got ${seed}`);
   let a = seed >>> 0;
@@ -25,11 +39,18 @@ export function mulberry32(seed) {
   };
 }
 
+/** @param {unknown} value @returns {value is number} */
 export function isSeed(value) {
-  return Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
 }
 
-// Fisher–Yates from the end: for i = n−1 … 1, j = draw mod (i + 1), swap.
+/**
+ * Fisher–Yates from the end: for i = n−1 … 1, j = draw mod (i + 1), swap.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {Rng} rng
+ * @returns {T[]}
+ */
 export function shuffle(items, rng) {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -39,12 +60,19 @@ export function shuffle(items, rng) {
   return out;
 }
 
+/** @param {unknown[]} a @param {unknown} b */
 function sameList(a, b) {
   return Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-// questions: [{id, type, choices: [choice ids in file order], shuffle, answer}]
-// -> [{id, choices: [choice ids in display order]}] (see variant.py, steps 1–3).
+/**
+ * questions: [{id, type, choices: [choice ids in file order], shuffle, answer}]
+ * -> [{id, choices: [choice ids in display order]}] (see variant.py, steps 1–3).
+ * @param {Spec[]} questions
+ * @param {number} seed
+ * @param {number | null} [count] all of them when null
+ * @returns {VariantItem[]}
+ */
 export function makeVariant(questions, seed, count = null) {
   const n = questions.length;
   if (count === null || count === undefined) count = n;
@@ -63,7 +91,12 @@ export function makeVariant(questions, seed, count = null) {
   });
 }
 
-// The variant of a quiz payload (sitebuild/quiz/render.py, payload()).
+/**
+ * The variant of a quiz payload (sitebuild/quiz/render.py, payload()).
+ * @param {Payload} payload
+ * @param {number} seed
+ * @param {number | null} [count]
+ */
 export function payloadVariant(payload, seed, count = null) {
   const spec = payload.questions.map((q) => ({
     id: q.id,
@@ -79,12 +112,16 @@ export function payloadVariant(payload, seed, count = null) {
 // (any 0 … 2^32 − 1 works; a trainer may type any of them).
 export const RANDOM_SEED_MAX = 99999;
 
-export function randomSeed() {
+/**
+ * A random number 1 … max (the тренажёр's tasks go to 999999).
+ * @param {number} [max]
+ */
+export function randomSeed(max = RANDOM_SEED_MAX) {
   let x;
   if (globalThis.crypto && typeof globalThis.crypto.getRandomValues === "function") {
     x = globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
   } else {
     x = Math.floor(Math.random() * 2 ** 32);
   }
-  return 1 + (x % RANDOM_SEED_MAX);
+  return 1 + (x % max);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // DOM of one quiz question (payload of sitebuild/quiz/render.py): the
 // question text with its «Исходные данные», the answer controls of each type,
 // and the feedback block (right or wrong, the correct answer, the
@@ -7,13 +8,37 @@
 // Keyboard and touch: choices are native radio buttons and checkboxes in
 // large labels; an ordering question moves items with ↑/↓ buttons (no drag).
 
-import { h } from "./ruling.js";
 import { TYPE_HINTS, answerWords, isAnswered, isCorrect, parseNumber } from "./quiz-grading.js";
+import { h as makeElement } from "./ruling.js";
+
+/**
+ * @typedef {import("./quiz-types.js").Answer} Answer
+ * @typedef {import("./quiz-types.js").Choice} Choice
+ * @typedef {import("./quiz-types.js").Keyed} Keyed
+ * @typedef {import("./quiz-types.js").Letters} Letters
+ * @typedef {import("./quiz-types.js").Question} Question
+ * @typedef {import("./quiz-types.js").QuestionType} QuestionType
+ * A child of h(): a node, a text, nothing, or a list of these (h flattens one level).
+ * @typedef {Node | string | number | null | undefined | false} Leaf
+ * @typedef {Leaf | Leaf[]} Child
+ * @typedef {{ el: HTMLElement, focus: () => void, current?: () => string[] }} Controls
+ */
+
+/**
+ * ruling.js's h(tag, props, ...children), typed by its tag: it is
+ * document.createElement(tag), so h("input") is an HTMLInputElement.
+ * @type {<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Record<string, unknown>, ...children: Child[]) => HTMLElementTagNameMap[K]}
+ */
+export const h = makeElement;
 
 let uid = 0;
 
-// The question text, its game (mixed quiz) and the data the calculator used.
-export function questionHead(q, { number, total = null, mixed = false, headingTag = "h3" } = {}) {
+/**
+ * The question text, its game (mixed quiz) and the data the calculator used.
+ * @param {Pick<Question, "text" | "situation" | "game_title">} q
+ * @param {{ number: number, total?: number | null, mixed?: boolean, headingTag?: "h3" | "h4" }} where
+ */
+export function questionHead(q, { number, total = null, mixed = false, headingTag = "h3" }) {
   const box = h("div", { class: "rb-quiz-q" });
   const title = total ? `Вопрос ${number} из ${total}` : `Вопрос ${number}`;
   const heading = h(headingTag, { class: "rb-quiz-q-title", tabindex: "-1" }, title);
@@ -28,22 +53,30 @@ export function questionHead(q, { number, total = null, mixed = false, headingTa
   return box;
 }
 
-// The answer controls: value (the answer so far), locked (read-only),
-// onChange(value) on every change, onEnter() (Enter in a number field),
-// keepOrder (ordering: offer to keep the shown order as the answer).
-// Returns {el, focus(), current()?}.
+/**
+ * The answer controls: value (the answer so far), locked (read-only),
+ * onChange(value) on every change, onEnter() (Enter in a number field),
+ * keepOrder (ordering: offer to keep the shown order as the answer).
+ * @param {{ type: QuestionType, choices: Choice[] }} q
+ * @param {string[]} variantChoices the choice ids in display order
+ * @param {Letters} letters
+ * @param {{ value: Answer | undefined, locked?: boolean, onChange: (value: Answer | undefined) => void,
+ *   onEnter?: () => void, keepOrder?: boolean }} options
+ * @returns {Controls}
+ */
 export function answerControls(q, variantChoices, letters, { value, locked = false, onChange, onEnter, keepOrder = false }) {
   const name = `rb-quiz-${++uid}`;
   const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: TYPE_HINTS[q.type] });
   const byId = Object.fromEntries(q.choices.map((c) => [c.id, c]));
 
   if (q.type === "single" || q.type === "multiple" || q.type === "truefalse") {
+    /** @type {{ id: string, text: string, letter: string | null }[]} */
     const items = q.type === "truefalse"
       ? [{ id: "true", text: "Верно", letter: null }, { id: "false", text: "Неверно", letter: null }]
       : variantChoices.map((id) => ({ id, text: byId[id].text, letter: letters[id] }));
     const inputType = q.type === "multiple" ? "checkbox" : "radio";
     const selected = new Set(
-      q.type === "multiple" ? (value || []) : value === undefined || value === null ? [] : [String(value)]);
+      Array.isArray(value) ? value : value === undefined || value === null ? [] : [String(value)]);
     const list = h("div", { class: "rb-quiz-choices", role: q.type === "multiple" ? "group" : "radiogroup",
       "aria-describedby": hint.id });
     for (const item of items) {
@@ -51,7 +84,7 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
       input.checked = selected.has(item.id);
       input.addEventListener("change", () => {
         if (q.type === "multiple") {
-          const ids = [...list.querySelectorAll("input:checked")].map((i) => i.value);
+          const ids = [.../** @type {NodeListOf<HTMLInputElement>} */ (list.querySelectorAll("input:checked"))].map((i) => i.value);
           onChange(ids.length ? ids : undefined);
         } else if (q.type === "truefalse") {
           onChange(input.value === "true");
@@ -64,7 +97,8 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
         item.letter ? h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: item.letter }) : null,
         h("span", { class: "rb-quiz-choice-text", text: item.letter ? `${item.text}` : item.text })));
     }
-    return { el: h("div", {}, hint, list), focus: () => (list.querySelector("input:checked") || list.querySelector("input")).focus() };
+    const first = () => /** @type {HTMLInputElement | null} */ (list.querySelector("input:checked") || list.querySelector("input"));
+    return { el: h("div", {}, hint, list), focus: () => first()?.focus() };
   }
 
   if (q.type === "number") {
@@ -92,10 +126,10 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
   }
 
   // ordering: the shown order is the variant's until the learner moves an item.
-  let order = Array.isArray(value) ? [...value] : [...variantChoices];
+  const order = Array.isArray(value) ? [...value] : [...variantChoices];
   const list = h("ol", { class: "rb-quiz-order", "aria-describedby": hint.id });
   const live = h("p", { class: "rb-visually-hidden", "aria-live": "polite" });
-  const draw = (focusId = null, focusDir = null) => {
+  const draw = (/** @type {string | null} */ focusId = null, /** @type {"up" | "down" | null} */ focusDir = null) => {
     list.replaceChildren();
     order.forEach((id, i) => {
       const text = byId[id].text;
@@ -116,7 +150,7 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
       }
     });
   };
-  const move = (i, delta) => {
+  const move = (/** @type {number} */ i, /** @type {number} */ delta) => {
     const j = i + delta;
     if (locked || j < 0 || j >= order.length) return;
     const id = order[i];
@@ -139,26 +173,31 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
   return {
     el: h("div", {}, hint, list, h("p", { class: "rb-quiz-keep" }, keep), live),
     focus: () => {
-      const b = list.querySelector("button:not(:disabled)");
+      const b = /** @type {HTMLButtonElement | null} */ (list.querySelector("button:not(:disabled)"));
       if (b) b.focus();
     },
     current: () => [...order],
   };
 }
 
-// After checking (practice) or in the review: mark the right choices and the
-// wrong picks on the controls.
+/**
+ * After checking (practice) or in the review: mark the right choices and the
+ * wrong picks on the controls.
+ * @param {HTMLElement} container
+ * @param {Keyed} q
+ * @param {Answer | undefined} value
+ */
 export function markChoices(container, q, value) {
   const right = q.type === "truefalse" ? [String(q.answer)]
     : q.type === "single" ? [q.answer]
     : q.type === "multiple" ? q.answer : [];
   const picked = value === undefined || value === null ? []
-    : q.type === "multiple" ? value : [String(value)];
-  for (const label of container.querySelectorAll("[data-rb-choice]")) {
-    const id = label.dataset.rbChoice;
+    : Array.isArray(value) ? value : [String(value)];
+  for (const label of /** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll("[data-rb-choice]"))) {
+    const id = label.dataset.rbChoice || "";
     if (q.type === "ordering") {
       const pos = q.answer.indexOf(id);
-      const shown = [...label.parentElement.children].indexOf(label);
+      const shown = label.parentElement ? [...label.parentElement.children].indexOf(label) : -1;
       label.classList.add(pos === shown ? "rb-quiz-choice--right" : "rb-quiz-choice--wrong");
       label.append(h("span", { class: "rb-quiz-mark", text: pos === shown ? "✓" : `→ ${pos + 1}` }));
       continue;
@@ -173,7 +212,13 @@ export function markChoices(container, q, value) {
   }
 }
 
-// The feedback of one answered (or unanswered) question.
+/**
+ * The feedback of one answered (or unanswered) question.
+ * @param {Question} q
+ * @param {Answer | undefined} value
+ * @param {Letters} letters
+ * @param {{ showGiven?: boolean }} [options]
+ */
 export function feedback(q, value, letters, { showGiven = false } = {}) {
   const answered = isAnswered(q, value);
   const ok = isCorrect(q, value);
@@ -191,7 +236,8 @@ export function feedback(q, value, letters, { showGiven = false } = {}) {
       answerWords(q, q.answer, shownLetters)));
   }
   // The author's note on a picked choice («Да: забитая пятёрка приносит 5 очков.»).
-  const picked = !answered ? [] : q.type === "multiple" ? value : q.type === "single" ? [value] : [];
+  const picked = !answered ? [] : Array.isArray(value) && q.type === "multiple" ? value
+    : typeof value === "string" && q.type === "single" ? [value] : [];
   for (const id of picked) {
     const c = q.choices.find((x) => x.id === id);
     if (c && c.feedback) box.append(h("p", { class: "rb-quiz-choice-feedback" }, `${letters[id] ? letters[id] + ". " : ""}${c.feedback}`));

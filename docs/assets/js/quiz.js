@@ -1,3 +1,4 @@
+// @ts-check
 // The quiz page (marker «::: quiz ID», sitebuild/quiz_pages.py): the quiz is
 // embedded in the widget as JSON (sitebuild/quiz/render.py payload()), so it
 // works with no signal once the page is loaded; the engine is not needed.
@@ -12,20 +13,36 @@
 //             answer, the explanation and the clauses; the answer is then locked;
 //   exam:     no feedback until «Завершить тест»; a warning lists unanswered
 //             questions; then the score, the review and a retake.
+//
+// What the page decides without DOM (the address, the tally, the main
+// button, the keys) is quiz-run.js.
 
-import { h } from "./ruling.js";
+import { isAnswered, isCorrect, lettersFor, percent, questionsWord, scoreComment, scoreLine } from "./quiz-grading.js";
+import { isPrintPart, PRINT_PARTS, renderPrint } from "./quiz-print.js";
 import {
-  LETTERS, isAnswered, isCorrect, lettersFor, percent, questionsWord, scoreComment, scoreLine,
-} from "./quiz-grading.js";
-import { PRINT_PARTS, renderPrint } from "./quiz-print.js";
-import { MODE_NAMES, parseWhole, renderSetup } from "./quiz-setup.js";
-import { MODES, addResult, clearRun, loadRun, newRun, saveRun } from "./quiz-store.js";
-import { MAX_SEED, isSeed, payloadVariant, randomSeed } from "./quiz-variant.js";
-import { answerControls, feedback, markChoices, questionHead } from "./quiz-view.js";
+  DEFAULT_N, choiceOfKey, isChecked, nextIndex, primaryButton, readAddress, resultOf, tally, unanswered,
+} from "./quiz-run.js";
+import { MODE_NAMES, renderSetup } from "./quiz-setup.js";
+import { addResult, clearRun, loadRun, newRun, saveRun } from "./quiz-store.js";
+import { payloadVariant, randomSeed } from "./quiz-variant.js";
+import { answerControls, feedback, h, markChoices, questionHead } from "./quiz-view.js";
+
+/**
+ * @typedef {import("./quiz-types.js").Letters} Letters
+ * @typedef {import("./quiz-types.js").Mode} Mode
+ * @typedef {import("./quiz-types.js").Payload} Payload
+ * @typedef {import("./quiz-types.js").Run} Run
+ * @typedef {import("./quiz-types.js").VariantItem} VariantItem
+ * @typedef {"setup" | "question" | "results" | "print"} Screen
+ * The page's state: the variant and mode chosen, the run on screen.
+ * @typedef {{ seed: number, n: number, mode: Mode, variant: VariantItem[],
+ *   letters: Record<string, Letters>, run: Run | null, screen: Screen, back: string,
+ *   storageWarned: boolean }} State
+ */
 
 const PAYLOAD_FORMAT = "rules_pkg.quiz/1";
-const DEFAULT_N = 10;
 
+/** @param {HTMLElement} root @returns {Payload} */
 function readPayload(root) {
   const payload = JSON.parse(root.dataset.rbQuizPayload || "null");
   if (!payload || payload.format !== PAYLOAD_FORMAT || !Array.isArray(payload.questions) || !payload.questions.length) {
@@ -34,38 +51,21 @@ function readPayload(root) {
   return payload;
 }
 
-// The variant, the mode and the view from the page address; bad values are
-// replaced by defaults with a notice.
-function readAddress(count) {
-  const sp = new URLSearchParams(window.location.search);
-  const notes = [];
-  let seed = null;
-  let n = null;
-  let mode = null;
-  if (sp.has("seed")) {
-    const v = parseWhole(sp.get("seed"));
-    if (v !== null && isSeed(v)) seed = v;
-    else notes.push(`Номер варианта «${sp.get("seed")}» в адресе не подходит (нужно целое число от 0 до ${MAX_SEED}), поэтому взят случайный вариант.`);
-  }
-  if (sp.has("n")) {
-    const v = parseWhole(sp.get("n"));
-    if (v !== null && v >= 1 && v <= count) n = v;
-    else notes.push(`Число вопросов «${sp.get("n")}» в адресе не подходит (в тесте ${questionsWord(count)}), поэтому взято ${Math.min(DEFAULT_N, count)}.`);
-  }
-  if (sp.has("mode")) {
-    if (MODES.includes(sp.get("mode"))) mode = sp.get("mode");
-    else notes.push(`Режим «${sp.get("mode")}» в адресе неизвестен: открыта тренировка.`);
-  }
-  return { seed, n, mode, print: sp.get("view") === "print", notes, explicit: seed !== null };
-}
-
+/**
+ * Mount the quiz widget (`data-rb-tool="quiz"`).
+ * @param {HTMLElement} root
+ * @returns {() => void} dispose: the quiz listens only on its own elements;
+ *   once disposed it no longer writes the page address
+ */
 export function mountQuiz(root) {
   const payload = readPayload(root);
   const count = payload.questions.length;
   const byId = Object.fromEntries(payload.questions.map((q) => [q.id, q]));
   const mixed = payload.game === "mixed";
-  const address = readAddress(count);
+  const address = readAddress(window.location.search, count);
+  let disposed = false;
 
+  /** @type {State} */
   const S = {
     seed: address.seed ?? randomSeed(),
     n: address.n ?? Math.min(DEFAULT_N, count),
@@ -82,6 +82,7 @@ export function mountQuiz(root) {
   const body = h("div", { class: "rb-quiz-body" });
   root.replaceChildren(notice, body);
 
+  /** @param {string} text */
   function note(text) {
     if (!text) return;
     notice.append(h("p", { text }));
@@ -98,7 +99,7 @@ export function mountQuiz(root) {
   }
 
   function writeAddress() {
-    if (!root.isConnected) return;
+    if (disposed || !root.isConnected) return;
     const url = new URL(window.location.href);
     url.searchParams.set("seed", String(S.seed));
     url.searchParams.set("n", String(S.n));
@@ -109,7 +110,7 @@ export function mountQuiz(root) {
   }
 
   function save() {
-    if (!saveRun(S.run) && !S.storageWarned) {
+    if (S.run && !saveRun(S.run) && !S.storageWarned) {
       S.storageWarned = true;
       note("Этот браузер не сохраняет ответы (частный режим или нет места): после перезагрузки страницы тест начнётся заново.");
     }
@@ -125,11 +126,18 @@ export function mountQuiz(root) {
     return got.status === "ok" ? got.run : null;
   }
 
+  /** @param {Screen} screen */
   function show(screen) {
     S.screen = screen;
     root.dataset.rbQuizScreen = screen;
     root.classList.toggle("rb-quiz--printing", screen === "print");
     writeAddress();
+  }
+
+  /** The run on screen: a question or the results are shown only with one. @returns {Run} */
+  function currentRun() {
+    if (!S.run) throw new Error("нет начатого теста");
+    return S.run;
   }
 
   function scrollToTop() {
@@ -138,15 +146,10 @@ export function mountQuiz(root) {
     if (rect.top < 0 || rect.top > window.innerHeight) root.scrollIntoView({ block: "start" });
   }
 
-  function tally(run) {
-    const correct = run.order.filter((id) => isCorrect(byId[id], run.answers[id])).length;
-    const unanswered = run.order.filter((id) => !isAnswered(byId[id], run.answers[id])).length;
-    return { correct, unanswered, total: run.order.length };
-  }
-
   function showSetup() {
     renderSetup({
-      S, payload, count, byId, body, show, writeAddress, setVariant, savedRun, tally, note, clearNotes, startRun,
+      S, payload, count, byId, body, show, writeAddress, setVariant, savedRun, tally: (run) => tally(run, byId), note,
+      clearNotes, startRun,
       openResults(run) {
         S.run = run;
         showResults();
@@ -159,6 +162,7 @@ export function mountQuiz(root) {
   }
 
   // ---- questions --------------------------------------------------------
+  /** @param {Run | null} existing */
   function startRun(existing) {
     setVariant();
     S.run = existing || newRun(payload.id, S.mode, S.seed, S.n, S.variant);
@@ -166,13 +170,10 @@ export function mountQuiz(root) {
     showQuestion(existing ? existing.current : 0);
   }
 
-  function isChecked(id) {
-    return S.mode === "practice" && S.run.checked.includes(id);
-  }
-
+  /** @param {number} index @param {{ focus?: boolean }} [options] */
   function showQuestion(index, { focus = true } = {}) {
+    const run = currentRun();
     show("question");
-    const run = S.run;
     run.current = index;
     save();
     const id = run.order[index];
@@ -180,9 +181,8 @@ export function mountQuiz(root) {
     const v = S.variant[index];
     const letters = S.letters[id];
     const total = run.order.length;
-    const locked = isChecked(id) || run.finished;
+    const locked = isChecked(run, id) || run.finished;
 
-    const answeredCount = () => run.order.filter((x) => isAnswered(byId[x], run.answers[x])).length;
     const progressText = h("span", { class: "rb-quiz-progress-text" });
     const bar = h("progress", { class: "rb-quiz-bar", max: String(total), "aria-hidden": "true" });
     const map = h("ol", { class: "rb-quiz-map", "aria-label": "Вопросы теста" });
@@ -193,12 +193,13 @@ export function mountQuiz(root) {
       bar, map);
 
     function drawMap() {
+      const missing = unanswered(run, byId);
       map.replaceChildren();
       run.order.forEach((qid, i) => {
-        const answered = isAnswered(byId[qid], run.answers[qid]);
+        const answered = !missing.includes(i);
         let state = answered ? "answered" : "empty";
         let label = answered ? "есть ответ" : "без ответа";
-        if (isChecked(qid)) {
+        if (isChecked(run, qid)) {
           const ok = isCorrect(byId[qid], run.answers[qid]);
           state = ok ? "right" : "wrong";
           label = ok ? "верно" : "неверно";
@@ -208,7 +209,7 @@ export function mountQuiz(root) {
         b.addEventListener("click", () => showQuestion(i));
         map.append(h("li", {}, b));
       });
-      const answered = answeredCount();
+      const answered = total - missing.length;
       progressText.textContent = `вопрос ${index + 1} из ${total} · отвечено ${answered}`;
       bar.value = answered;
     }
@@ -228,7 +229,7 @@ export function mountQuiz(root) {
         updateButtons();
       },
       onEnter: () => form.requestSubmit(),
-      keepOrder: S.mode === "exam",
+      keepOrder: run.mode === "exam",
     });
     form.append(head, controls.el, error);
     if (locked) {
@@ -240,47 +241,25 @@ export function mountQuiz(root) {
     const prev = h("button", { type: "button", class: "rb-button", "data-rb-quiz-prev": "", text: "← Назад" });
     const primary = h("button", { type: "submit", class: "rb-button rb-button--primary", "data-rb-quiz-next": "" });
     const finish = h("button", { type: "button", class: "rb-button", "data-rb-quiz-finish": "",
-      text: S.mode === "exam" ? "Завершить тест" : "Закончить" });
+      text: run.mode === "exam" ? "Завершить тест" : "Закончить" });
     buttons.append(prev, primary, finish);
     form.append(buttons);
     const confirm = h("div", { class: "rb-confirm rb-quiz-confirm", role: "alertdialog", hidden: true, "data-rb-quiz-confirm": "" });
     form.append(confirm);
 
-    const nextUnchecked = () => {
-      for (let k = 1; k <= total; k++) {
-        const i = (index + k) % total;
-        if (!isChecked(run.order[i])) return i;
-      }
-      return null;
-    };
-
     function updateButtons() {
       prev.disabled = index === 0;
-      if (S.mode === "practice") {
-        if (!locked) {
-          primary.textContent = "Проверить";
-          primary.dataset.rbAction = "check";
-        } else if (nextUnchecked() === null) {
-          primary.textContent = "Результат";
-          primary.dataset.rbAction = "finish";
-        } else {
-          primary.textContent = "Следующий вопрос →";
-          primary.dataset.rbAction = "next";
-        }
-        finish.hidden = primary.dataset.rbAction === "finish";
-      } else {
-        const last = index === total - 1;
-        primary.textContent = last ? "Завершить тест" : "Далее →";
-        primary.dataset.rbAction = last ? "finish" : "next";
-        finish.hidden = last;
-      }
+      const button = primaryButton(run, index, locked);
+      primary.textContent = button.label;
+      primary.dataset.rbAction = button.action;
+      finish.hidden = button.finishHidden;
     }
 
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const action = primary.dataset.rbAction;
+      const action = primaryButton(run, index, locked).action;
       if (action === "check") {
-        if (q.type === "ordering" && !isAnswered(q, run.answers[id])) run.answers[id] = controls.current();
+        if (q.type === "ordering" && !isAnswered(q, run.answers[id]) && controls.current) run.answers[id] = controls.current();
         if (!isAnswered(q, run.answers[id])) {
           error.textContent = q.type === "number" ? "Сначала введите ответ — целое число." : "Сначала выберите ответ.";
           error.hidden = false;
@@ -290,14 +269,14 @@ export function mountQuiz(root) {
         run.checked.push(id);
         save();
         showQuestion(index, { focus: false });
-        const fb = root.querySelector(".rb-quiz-feedback");
+        const fb = /** @type {HTMLElement | null} */ (root.querySelector(".rb-quiz-feedback"));
         if (fb) {
           fb.setAttribute("tabindex", "-1");
           fb.focus({ preventScroll: true });
           fb.scrollIntoView({ block: "nearest" });
         }
       } else if (action === "next") {
-        showQuestion(S.mode === "practice" ? nextUnchecked() : index + 1);
+        showQuestion(nextIndex(run, index));
       } else {
         askFinish();
       }
@@ -306,12 +285,12 @@ export function mountQuiz(root) {
     finish.addEventListener("click", askFinish);
 
     function askFinish() {
-      const missing = run.order.map((qid, i) => [qid, i]).filter(([qid]) => !isAnswered(byId[qid], run.answers[qid]));
+      const missing = unanswered(run, byId);
       if (!missing.length) {
         finishRun();
         return;
       }
-      const numbers = missing.map(([, i]) => i + 1);
+      const numbers = missing.map((i) => i + 1);
       const goBack = h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-quiz-confirm-no": "",
         text: "Вернуться к вопросам" });
       const finishAnyway = h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-quiz-confirm-yes": "",
@@ -322,7 +301,7 @@ export function mountQuiz(root) {
           "Если завершить сейчас, они будут засчитаны как неверные."),
         h("div", { class: "rb-buttons" }, goBack, finishAnyway));
       confirm.hidden = false;
-      goBack.addEventListener("click", () => showQuestion(missing[0][1]));
+      goBack.addEventListener("click", () => showQuestion(missing[0]));
       finishAnyway.addEventListener("click", finishRun);
       goBack.focus();
     }
@@ -339,11 +318,9 @@ export function mountQuiz(root) {
       }
       if (locked) return;
       if (event.target instanceof HTMLInputElement && event.target.type === "text") return;
-      const key = event.key.toUpperCase();
-      let k = LETTERS.indexOf(key);
-      if (k < 0 && /^[1-9]$/.test(key)) k = Number(key) - 1;
+      const k = choiceOfKey(event.key);
       if (k < 0) return;
-      const inputs = form.querySelectorAll(".rb-quiz-choices input");
+      const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".rb-quiz-choices input"));
       if (!inputs[k]) return;
       event.preventDefault();
       inputs[k].click();
@@ -355,26 +332,27 @@ export function mountQuiz(root) {
     updateButtons();
     if (focus) {
       scrollToTop();
-      head.querySelector(".rb-quiz-q-title").focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (head.querySelector(".rb-quiz-q-title"))?.focus({ preventScroll: true });
     }
   }
 
   function finishRun() {
     const run = S.run;
+    if (!run) return;
+    const at = Date.now();
     run.finished = true;
-    run.finishedAt = Date.now();
+    run.finishedAt = at;
     save();
-    const t = tally(run);
-    addResult(payload.id, { mode: run.mode, seed: run.seed, n: run.n, correct: t.correct, total: t.total, at: run.finishedAt });
+    addResult(payload.id, resultOf(run, byId, at));
     showResults();
   }
 
   // ---- results ----------------------------------------------------------
   function showResults() {
+    const run = currentRun();
     show("results");
-    const run = S.run;
     setVariant();
-    const t = tally(run);
+    const t = tally(run, byId);
     const again = h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-quiz-again": "",
       text: "Пройти этот вариант снова" });
     const fresh = h("button", { type: "button", class: "rb-button", "data-rb-quiz-fresh": "", text: "Новый вариант" });
@@ -430,14 +408,13 @@ export function mountQuiz(root) {
   function showPrint() {
     show("print");
     setVariant();
-    let part = root.dataset.rbPrintPart && PRINT_PARTS[root.dataset.rbPrintPart] ? root.dataset.rbPrintPart : "both";
+    const part = isPrintPart(root.dataset.rbPrintPart) ? root.dataset.rbPrintPart : "both";
     root.dataset.rbPrintPart = part;
     const parts = h("fieldset", { class: "rb-group rb-quiz-print-parts" }, h("legend", { class: "rb-group-title", text: "Что печатать" }));
     for (const [id, label] of Object.entries(PRINT_PARTS)) {
       const input = h("input", { type: "radio", name: "rb-quiz-print-part", value: id });
       input.checked = id === part;
       input.addEventListener("change", () => {
-        part = id;
         root.dataset.rbPrintPart = id;
       });
       parts.append(h("label", { class: "rb-quiz-mode" }, input, h("span", { text: label })));
@@ -460,12 +437,10 @@ export function mountQuiz(root) {
   // ---- start --------------------------------------------------------------
   for (const text of address.notes) note(text);
   setVariant();
+  const existing = address.print || !address.explicit ? null : savedRun();
   if (address.print) {
     showPrint();
-    return;
-  }
-  const existing = address.explicit ? savedRun() : null;
-  if (existing && existing.finished) {
+  } else if (existing && existing.finished) {
     S.run = existing;
     showResults();
   } else if (existing) {
@@ -474,4 +449,7 @@ export function mountQuiz(root) {
   } else {
     showSetup();
   }
+  return () => {
+    disposed = true;
+  };
 }

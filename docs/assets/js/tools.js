@@ -11,20 +11,17 @@
 import "./engine-client.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountLayout } from "./layout.js";
-// The quiz, quiz-download and тренажёр widgets mount synchronously as before (their page
-// shows nothing else and their tests read it at once); the game pages' tools
-// come with import().
-import { mountQuiz } from "./quiz.js";
-import { mountQuizFiles } from "./quiz-export.js";
-import { mountTrainer } from "./trainer.js";
 
+// data-rb-tool -> its module's mount(root), which returns its dispose. A game
+// page loads no quiz code, a quiz page no scorekeeper.
 /** @type {Record<string, () => Promise<(root: HTMLElement) => unknown>>} */
 const MODULES = {
   calculator: () => import("./calculator.js").then((m) => m.mountCalculator),
   scorekeeper: () => import("./scorekeeper.js").then((m) => m.mountScorekeeper),
+  quiz: () => import("./quiz.js").then((m) => m.mountQuiz),
+  "quiz-files": () => import("./quiz-export.js").then((m) => m.mountQuizFiles),
+  trainer: () => import("./trainer.js").then((m) => m.mountTrainer),
 };
-/** @type {Record<string, (root: HTMLElement) => unknown>} */
-const NOW = { quiz: mountQuiz, "quiz-files": mountQuizFiles, trainer: mountTrainer };
 const PANEL_KEY = "rules-site:panel:";
 /** @type {{ root: Element | null, dispose: () => void }[]} */
 let mounted = [];
@@ -60,17 +57,6 @@ function fail(root, err) {
 /** @param {HTMLElement} root */
 async function mountOne(root) {
   const load = MODULES[root.dataset.rbTool || ""];
-  const now = NOW[root.dataset.rbTool || ""];
-  if (now) {
-    try {
-      if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
-      now(root);
-      root.dataset.rbMounted = "1";
-    } catch (err) {
-      fail(root, err);
-    }
-    return;
-  }
   try {
     if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);

@@ -1,3 +1,4 @@
+// @ts-check
 // The тренажёр (marker «::: trainer», sitebuild/quiz_pages.py): endless
 // scenario questions written and judged by the engine in the worker.
 //
@@ -14,35 +15,47 @@
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { scoreLine } from "./quiz-grading.js";
-import { answerControls, markChoices } from "./quiz-view.js";
-import { h, renderRuling } from "./ruling.js";
+import { randomSeed } from "./quiz-variant.js";
+import { answerControls, h, markChoices } from "./quiz-view.js";
+import { renderRuling } from "./ruling.js";
 import { loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 import { messageOf, showError, whileBusy } from "./widget.js";
+
+/**
+ * @typedef {import("./quiz-types.js").Choice} Choice
+ * @typedef {import("./quiz-types.js").FailedReply} FailedReply
+ * @typedef {import("./quiz-types.js").TrainerCheckReply} TrainerCheckReply
+ * @typedef {import("./quiz-types.js").TrainerGame} TrainerGame
+ * @typedef {import("./quiz-types.js").TrainerQuestionReply} TrainerQuestionReply
+ * @typedef {{ correct: number, total: number }} Score
+ * The question on screen: answer and correct once it was answered.
+ * @typedef {{ game: string, seed: number, answer?: string | number, correct?: boolean }} Current
+ * @typedef {{ format: string, game: string | null, scores: Record<string, Score>, current: Current | null }} State
+ * @typedef {{ op: "trainer.question" | "trainer.check", game: string, seed: number, answer?: string | number }} Ask
+ */
 
 const KEY = "trainer";
 const FORMAT = "rules-site.trainer/1";
 const MAX_SEED = 2 ** 31 - 1; // rules_pkg.trainer.MAX_SEED
 const FRESH_SEED_MAX = 999999; // short enough to read out; any 0 … MAX_SEED works
 
+/** @param {unknown} x @returns {x is Record<string, any>} */
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const isCount = (x) => Number.isInteger(x) && x >= 0;
+/** @param {unknown} x */
+const isCount = (x) => Number.isInteger(x) && Number(x) >= 0;
 
-function freshSeed() {
-  let x;
-  if (globalThis.crypto && typeof globalThis.crypto.getRandomValues === "function") {
-    x = globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
-  } else {
-    x = Math.floor(Math.random() * 2 ** 32);
-  }
-  return 1 + (x % FRESH_SEED_MAX);
-}
-
+/** @param {unknown} x @returns {x is number} */
 function isSeed(x) {
-  return Number.isInteger(x) && x >= 0 && x <= MAX_SEED;
+  return Number.isInteger(x) && Number(x) >= 0 && Number(x) <= MAX_SEED;
 }
 
-// The saved state, checked: {format, game, scores: {game: {correct, total}},
-// current: {game, seed, answer?, correct?} | null}.
+/**
+ * The saved state, checked: {format, game, scores: {game: {correct, total}},
+ * current: {game, seed, answer?, correct?} | null}.
+ * @param {unknown} value
+ * @param {string[]} gameIds
+ * @returns {value is State}
+ */
 function validState(value, gameIds) {
   if (!isObject(value) || value.format !== FORMAT || !isObject(value.scores)) return false;
   for (const [game, s] of Object.entries(value.scores)) {
@@ -57,23 +70,40 @@ function validState(value, gameIds) {
   return true;
 }
 
+/**
+ * Mount the тренажёр (`data-rb-tool="trainer"`).
+ * @param {HTMLElement} root
+ * @returns {() => void} dispose: stops following the engine's status; a
+ *   reply that comes after is dropped
+ */
 export function mountTrainer(root) {
+  /** @type {TrainerGame[]} */
   const games = JSON.parse(root.dataset.rbTrainerGames || "[]");
   if (!Array.isArray(games) || !games.length) throw new Error("в тренажёре нет игр");
   const gameIds = games.map((g) => g.id);
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
-  const $ = (sel) => root.querySelector(sel);
-  const ui = {
-    setup: $("[data-rb-trainer-setup]"),
-    select: $("[data-rb-trainer-game]"),
-    next: $("[data-rb-trainer-new]"),
-    score: $("[data-rb-trainer-score]"),
-    error: $("[data-rb-error]"),
-    question: $("[data-rb-trainer-question]"),
+  /** @param {string} sel @returns {HTMLElement} */
+  const part = (sel) => {
+    const el = root.querySelector(sel);
+    if (!(el instanceof HTMLElement)) throw new Error(`в разметке тренажёра нет ${sel}`);
+    return el;
   };
-  bindEngineStatus(root);
+  const ui = {
+    setup: part("[data-rb-trainer-setup]"),
+    select: /** @type {HTMLSelectElement} */ (part("[data-rb-trainer-game]")),
+    next: part("[data-rb-trainer-new]"),
+    score: part("[data-rb-trainer-score]"),
+    error: part("[data-rb-error]"),
+    question: part("[data-rb-trainer-question]"),
+  };
+  const unbindStatus = bindEngineStatus(root);
+  let disposed = false;
+  // The page was swapped away (instant navigation) while the engine answered.
+  const gone = () => disposed || !root.isConnected;
 
+  /** @type {string[]} */
   const notices = [];
+  /** @type {State} */
   let state = { format: FORMAT, game: null, scores: {}, current: null };
   const saved = loadJSON(KEY);
   if (saved.status === "ok" && validState(saved.value, gameIds)) {
@@ -87,19 +117,20 @@ export function mountTrainer(root) {
   // ?game=…&seed=… (a shared question) wins over the saved one.
   const params = new URLSearchParams(window.location.search);
   const askedGame = params.get("game");
+  const asked = askedGame !== null && gameIds.includes(askedGame) ? askedGame : null;
   const askedSeed = params.has("seed") ? Number(params.get("seed")) : null;
-  if (askedGame !== null && !gameIds.includes(askedGame)) {
+  if (askedGame !== null && asked === null) {
     notices.push(`Игры «${askedGame}» в тренажёре нет: выберите игру из списка.`);
   }
   if (params.has("seed") && !isSeed(askedSeed)) {
     notices.push(`Номер задачи «${params.get("seed")}» в адресе не подходит (нужно целое число от 0 до ${MAX_SEED}).`);
   }
-  let game = gameIds.includes(askedGame) ? askedGame : state.game && gameIds.includes(state.game) ? state.game : gameIds[0];
-  if (gameIds.includes(askedGame) && isSeed(askedSeed)) {
-    if (!state.current || state.current.game !== askedGame || state.current.seed !== askedSeed) {
-      state.current = { game: askedGame, seed: askedSeed };
+  let game = asked ?? (state.game && gameIds.includes(state.game) ? state.game : gameIds[0]);
+  if (asked !== null && isSeed(askedSeed)) {
+    if (!state.current || state.current.game !== asked || state.current.seed !== askedSeed) {
+      state.current = { game: asked, seed: askedSeed };
     }
-  } else if (gameIds.includes(askedGame) && state.current && state.current.game !== askedGame) {
+  } else if (asked !== null && state.current && state.current.game !== asked) {
     state.current = null; // a link to another game's тренажёр: start with that game
   }
   ui.select.value = game;
@@ -113,6 +144,7 @@ export function mountTrainer(root) {
     saveJSON(KEY, state);
   }
 
+  /** @param {string} g @returns {Score} */
   function score(g) {
     return state.scores[g] || { correct: 0, total: 0 };
   }
@@ -134,6 +166,7 @@ export function mountTrainer(root) {
     ui.score.append(reset);
   }
 
+  /** @param {Current | null} current */
   function writeAddress(current) {
     const url = new URL(window.location.href);
     url.searchParams.set("game", game);
@@ -144,11 +177,13 @@ export function mountTrainer(root) {
 
   // Clause links of a ruling lead to the game's page (the tools' renderer
   // links within the page it is on).
+  /** @param {HTMLElement} el @param {TrainerGame} g */
   function linkToGamePage(el, g) {
-    for (const a of el.querySelectorAll('a[href^="#"]')) a.setAttribute("href", g.url + a.getAttribute("href"));
+    for (const a of el.querySelectorAll('a[href^="#"]')) a.setAttribute("href", g.url + (a.getAttribute("href") || ""));
     for (const a of el.querySelectorAll("a.rb-cite-go")) a.textContent = "Открыть пункт в тексте правил";
   }
 
+  /** @param {Ask} request @returns {Promise<unknown>} the engine's reply */
   async function ask(request) {
     const busy = getStatus().state === "loading";
     const label = ui.next.textContent;
@@ -160,7 +195,10 @@ export function mountTrainer(root) {
     }
   }
 
-  // Shows the question of state.current; with an answer already given, its verdict too.
+  /**
+   * Shows the question of state.current; with an answer already given, its verdict too.
+   * @param {{ focus?: boolean }} [options]
+   */
   async function showQuestion({ focus = false } = {}) {
     const current = state.current;
     if (!current) {
@@ -169,8 +207,9 @@ export function mountTrainer(root) {
       writeAddress(null);
       return;
     }
-    const response = await ask({ op: "trainer.question", game: current.game, seed: current.seed });
-    if (!root.isConnected || state.current !== current) return;
+    const response = /** @type {TrainerQuestionReply | FailedReply | null} */ (
+      await ask({ op: "trainer.question", game: current.game, seed: current.seed }));
+    if (gone() || state.current !== current) return;
     if (!response || response.ok !== true) {
       showError(ui.error, messageOf(response));
       return;
@@ -180,6 +219,8 @@ export function mountTrainer(root) {
     const q = response.question;
     const g = byId[q.game];
     let value = current.answer;
+    const title = h("h3", { class: "rb-quiz-q-title", tabindex: "-1" }, `Задача № ${q.seed}`, " ",
+      h("span", { class: "rb-tag", text: g.title }));
     const form = h("form", { class: "rb-quiz-card rb-trainer-card", novalidate: true, autocomplete: "off", "data-rb-trainer-seed": String(q.seed) });
     const link = new URL(window.location.href);
     link.search = "";
@@ -187,21 +228,21 @@ export function mountTrainer(root) {
     link.searchParams.set("game", q.game);
     link.searchParams.set("seed", String(q.seed));
     form.append(
-      h("h3", { class: "rb-quiz-q-title", tabindex: "-1" }, `Задача № ${q.seed}`, " ",
-        h("span", { class: "rb-tag", text: g.title })),
+      title,
       h("p", { class: "rb-section-title", text: "Положение перед ударом" }),
       h("ul", { class: "rb-trainer-lines" }, q.situation.map((line) => h("li", { text: line }))),
       h("p", { class: "rb-section-title", text: "Удар" }),
       h("ul", { class: "rb-trainer-lines" }, q.action.map((line) => h("li", { text: line }))),
       h("p", { class: "rb-trainer-ask", "data-rb-trainer-ask": "", text: q.text }));
-    const asQuiz = { id: q.id, type: q.type === "number" ? "number" : "single",
+    /** @type {{ type: "number" | "single", choices: Choice[] }} */
+    const asQuiz = { type: q.type === "number" ? "number" : "single",
       choices: q.choices.map((c) => ({ id: c.id, text: c.label })) };
     const answered = "correct" in current;
     const controls = answerControls(asQuiz, asQuiz.choices.map((c) => c.id), {}, {
       value: answered ? current.answer : undefined,
       locked: answered,
       onChange(v) {
-        value = v;
+        value = typeof v === "string" || typeof v === "number" ? v : undefined; // what a single or number question gives
         showError(formError, "");
       },
     });
@@ -220,27 +261,32 @@ export function mountTrainer(root) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       if (answered || "correct" in current) return;
-      if (value === undefined || value === null) {
+      const given = value;
+      if (given === undefined || given === null) {
         showError(formError, q.type === "number" ? "Сначала введите ответ — целое число." : "Сначала выберите ответ.");
         controls.focus();
         return;
       }
       whileBusy(root, async () => {
-        const checked = await call({ op: "trainer.check", game: q.game, seed: q.seed, answer: value }).catch((err) => ({ ok: false, error: { message: messageOf(err) } }));
-        if (!root.isConnected || state.current !== current) return;
+        /** @type {Ask} */
+        const request = { op: "trainer.check", game: q.game, seed: q.seed, answer: given };
+        const checked = /** @type {TrainerCheckReply | FailedReply | null} */ (await call(request)
+          .catch((/** @type {unknown} */ err) => ({ ok: false, error: { message: messageOf(err) } })));
+        if (gone() || state.current !== current) return;
         if (!checked || checked.ok !== true) {
           showError(formError, messageOf(checked));
           return;
         }
-        current.answer = value;
+        current.answer = given;
         current.correct = checked.correct;
         const s = score(q.game);
         state.scores[q.game] = { correct: s.correct + (checked.correct ? 1 : 0), total: s.total + 1 };
         persist();
         drawScore();
         showVerdict(verdict, checked, g);
-        for (const input of controls.el.querySelectorAll("input, button")) input.disabled = true;
-        if (asQuiz.type === "single") markChoices(controls.el, { ...asQuiz, answer: checked.answer }, value);
+        for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLButtonElement>} */ (
+          controls.el.querySelectorAll("input, button"))) input.disabled = true;
+        if (asQuiz.type === "single") markChoices(controls.el, { type: "single", answer: String(checked.answer) }, given);
         submit.hidden = true;
         more.hidden = false;
         verdict.setAttribute("tabindex", "-1");
@@ -251,16 +297,18 @@ export function mountTrainer(root) {
 
     if (answered) {
       // Bring the verdict back (the score was counted when it was given).
-      const checked = await ask({ op: "trainer.check", game: q.game, seed: q.seed, answer: current.answer });
-      if (!root.isConnected || state.current !== current) return;
+      const checked = /** @type {TrainerCheckReply | FailedReply | null} */ (
+        await ask({ op: "trainer.check", game: q.game, seed: q.seed, answer: current.answer }));
+      if (gone() || state.current !== current) return;
       if (checked && checked.ok === true) {
         showVerdict(verdict, checked, g);
-        if (asQuiz.type === "single") markChoices(controls.el, { ...asQuiz, answer: checked.answer }, current.answer);
+        if (asQuiz.type === "single") markChoices(controls.el, { type: "single", answer: String(checked.answer) }, current.answer);
       }
     }
-    if (focus) form.querySelector("h3").focus();
+    if (focus) title.focus();
   }
 
+  /** @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */
   function showVerdict(box, checked, g) {
     const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, foldClauses: true });
     linkToGamePage(ruling, g);
@@ -274,13 +322,16 @@ export function mountTrainer(root) {
   }
 
   function newQuestion() {
-    state.current = { game, seed: freshSeed() };
+    state.current = { game, seed: randomSeed(FRESH_SEED_MAX) };
     persist();
     return showCurrent({ focus: true });
   }
 
-  // Every engine call may fail (no engine in this browser, no signal): the
-  // message goes next to the form, never to the console only.
+  /**
+   * Every engine call may fail (no engine in this browser, no signal): the
+   * message goes next to the form, never to the console only.
+   * @param {{ focus?: boolean }} [options]
+   */
   function showCurrent(options) {
     return showQuestion(options).catch((err) => showError(ui.error, messageOf(err)));
   }
@@ -310,4 +361,8 @@ export function mountTrainer(root) {
   } else {
     writeAddress(null);
   }
+  return () => {
+    disposed = true;
+    unbindStatus();
+  };
 }
