@@ -171,7 +171,7 @@ export function renderRuling({
   if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
     details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
-      (line.cites || []).map((id) => [" ", refLink(refs, id, { short: true })])))));
+      (line.cites || []).flatMap((id) => [" ", refLink(refs, id, { short: true })])))));
   }
 
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
