@@ -83,7 +83,11 @@ def test_calculator_labels_the_outside_value(tool_page, base_url):
     set_int(action, "carom_reds", 1)
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-points").inner_text() == "+4 очка"
-    assert "внешний источник" in ruling.locator(".rb-lines").inner_text()
+    why = ruling.locator(".rb-lines")
+    assert "внешний источник" in why.inner_text()
+    # A line's citations are § links, not the links' addresses spelt out as text.
+    assert why.locator('a.rb-ref[href="#kaiza-o-white"]').count() == 1
+    assert "http" not in why.inner_text() and "[object" not in why.inner_text()
     assert "этого в тексте правил нет" in ruling.locator(".rb-section-title--outside").inner_text().lower()
     assert ruling.locator('.rb-cites--outside a[href="#kaiza-o-white"]').count() == 1
     no_horizontal_overflow(page)

@@ -75,7 +75,7 @@ def test_match_with_handicap_and_penalties(tool_page, base_url, device):
     assert not tool.locator("[data-rb-play]").is_visible()  # nothing to record; undo stays in the bar
     ruling = last_ruling(page, GAME)  # Борис's last stroke ends the match; Анна wins
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "партия окончена"
-    assert ruling.locator('a[href="#kladka-kiem-handicap-b"]').count() == 1
+    assert ruling.locator('.rb-cites a[href="#kladka-kiem-handicap-b"]').count() == 1
     assert table_rows(page, GAME) == [["Анна", "3", "1", "0", "3"], ["Борис (даёт фору)", "4", "1", "0", "7"]]
     # Strokes, not points, and the plural forms are right.
     assert tool.locator("[data-rb-scores] .rb-score-points").first.get_attribute("aria-label") == "3 удара"

@@ -120,7 +120,7 @@ def test_calculator_on_the_example(tool_page, base_url):
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "очки засчитаны"
     assert "+48 очков" in ruling.locator(".rb-points").inner_text()
     assert "25" in ruling.locator(".rb-summary").inner_text()
-    assert ruling.locator('a[href="#probka-example-success"]').count() == 1
+    assert ruling.locator('.rb-cites a[href="#probka-example-success"]').count() == 1
     after = tool.locator(".rb-calc-after table")
     assert "48 → 96" in after.inner_text()
     # Changed inputs mark the shown answer as stale.

@@ -98,7 +98,7 @@ def test_kovboy_on_the_drawing_phone(tool_page, base_url):
     assert scores(tool) == [3, 0]
     line = tool.locator("[data-rb-last] .rb-ruling--line")
     assert line.locator(".rb-badge").inner_text().strip()
-    assert line.locator("a.rb-ref").count() == 1  # the § of the deciding clause
+    assert line.locator(".rb-verdict a.rb-ref").count() == 1  # the § of the deciding clause (the folded why has more)
     assert "+3" in line.locator(".rb-points").inner_text()
     assert line.locator(".rb-verdict").bounding_box()["height"] < 64  # a line (two at most on 390 px), not a 440 px card
     # The drawing is reset for the next shot, and nothing scrolled.

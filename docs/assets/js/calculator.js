@@ -1,3 +1,4 @@
+// @ts-check
 // The shot calculator: situation + action -> one ruling (op "ruling").
 
 import { call, getStatus } from "./engine-client.js";
@@ -8,13 +9,16 @@ import { h, renderRuling } from "./ruling.js";
 import { mountShotInput } from "./shot-input.js";
 import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
 
+/** @typedef {import("./types.js").Request} Request */
+
+/** @param {HTMLElement} root @returns {() => void} dispose */
 export function mountCalculator(root) {
   const game = declarationOf(root);
   const score = scoreOf(game);
-  const form = root.querySelector("[data-rb-form]");
-  const errorBox = form.querySelector("[data-rb-error]");
-  const result = root.querySelector("[data-rb-result]");
-  const submit = form.querySelector("[data-rb-submit]");
+  const form = /** @type {HTMLFormElement} */ (root.querySelector("[data-rb-form]"));
+  const errorBox = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-error]"));
+  const result = /** @type {HTMLElement} */ (root.querySelector("[data-rb-result]"));
+  const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-submit]"));
   bindEngineStatus(root);
   setupForm(form);
   const input = mountShotInput(form, tableOf(root));
@@ -28,6 +32,7 @@ export function mountCalculator(root) {
       showError(errorBox, problem); // an empty input is never a miss
       return;
     }
+    /** @type {Request} */
     const request = {
       op: "ruling",
       game: game.id,
@@ -50,6 +55,7 @@ export function mountCalculator(root) {
           return;
         }
         const table = response.view && response.view.table;
+        if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
         result.replaceChildren(
           renderRuling({ ruling: response.ruling, refs: game.refs, score, showDecision: true }),
           table && table.rows && table.rows.length
@@ -83,10 +89,12 @@ export function mountCalculator(root) {
   form.addEventListener("input", markStale);
   form.addEventListener("change", markStale);
   form.addEventListener("click", (event) => {
-    if (event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) markStale();
+    if (event.target instanceof Element && event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) {
+      markStale();
+    }
   });
 
-  form.querySelector("[data-rb-reset]").addEventListener("click", () => {
+  /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-reset]")).addEventListener("click", () => {
     resetForm(form);
     if (input) input.reset();
     clearFieldErrors(form);

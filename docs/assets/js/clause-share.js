@@ -1,27 +1,32 @@
+// @ts-check
 // When a clause anchor is the page's target (after a tap on its «§»), show
 // one small button next to it to share or copy the link to that clause.
 
+import { shareCancelled } from "./clipboard.js";
+
 let wired = false;
 
+/** @param {HTMLElement} anchor */
 function shortLabel(anchor) {
   const title = anchor.dataset.clauseTitle || anchor.id;
   const short = title.split(":")[0].trim();
   return short.charAt(0).toLowerCase() + short.slice(1);
 }
 
+/** @param {HTMLElement} anchor @param {HTMLButtonElement} button */
 async function shareOrCopy(anchor, button) {
   const url = new URL(`#${anchor.id}`, window.location.href).href;
   const title = anchor.dataset.clauseTitle || document.title;
   const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
   try {
-    if (touch && navigator.share) {
+    if (touch && typeof navigator.share === "function") {
       await navigator.share({ title, url });
       return;
     }
     await navigator.clipboard.writeText(url);
     button.textContent = "Ссылка скопирована";
   } catch (err) {
-    if (err && err.name === "AbortError") return; // the share sheet was closed
+    if (shareCancelled(err)) return;
     const field = document.createElement("input");
     field.className = "rb-share-url";
     field.readOnly = true;

@@ -1,6 +1,14 @@
+// @ts-check
 // Copy text or share a link, with a visible way out when the browser refuses:
 // the text in a selected read-only field the user can copy by hand.
 
+// The share sheet was closed (navigator.share rejects with an AbortError).
+/** @param {unknown} err */
+export function shareCancelled(err) {
+  return typeof err === "object" && err !== null && "name" in err && err.name === "AbortError";
+}
+
+/** @param {string} text @returns {Promise<boolean>} */
 export async function copyText(text) {
   try {
     if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") return false;
@@ -13,13 +21,17 @@ export async function copyText(text) {
 
 // Web Share where the browser has it (the phone's share sheet), otherwise
 // the clipboard. -> "shared" | "copied" | "cancelled" | "failed"
+/**
+ * @param {{ title: string, text: string, url: string }} link
+ * @returns {Promise<"shared" | "copied" | "cancelled" | "failed">}
+ */
 export async function shareLink({ title, text, url }) {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title, text, url });
       return "shared";
     } catch (err) {
-      if (err && err.name === "AbortError") return "cancelled";
+      if (shareCancelled(err)) return "cancelled";
       /* share refused (no user gesture, policy): try the clipboard */
     }
   }
@@ -28,13 +40,23 @@ export async function shareLink({ title, text, url }) {
 
 // Shows `text` in `box` (a container) as a selected read-only field with a
 // short instruction and a close button; returns the field.
+/**
+ * @param {HTMLElement} box @param {string} text @param {{ label: string, note: string }} words
+ * @returns {HTMLInputElement | HTMLTextAreaElement}
+ */
 export function showManualCopy(box, text, { label, note }) {
-  const field = document.createElement(text.includes("\n") ? "textarea" : "input");
+  /** @type {HTMLInputElement | HTMLTextAreaElement} */
+  let field;
+  if (text.includes("\n")) {
+    field = document.createElement("textarea");
+    field.rows = Math.min(12, text.split("\n").length + 1);
+  } else {
+    field = document.createElement("input");
+  }
   field.className = "rb-manual-copy-field";
   field.readOnly = true;
   field.value = text;
   field.setAttribute("aria-label", label);
-  if (field.tagName === "TEXTAREA") field.rows = Math.min(12, text.split("\n").length + 1);
   const message = document.createElement("p");
   message.className = "rb-help";
   message.textContent = note;

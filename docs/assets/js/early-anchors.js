@@ -1,4 +1,5 @@
-// Inlined into every page's <head> by sitebuild/hooks.py, so it runs BEFORE
+// @ts-check
+// Inlined into every page's <head> by sitebuild/postbuild.py, so it runs BEFORE
 // mkdocs-material's bundle and its listeners come first.
 //
 // Same-page anchors ("#kovboy-rule-4", the table of contents) stay plain
@@ -13,10 +14,11 @@
   var shownPath = window.location.pathname;
 
   // tools.js calls this after each page is shown (document$ emission).
-  window.rbPageShown = function () {
+  /** @type {import("./types.js").SiteWindow} */ (window).rbPageShown = function () {
     shownPath = window.location.pathname;
   };
 
+  /** @param {URL} url */
   function samePage(url) {
     var here = window.location;
     return url.origin === here.origin && url.pathname === here.pathname && url.search === here.search;
@@ -25,7 +27,8 @@
   document.addEventListener("click", function (event) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!link || link.target) return;
+    // An <a> in SVG has an SVGAnimatedString href, not a URL: not a same-page anchor.
+    if (!(link instanceof HTMLAnchorElement) || link.target) return;
     var url = new URL(link.href, window.location.href);
     if (url.hash && samePage(url)) event.stopPropagation();
   }, true);

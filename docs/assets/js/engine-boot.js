@@ -1,3 +1,4 @@
+// @ts-check
 // Inlined into every page's <head> by sitebuild/offline.py, right after
 // <meta name="rules-runtime">: starts the rules engine's worker while the page
 // is still being parsed, so Python boots next to the page's own loading instead
@@ -9,17 +10,22 @@
 // runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip
 //
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
+// A classic script, not a module (it runs before the page's modules): types
+// come in as import("./types.js") expressions, no top-level declarations.
 (function () {
   var script = document.currentScript;
+  var workerAttr = script ? script.getAttribute("data-worker") : null;
+  /** @type {string | null} */
   var workerURL = null;
   try {
-    workerURL = new URL(script.getAttribute("data-worker"), document.baseURI).href;
+    workerURL = workerAttr ? new URL(workerAttr, document.baseURI).href : null;
   } catch (err) {
     workerURL = null;
   }
 
+  /** @returns {{ path: string, package: string, stdlib: string } | null} */
   function runtime() {
-    var meta = document.querySelector('meta[name="rules-runtime"]');
+    var meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="rules-runtime"]'));
     if (!meta) return null;
     try {
       var info = JSON.parse(meta.content);
@@ -31,6 +37,7 @@
     }
   }
 
+  /** @returns {import("./types.js").EngineBoot} */
   function start() {
     var info = runtime();
     if (!info || !workerURL) return { failure: "runtime" };
@@ -39,28 +46,32 @@
     url.searchParams.set("path", info.path);
     url.searchParams.set("package", info.package);
     url.searchParams.set("stdlib", info.stdlib);
-    var boot = { worker: null, messages: [], errors: [] };
+    /** @type {Worker} */
+    var worker;
     try {
-      boot.worker = new Worker(url.href, { type: "module" });
+      worker = new Worker(url.href, { type: "module" });
     } catch (err) {
       return { failure: "worker" };
     }
+    /** @type {import("./types.js").StartedEngine} */
+    var boot = { worker: worker, messages: [], errors: [] };
     // Until engine-client.js takes over: keep what the worker says.
-    boot.worker.onmessage = function (event) {
+    worker.onmessage = function (event) {
       boot.messages.push(event);
     };
-    boot.worker.onerror = function (event) {
+    worker.onerror = function (event) {
       event.preventDefault();
       boot.errors.push(event);
     };
-    boot.worker.onmessageerror = function (event) {
+    worker.onmessageerror = function (event) {
       boot.errors.push(event);
     };
     return boot;
   }
 
+  /** @type {import("./types.js").EngineBoot | null} */
   var early = start();
-  window.rbEngineBoot = {
+  /** @type {import("./types.js").SiteWindow} */ (window).rbEngineBoot = {
     start: start,
     // The worker started with the page, once; later calls start a new one.
     adopt: function () {

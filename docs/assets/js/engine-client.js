@@ -1,3 +1,4 @@
+// @ts-check
 // The page side of the rules engine: ONE module worker per page lifetime.
 //
 // An ES module is evaluated once per document, so this file is a singleton:
@@ -16,13 +17,23 @@
 //
 // No polling, no timers: everything is driven by worker messages.
 
-const listeners = new Set();
-let status = { state: "loading", stage: "start", text: "Загрузка правил…" };
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map(); // id -> {resolve, reject}
+/** @typedef {import("./types.js").EngineStatus} EngineStatus */
+/** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").Response} Response */
 
+/** @type {Set<(status: EngineStatus) => void>} */
+const listeners = new Set();
+/** @type {Readonly<EngineStatus>} */
+let status = { state: "loading", stage: "start", text: "Загрузка правил…" };
+/** @type {Worker | null} */
+let worker = null;
+/** @type {Promise<void>} */
+let ready; // start() below makes it, before anything can call()
+let nextId = 1;
+/** @type {Map<number, { resolve: (response: Response) => void, reject: (error: Error) => void }>} */
+const pending = new Map();
+
+/** @param {EngineStatus} next */
 function setStatus(next) {
   status = Object.freeze({ ...next });
   for (const fn of [...listeners]) {
@@ -35,7 +46,9 @@ function setStatus(next) {
 }
 
 function start() {
+  /** @type {() => void} */
   let resolveReady;
+  /** @type {(error: Error) => void} */
   let rejectReady;
   ready = new Promise((resolve, reject) => {
     resolveReady = resolve;
@@ -43,7 +56,7 @@ function start() {
   });
   ready.catch(() => {}); // a failure is reported through the status, too
 
-  const fail = (message) => {
+  const fail = (/** @type {string} */ message) => {
     if (status.state === "failed") return;
     setStatus({ state: "failed", stage: "failed", text: message });
     rejectReady(new Error(message));
@@ -54,18 +67,20 @@ function start() {
   };
 
   setStatus({ state: "loading", stage: "start", text: "Загрузка правил…" });
-  const boot = window.rbEngineBoot ? window.rbEngineBoot.adopt() : { failure: "runtime" };
-  if (boot.failure === "worker") {
+  const bootApi = /** @type {import("./types.js").SiteWindow} */ (window).rbEngineBoot;
+  /** @type {import("./types.js").EngineBoot} */
+  const boot = bootApi ? bootApi.adopt() : { failure: "runtime" };
+  if ("failure" in boot && boot.failure === "worker") {
     fail("Этот браузер не умеет запускать расчёт в фоне (нет Web Worker). Текст правил доступен.");
     return;
   }
-  if (boot.failure || !boot.worker) {
+  if ("failure" in boot || !boot.worker) {
     fail("Движок правил не загрузился: на странице нет сведений о среде Python. Текст правил доступен.");
     return;
   }
   worker = boot.worker;
 
-  const onMessage = (event) => {
+  const onMessage = (/** @type {MessageEvent} */ event) => {
     const { id, type, data } = event.data || {};
     if (type === "result") {
       const entry = pending.get(id);
@@ -82,7 +97,7 @@ function start() {
       fail(data && data.message ? data.message : "Движок правил не загрузился.");
     }
   };
-  const onError = (event) => {
+  const onError = (/** @type {Event} */ event) => {
     if (event.type === "messageerror") {
       fail("Движок правил прислал непонятный ответ. Обновите страницу.");
       return;
@@ -98,6 +113,7 @@ function start() {
   for (const event of boot.errors) onError(event);
 }
 
+/** @param {Request} request @returns {Promise<Response>} */
 export function call(request) {
   return ready.then(
     () =>
@@ -113,12 +129,14 @@ export function call(request) {
   );
 }
 
+/** @param {(status: EngineStatus) => void} fn @returns {() => boolean} */
 export function subscribe(fn) {
   listeners.add(fn);
   fn(status);
   return () => listeners.delete(fn);
 }
 
+/** @returns {Readonly<EngineStatus>} */
 export function getStatus() {
   return status;
 }

@@ -18,7 +18,7 @@ export function bindEngineStatus(root) {
   /** @type {(() => void) | null} */
   let unsubscribe = null;
 
-  const update = (/** @type {any} */ status) => {
+  const update = (/** @type {import("./types.js").EngineStatus} */ status) => {
     if (!root.isConnected) {
       // The page was swapped by instant navigation: stop listening.
       if (unsubscribe) unsubscribe();

@@ -1,3 +1,4 @@
+// @ts-check
 // Forms rendered at build time from a game declaration
 // (sitebuild/templates/_fields.html.j2): wiring, reading, resetting, errors.
 //
@@ -6,7 +7,11 @@
 // show only while another field of the same group has that value) and
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
+/** @typedef {import("./types.js").Action} Action */
+
+/** @param {string | undefined} text @param {unknown} [fallback] @returns {unknown} */
 const parse = (text, fallback = null) => {
+  if (text === undefined) return fallback;
   try {
     return JSON.parse(text);
   } catch {
@@ -14,42 +19,76 @@ const parse = (text, fallback = null) => {
   }
 };
 
-function fieldsOf(root, scope) {
-  return [...root.querySelectorAll(`[data-rb-field][data-rb-scope="${scope}"]`)];
+// A sequence field's value: the JSON list of ids in data-rb-value.
+/** @param {HTMLElement} el @returns {unknown[]} */
+function sequenceOf(el) {
+  const order = parse(el.dataset.rbValue || "[]", []);
+  return Array.isArray(order) ? order : [];
 }
 
+// The elements of a selector that only HTML elements match (data-rb-* attributes).
+/** @param {ParentNode} root @param {string} selector @returns {HTMLElement[]} */
+function all(root, selector) {
+  return [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector))];
+}
+/** @param {ParentNode} root @param {string} selector */
+const one = (root, selector) => /** @type {HTMLElement | null} */ (root.querySelector(selector));
+
+/** @param {ParentNode} root @param {string} scope */
+function fieldsOf(root, scope) {
+  return all(root, `[data-rb-field][data-rb-scope="${scope}"]`);
+}
+
+/** @param {HTMLElement} el */
+const nameOf = (el) => el.dataset.rbField || "";
+
+/** @param {Element} fieldEl @returns {Element | null} */
 function group(fieldEl) {
   return fieldEl.closest("[data-rb-action]") || fieldEl.closest("form") || fieldEl.parentElement;
 }
 
+// The <input> of an int, player, bool or text field (the template always has one).
+/** @param {Element} el @returns {HTMLInputElement} */
+function inputOf(el) {
+  const input = el.querySelector("input");
+  if (!input) throw new Error(`в поле ${el.getAttribute("data-rb-field")} нет поля ввода`);
+  return input;
+}
+
+/** @param {ParentNode} el @param {string} selector @returns {HTMLInputElement[]} */
+const inputs = (el, selector) => [.../** @type {NodeListOf<HTMLInputElement>} */ (el.querySelectorAll(selector))];
+
 // The current value of one field element (undefined = leave it out).
+/** @param {HTMLElement} el @returns {unknown} */
 function valueOf(el) {
   const kind = el.dataset.rbKind;
   if (kind === "int" || kind === "player") {
-    const input = el.querySelector("input");
+    const input = inputOf(el);
     if (input.value.trim() === "") return undefined;
     return Number(input.value);
   }
-  if (kind === "bool") return el.querySelector("input").checked;
+  if (kind === "bool") return inputOf(el).checked;
   if (kind === "choice") {
     const select = el.querySelector("select");
-    const raw = select ? select.value : (el.querySelector("input:checked") || {}).value;
+    const checked = /** @type {HTMLInputElement | null} */ (el.querySelector("input:checked"));
+    const raw = select ? select.value : checked ? checked.value : undefined;
     const value = raw === undefined ? null : parse(raw);
     return value === null ? undefined : value;
   }
-  if (kind === "set") return [...el.querySelectorAll("input:checked")].map((i) => parse(i.value));
+  if (kind === "set") return inputs(el, "input:checked").map((i) => parse(i.value));
   if (kind === "sequence") return parse(el.dataset.rbValue || "[]", []);
-  if (kind === "text") return el.querySelector("input").value;
+  if (kind === "text") return inputOf(el).value;
   return undefined;
 }
 
+/** @param {HTMLElement} el @param {unknown} value */
 function setValue(el, value) {
   const kind = el.dataset.rbKind;
   if (kind === "int" || kind === "player" || kind === "text") {
-    el.querySelector("input").value = value === null || value === undefined ? "" : String(value);
-    for (const radio of el.querySelectorAll("[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
+    inputOf(el).value = value === null || value === undefined ? "" : String(value);
+    for (const radio of inputs(el, "[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
   } else if (kind === "bool") {
-    el.querySelector("input").checked = Boolean(value);
+    inputOf(el).checked = Boolean(value);
   } else if (kind === "choice") {
     const want = JSON.stringify(value === undefined ? null : value);
     const select = el.querySelector("select");
@@ -60,7 +99,7 @@ function setValue(el, value) {
       for (const input of el.querySelectorAll("input")) input.checked = JSON.stringify(parse(input.value)) === want;
     }
   } else if (kind === "set") {
-    const want = new Set((value || []).map((v) => JSON.stringify(v)));
+    const want = new Set((Array.isArray(value) ? value : []).map((v) => JSON.stringify(v)));
     for (const input of el.querySelectorAll("input")) input.checked = want.has(JSON.stringify(parse(input.value)));
   } else if (kind === "sequence") {
     el.dataset.rbValue = JSON.stringify(value || []);
@@ -68,35 +107,41 @@ function setValue(el, value) {
   }
 }
 
+/** @param {HTMLElement} el */
 function renderSequence(el) {
-  const order = parse(el.dataset.rbValue || "[]", []);
+  const order = sequenceOf(el);
   const labels = [];
-  for (const button of el.querySelectorAll("[data-rb-option]")) {
+  for (const button of all(el, "[data-rb-option]")) {
     const id = parse(button.dataset.rbOption);
     const pos = order.findIndex((v) => JSON.stringify(v) === JSON.stringify(id));
     button.setAttribute("aria-pressed", pos >= 0 ? "true" : "false");
-    button.querySelector(".rb-seq-n").textContent = pos >= 0 ? String(pos + 1) : "";
+    const n = button.querySelector(".rb-seq-n");
+    if (n) n.textContent = pos >= 0 ? String(pos + 1) : "";
   }
   for (const id of order) {
-    const button = [...el.querySelectorAll("[data-rb-option]")].find(
+    const button = all(el, "[data-rb-option]").find(
       (b) => JSON.stringify(parse(b.dataset.rbOption)) === JSON.stringify(id),
     );
     const label = button && button.querySelector("span:last-child");
-    labels.push(label ? label.textContent.trim() : String(id));
+    labels.push(label ? (label.textContent || "").trim() : String(id));
   }
-  el.querySelector("[data-rb-seq-order]").textContent = order.length
-    ? `Порядок: ${labels.join(" → ")}`
-    : "Порядок: не указан";
+  const shown = el.querySelector("[data-rb-seq-order]");
+  if (shown) {
+    shown.textContent = order.length
+      ? `Порядок: ${labels.join(" → ")}`
+      : "Порядок: не указан";
+  }
 }
 
 // Show a field only while its "when" condition holds in its group.
+/** @param {ParentNode} form */
 function applyWhen(form) {
-  for (const el of form.querySelectorAll("[data-rb-when]")) {
+  for (const el of all(form, "[data-rb-when]")) {
     const when = parse(el.dataset.rbWhen, {});
     const scope = el.dataset.rbScope;
     const g = group(el);
-    const visible = Object.entries(when).every(([name, expected]) => {
-      const other = g.querySelector(`[data-rb-field="${name}"][data-rb-scope="${scope}"]`);
+    const visible = Object.entries(when && typeof when === "object" ? when : {}).every(([name, expected]) => {
+      const other = g && one(g, `[data-rb-field="${name}"][data-rb-scope="${scope}"]`);
       if (!other) return true;
       const value = valueOf(other);
       return Array.isArray(expected) ? expected.includes(value) : value === expected;
@@ -105,42 +150,52 @@ function applyWhen(form) {
   }
 }
 
+/** @param {ParentNode} form */
 function applyActionType(form) {
-  const radio = form.querySelector("[data-rb-action-type]:checked");
+  const radio = /** @type {HTMLInputElement | null} */ (form.querySelector("[data-rb-action-type]:checked"));
   if (!radio) return;
   const type = parse(radio.value);
-  for (const box of form.querySelectorAll("[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
+  for (const box of all(form, "[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
 }
 
 // One field of a form's action box by name, its value and a new value (the
 // table drawing writes the fields it sets, so the request is always read from
 // the form: docs/assets/js/shot-input.js).
+/** @param {ParentNode} box @param {string} name @returns {HTMLElement | null} */
 export function actionField(box, name) {
-  return box.querySelector(`[data-rb-field="${name}"][data-rb-scope="action"]`);
+  return one(box, `[data-rb-field="${name}"][data-rb-scope="action"]`);
 }
-export const readField = (el) => valueOf(el);
-export const fieldDefault = (el) => parse(el.dataset.rbDefault);
+export const readField = (/** @type {HTMLElement} */ el) => valueOf(el);
+export const fieldDefault = (/** @type {HTMLElement} */ el) => parse(el.dataset.rbDefault);
+/** @param {HTMLElement} el @param {unknown} value undefined: the field's default */
 export function writeField(el, value) {
   setValue(el, value === undefined ? parse(el.dataset.rbDefault) : value);
 }
+/** @param {ParentNode} form */
 export function refreshForm(form) {
   applyActionType(form);
   applyWhen(form);
 }
 
 // The selected action type of a form with several ("shot", "touch"...).
+/** @param {ParentNode} form @returns {string | null} */
 export function actionType(form) {
-  const box = [...form.querySelectorAll("[data-rb-action]")].find((b) => !b.hidden);
-  return box ? box.dataset.rbAction : null;
+  const box = all(form, "[data-rb-action]").find((b) => !b.hidden);
+  return box ? box.dataset.rbAction || "" : null;
 }
 
+/** @param {HTMLElement} form */
 export function setupForm(form) {
   if (form.dataset.rbWired) return;
   form.dataset.rbWired = "1";
   form.addEventListener("click", (event) => {
-    const step = event.target.closest("[data-rb-step]");
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const hit = (/** @type {string} */ selector) => /** @type {HTMLElement | null} */ (target.closest(selector));
+    const step = hit("[data-rb-step]");
     if (step) {
-      const input = step.parentElement.querySelector("input");
+      const input = step.parentElement && step.parentElement.querySelector("input");
+      if (!input) return;
       const min = input.min === "" ? -Infinity : Number(input.min);
       const max = input.max === "" ? Infinity : Number(input.max);
       const current = input.value.trim() === "" ? 0 : Number(input.value) || 0;
@@ -148,10 +203,11 @@ export function setupForm(form) {
       input.dispatchEvent(new Event("change", { bubbles: true }));
       return;
     }
-    const option = event.target.closest("[data-rb-option]");
+    const option = hit("[data-rb-option]");
     if (option) {
-      const el = option.closest("[data-rb-field]");
-      const order = parse(el.dataset.rbValue || "[]", []);
+      const el = /** @type {HTMLElement | null} */ (option.closest("[data-rb-field]"));
+      if (!el) return;
+      const order = sequenceOf(el);
       const id = parse(option.dataset.rbOption);
       const key = JSON.stringify(id);
       const pos = order.findIndex((v) => JSON.stringify(v) === key);
@@ -161,9 +217,10 @@ export function setupForm(form) {
       form.dispatchEvent(new Event("change", { bubbles: true }));
       return;
     }
-    const clear = event.target.closest("[data-rb-seq-clear]");
-    if (clear) {
-      setValue(clear.closest("[data-rb-field]"), []);
+    const clear = hit("[data-rb-seq-clear]");
+    const field = clear && /** @type {HTMLElement | null} */ (clear.closest("[data-rb-field]"));
+    if (field) {
+      setValue(field, []);
       form.dispatchEvent(new Event("change", { bubbles: true }));
     }
   });
@@ -171,48 +228,55 @@ export function setupForm(form) {
     applyActionType(form);
     applyWhen(form);
   });
-  for (const el of form.querySelectorAll('[data-rb-kind="sequence"]')) setValue(el, parse(el.dataset.rbDefault, []));
+  for (const el of all(form, '[data-rb-kind="sequence"]')) setValue(el, parse(el.dataset.rbDefault, []));
   applyActionType(form);
   applyWhen(form);
 }
 
 // The values of one scope ("situation", "options") as a request object.
+/** @param {ParentNode} form @param {string} scope @returns {Record<string, unknown>} */
 export function readScope(form, scope) {
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const el of fieldsOf(form, scope)) {
     if (el.closest("[hidden]")) continue;
     const value = valueOf(el);
-    if (value !== undefined) out[el.dataset.rbField] = value;
+    if (value !== undefined) out[nameOf(el)] = value;
   }
   return out;
 }
 
 // The action of the visible action group: {type, ...fields}.
+/** @param {ParentNode} form @returns {Action | null} */
 export function readAction(form) {
-  const box = [...form.querySelectorAll("[data-rb-action]")].find((b) => !b.hidden);
+  const box = all(form, "[data-rb-action]").find((b) => !b.hidden);
   if (!box) return null;
-  const out = { type: box.dataset.rbAction };
+  /** @type {Action} */
+  const out = { type: box.dataset.rbAction || "" };
   for (const el of fieldsOf(box, "action")) {
     if (el.hidden) continue;
     const value = valueOf(el);
-    if (value !== undefined) out[el.dataset.rbField] = value;
+    if (value !== undefined) out[nameOf(el)] = value;
   }
   return out;
 }
 
+/** @param {ParentNode} form @param {string} scope */
 export function resetScope(form, scope) {
   for (const el of fieldsOf(form, scope)) setValue(el, parse(el.dataset.rbDefault));
   applyWhen(form);
 }
 
+/** @param {ParentNode} form */
 export function resetForm(form) {
-  for (const el of form.querySelectorAll("[data-rb-field]")) setValue(el, parse(el.dataset.rbDefault));
+  for (const el of all(form, "[data-rb-field]")) setValue(el, parse(el.dataset.rbDefault));
   // The action type is state-dependent too («Туш вне удара» is not the next stroke).
-  for (const radio of form.querySelectorAll("[data-rb-action-type]")) radio.checked = radio.defaultChecked;
+  for (const radio of inputs(form, "[data-rb-action-type]")) radio.checked = radio.defaultChecked;
   applyActionType(form);
   applyWhen(form);
 }
 
+/** @param {ParentNode} root */
 export function clearFieldErrors(root) {
   for (const note of root.querySelectorAll("[data-rb-field-message]")) note.remove();
   for (const el of root.querySelectorAll(".rb-field--error")) {
@@ -224,10 +288,14 @@ export function clearFieldErrors(root) {
 // Mark the field an API error names ("action.cue_pocket", "situation.score"),
 // with the message right under it (not only at the end of a long form); a
 // folded group around it is opened.
+/**
+ * @param {ParentNode} root @param {string | null | undefined} path @param {string} [message]
+ * @returns {HTMLElement | null}
+ */
 export function markFieldError(root, path, message = "") {
   const m = /^(situation|action|options)\.([A-Za-z_]\w*)/.exec(path || "");
   if (!m) return null;
-  const el = [...root.querySelectorAll(`[data-rb-field="${m[2]}"][data-rb-scope="${m[1]}"]`)].find(
+  const el = all(root, `[data-rb-field="${m[2]}"][data-rb-scope="${m[1]}"]`).find(
     (f) => !f.closest("[hidden]"),
   );
   if (!el) return null;
@@ -248,9 +316,10 @@ export function markFieldError(root, path, message = "") {
 // A field that numbers a player (data-rb-player-number: the engine declares
 // it as an int from 1) is offered as the players' names once they are known:
 // one chip per player, the number kept in the field's own input.
+/** @param {ParentNode} form @param {string[]} names */
 export function setPlayerChoices(form, names) {
   for (const el of form.querySelectorAll("[data-rb-player-number]")) {
-    const input = el.querySelector("input");
+    const input = inputOf(el);
     const old = el.querySelector("[data-rb-player-chips]");
     if (old) old.remove();
     const chips = document.createElement("div");
@@ -279,27 +348,34 @@ export function setPlayerChoices(form, names) {
       chip.append(radio, text);
       chips.append(chip);
     });
-    el.querySelector(".rb-int").hidden = true;
-    el.querySelector(".rb-int").after(chips);
+    const int = /** @type {HTMLElement | null} */ (el.querySelector(".rb-int"));
+    if (!int) continue;
+    int.hidden = true;
+    int.after(chips);
   }
 }
 
 // The match options as the setup form words them: [{label, value}].
+/**
+ * @param {ParentNode} form @param {Record<string, unknown> | null | undefined} options
+ * @returns {{ label: string, value: string }[]}
+ */
 export function describeOptions(form, options) {
   const out = [];
   for (const el of fieldsOf(form, "options")) {
-    const name = el.dataset.rbField;
+    const name = nameOf(el);
     if (!options || !(name in options)) continue;
     const value = options[name];
     const labelEl = el.querySelector(".rb-label, .rb-check span");
-    const label = labelEl ? labelEl.textContent.trim() : name;
+    const label = labelEl ? (labelEl.textContent || "").trim() : name;
     let text = String(value);
     if (typeof value === "boolean") text = value ? "да" : "нет";
-    const option = [...el.querySelectorAll("option, input[type=radio]")]
+    const option = [.../** @type {NodeListOf<HTMLOptionElement | HTMLInputElement>} */ (el.querySelectorAll("option, input[type=radio]"))]
       .find((o) => JSON.stringify(parse(o.value)) === JSON.stringify(value));
     if (option) {
-      text = option.tagName === "OPTION" ? option.textContent.trim()
-        : (option.parentElement.querySelector("span") || option).textContent.trim();
+      const words = option instanceof HTMLOptionElement ? option
+        : (option.parentElement && option.parentElement.querySelector("span")) || option;
+      text = (words.textContent || "").trim();
     }
     out.push({ label, value: text });
   }

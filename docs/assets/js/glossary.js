@@ -1,3 +1,4 @@
+// @ts-check
 // Glossary terms in the rule text (marked at build time by
 // sitebuild/glossary.py as <span class="rb-term" aria-describedby=...>):
 // show the term's definition on hover, on keyboard focus and on tap.
@@ -8,19 +9,25 @@
 // scroll sideways. Enter on a focused term opens its glossary entry; Escape or
 // a tap elsewhere closes the popup.
 
+export {}; // a module (mkdocs.yml loads it with type=module): its names stay its own
+
 const TIP_ID = "rb-term-tip";
 const MARGIN = 8; // px between the popup and the edges of the window
 
+/** @type {HTMLDivElement | null} */
 let tip = null;
+/** @type {Element | null} */
 let current = null; // the term whose definition is shown
 let pinned = false; // opened by a tap or click: stays until closed
 let hideTimer = 0;
 
+/** @param {Element} term */
 function definitionOf(term) {
   const id = term.getAttribute("aria-describedby");
   return id ? document.getElementById(id) : null;
 }
 
+/** @returns {HTMLDivElement} */
 function ensureTip() {
   if (tip && document.body.contains(tip)) return tip;
   tip = document.createElement("div");
@@ -46,6 +53,7 @@ function ensureTip() {
   return tip;
 }
 
+/** @param {Element} term */
 function place(term) {
   const box = ensureTip();
   const width = document.documentElement.clientWidth;
@@ -65,14 +73,16 @@ function place(term) {
   box.style.top = `${Math.round(top + window.scrollY)}px`;
 }
 
+/** @param {Element} term @param {boolean} pin */
 function show(term, pin) {
   const def = definitionOf(term);
   if (!def) return;
   window.clearTimeout(hideTimer);
   const box = ensureTip();
-  box.querySelector(".rb-term-tip-title").textContent = def.dataset.title || term.textContent;
-  box.querySelector(".rb-term-tip-text").textContent = def.textContent;
-  const more = box.querySelector(".rb-term-tip-more");
+  const [title, text, more] = /** @type {[HTMLElement, HTMLElement, HTMLAnchorElement]} */ (
+    [".rb-term-tip-title", ".rb-term-tip-text", ".rb-term-tip-more"].map((part) => box.querySelector(part)));
+  title.textContent = def.dataset.title || term.textContent;
+  text.textContent = def.textContent;
   if (def.dataset.href) {
     more.href = def.dataset.href;
     more.hidden = false;
@@ -100,6 +110,7 @@ function scheduleHide() {
   hideTimer = window.setTimeout(hide, 200);
 }
 
+/** @param {EventTarget | null} target */
 function termOf(target) {
   return target instanceof Element ? target.closest(".rb-term") : null;
 }
@@ -113,7 +124,8 @@ function wire() {
   document.addEventListener("pointerout", (event) => {
     if (event.pointerType !== "mouse" || pinned) return;
     const term = termOf(event.target);
-    if (term && !term.contains(event.relatedTarget) && !(tip && tip.contains(event.relatedTarget))) scheduleHide();
+    const to = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    if (term && !term.contains(to) && !(tip && tip.contains(to))) scheduleHide();
   });
   document.addEventListener("focusin", (event) => {
     const term = termOf(event.target);
@@ -132,7 +144,7 @@ function wire() {
       else show(term, true);
       return;
     }
-    if (tip && tip.contains(event.target)) return;
+    if (tip && event.target instanceof Node && tip.contains(event.target)) return;
     if (current) hide();
   });
   document.addEventListener("keydown", (event) => {
@@ -154,6 +166,7 @@ function wire() {
 wire();
 
 // Instant navigation swaps the page: close a popup left open on the old one.
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => hide());
+const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
+if (doc$ && typeof doc$.subscribe === "function") {
+  doc$.subscribe(() => hide());
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The parts of an engine view (ARCHITECTURE.md, "View") shared by the
 // scorekeeper, a shared-link preview and the calculator: the players' score
 // cards and the view's optional table ({columns, rows}).
@@ -5,12 +6,21 @@
 import { fouls as foulsWord, num, quantity } from "./ru.js";
 import { h } from "./ruling.js";
 
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Score} Score */
+
 // score: the declaration's score ({forms, lower_wins}) or null (no score).
+/**
+ * @param {Pick<View, "players"> & Partial<Pick<View, "current" | "finished" | "winner" | "decision">>} view
+ * @param {Readonly<Score> | null | undefined} score
+ * @returns {HTMLElement}
+ */
 export function renderScores(view, score) {
   const finished = Boolean(view.finished);
   // A decision the rules ask for (a bad break): the player who must choose is
   // marked, not the one who would shoot next.
-  const chooser = !finished && view.decision && Number.isInteger(view.decision.player) ? view.decision.player : null;
+  const player = !finished && view.decision ? view.decision.player : null;
+  const chooser = typeof player === "number" && Number.isInteger(player) ? player : null;
   return h("ol", { class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки" },
     view.players.map((p, i) => {
       const current = chooser === null ? view.current === i && !finished : chooser === i;
@@ -19,28 +29,33 @@ export function renderScores(view, score) {
       if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: chooser === null ? "бьёт" : "выбирает" }));
       if (winner) notes.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
       if (p.out) notes.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
-      if (p.fouls_in_row > 0) {
+      if (p.fouls_in_row && p.fouls_in_row > 0) {
         notes.push(h("span", { class: "rb-tag rb-tag--foul", text: `${foulsWord(p.fouls_in_row)} подряд` }));
       }
       if (typeof p.role === "string" && p.role) notes.push(h("span", { class: "rb-tag", text: p.role }));
-      const hasScore = score && typeof p.score === "number";
+      const points = score && typeof p.score === "number" ? p.score : null;
       return h("li", {
         class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,
         "aria-current": current ? "true" : null,
       },
       h("span", { class: "rb-score-name", text: Number.isInteger(p.number) ? `${p.number}. ${p.name}` : p.name }),
-      hasScore ? h("span", { class: "rb-score-points", "aria-label": quantity(p.score, score.forms), text: num(p.score) }) : null,
+      score && points !== null
+        ? h("span", { class: "rb-score-points", "aria-label": quantity(points, score.forms), text: num(points) }) : null,
       notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
     }));
 }
 
-const cell = (tag, value) => h(tag, {
+const cell = (/** @type {string} */ tag, /** @type {unknown} */ value) => h(tag, {
   class: typeof value === "number" ? "rb-num" : null,
   text: typeof value === "number" ? num(value) : String(value ?? ""),
 });
 
 // A view's table as a real <table>, scrolling sideways inside its own box
 // on a narrow screen instead of widening the page.
+/**
+ * @param {View["table"] | undefined} table @param {string} caption
+ * @returns {HTMLElement | null}
+ */
 export function renderTable(table, caption) {
   if (!table || !Array.isArray(table.columns) || !Array.isArray(table.rows)) return null;
   return h("div", { class: "rb-table-wrap", tabindex: "0", role: "region", "aria-label": caption },

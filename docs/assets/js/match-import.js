@@ -1,3 +1,4 @@
+// @ts-check
 // A match opened from a shared link (#match=...): decoded, validated by the
 // engine (match.view), previewed, and saved only when the user says so —
 // as a new match, or as an update of the same match already saved here
@@ -13,30 +14,44 @@ import { h } from "./ruling.js";
 import { listMatches, relation } from "./saved-matches.js";
 import { messageOf, reveal } from "./widget.js";
 
+/** @typedef {import("./types.js").MatchState} MatchState */
+/** @typedef {import("./types.js").Response} Response */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {[label: string, action: () => void, primary?: boolean]} Choice */
+
 // hooks: {show(screen), openSaved(id), adopt(state, view, replaceId | null, response), leave()}
+/**
+ * @param {{ root: HTMLElement, game: import("./types.js").GameDecl,
+ *   ui: { import: HTMLElement, importMessage: HTMLElement, importPreview: HTMLElement, importButtons: HTMLElement },
+ *   hash: string, hooks: { show: (screen: string) => void, openSaved: (id: string) => void,
+ *     adopt: (state: MatchState, view: View, replaceId: string | null, response: Response) => void,
+ *     leave: () => void } }} args
+ */
 export async function openSharedMatch({ root, game, ui, hash, hooks }) {
-  const say = (text) => {
+  const say = (/** @type {string} */ text) => {
     ui.importMessage.textContent = text;
   };
-  const buttons = (...list) => {
+  const buttons = (/** @type {Choice[]} */ ...list) => {
     ui.importButtons.replaceChildren(...list.map(([label, action, primary]) => {
       const b = h("button", { type: "button", class: `rb-button${primary ? " rb-button--primary" : ""}` }, label);
       b.addEventListener("click", action);
       return b;
     }));
   };
+  /** @type {Choice} */
   const back = ["К партиям на этом устройстве", () => hooks.leave()];
 
   hooks.show("import");
-  root.open = true;
+  if (root instanceof HTMLDetailsElement) root.open = true;
   ui.importPreview.replaceChildren();
   ui.importButtons.replaceChildren();
   say("Открываем партию из ссылки…");
   reveal(ui.import);
 
-  let shared;
+  /** @type {MatchState} */
+  let shared; // only JSON until the engine (match.view) accepts it
   try {
-    shared = await decodeMatch(hash);
+    shared = /** @type {MatchState} */ (await decodeMatch(hash));
   } catch (err) {
     say(`Партию из ссылки открыть не удалось: ${err instanceof LinkError ? err.message : "ссылка повреждена"}. `
       + "Попросите прислать ссылку ещё раз.");
@@ -51,6 +66,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
   }
 
   const validate = async () => {
+    /** @type {Response} */
     let response;
     try {
       response = await call({ op: "match.view", state: shared, want: { history: { last: RECENT } } });
@@ -67,16 +83,17 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       return;
     }
     if (!root.isConnected) return;
-    if (!response || response.ok !== true) {
+    if (!response || response.ok !== true || !response.view) {
       say(`Партия в ссылке не открывается: ${messageOf(response)} Попросите прислать ссылку ещё раз.`);
       buttons(back);
       return;
     }
-    preview(response.state || shared, response); // the engine answers without the state it was sent
+    // The engine answers without the state it was sent.
+    preview(response.state || shared, response.view, response);
   };
 
-  function preview(state, response) {
-    const view = response.view;
+  /** @param {MatchState} state @param {View} view @param {Response} response */
+  function preview(state, view, response) {
     ui.importPreview.replaceChildren(
       h("p", { class: "rb-saved-title", text: matchTitle(view.players.map((p) => p.name)) }),
       h("p", { class: "rb-sk-status", text: view.status || "" }),
@@ -87,6 +104,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       .filter((e) => e.how);
     const same = known.find((e) => e.how === "same");
     const behind = known.find((e) => e.how === "ahead");
+    /** @type {Choice} */
     const saveNew = ["Сохранить как новую партию", () => hooks.adopt(state, view, null, response)];
     if (same) {
       say("Эта партия уже сохранена на этом устройстве, в ней те же записи.");

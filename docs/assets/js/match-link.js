@@ -1,3 +1,4 @@
+// @ts-check
 // A match in a link: the engine's state (JSON) in the URL fragment, so the
 // opponent's phone opens the same score and history with no server.
 //
@@ -14,6 +15,7 @@ export const MAX_FRAGMENT = 60_000; // characters: far above a real match, far b
 // of deflate can unpack to gigabytes, so the inflate is streamed and stopped here.
 export const MAX_DECODED = 2_000_000;
 
+/** @param {Uint8Array} bytes */
 function toBase64url(bytes) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
@@ -22,6 +24,7 @@ function toBase64url(bytes) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function fromBase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("в ссылке есть лишние символы");
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
@@ -34,12 +37,14 @@ function fromBase64url(text) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/** @param {CompressionStream} stream @param {Uint8Array<ArrayBuffer>} bytes */
 async function through(stream, bytes) {
   const piped = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(piped).arrayBuffer());
 }
 
 // Inflates chunk by chunk and gives up past `limit` bytes, before holding them all.
+/** @param {Uint8Array<ArrayBuffer>} bytes @param {number} limit */
 async function inflateCapped(bytes, limit) {
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
@@ -68,6 +73,7 @@ export class LinkError extends Error {}
 export const canCompress = () => typeof CompressionStream === "function" && typeof DecompressionStream === "function";
 
 // -> the fragment text without "#": "match=1z..."
+/** @param {import("./types.js").MatchState} state @returns {Promise<string>} */
 export async function encodeMatch(state) {
   const json = new TextEncoder().encode(JSON.stringify(state));
   if (canCompress()) {
@@ -80,16 +86,23 @@ export async function encodeMatch(state) {
   return `${PARAM}${VERSION}j${toBase64url(json)}`;
 }
 
+/**
+ * @param {string} fragment
+ * @param {{ origin: string, pathname: string, search: string }} [location]
+ */
 export function matchUrl(fragment, location = window.location) {
   return `${location.origin}${location.pathname}${location.search}#${fragment}`;
 }
 
 // Is there a match in this fragment ("#match=..." or "match=...")?
+/** @param {string | null | undefined} hash */
 export function hasMatch(hash) {
   return (hash || "").replace(/^#/, "").startsWith(PARAM);
 }
 
-// -> the state object; throws LinkError with a Russian reason.
+// -> the state object; throws LinkError with a Russian reason. The object is
+// only JSON: the engine (match.view) tells whether it is a match state.
+/** @param {string | null | undefined} hash @returns {Promise<Record<string, unknown>>} */
 export async function decodeMatch(hash) {
   const text = (hash || "").replace(/^#/, "");
   if (!text.startsWith(PARAM)) throw new LinkError("в ссылке нет партии");

@@ -1,3 +1,4 @@
+// @ts-check
 // The list of a game's saved matches (saved-matches.js entries): players,
 // score, how many records, when it last changed; open, or delete after a
 // confirmation. A damaged record is listed with what is wrong with it and
@@ -6,11 +7,16 @@
 import { num, records, when } from "./ru.js";
 import { h } from "./ruling.js";
 
+/** @typedef {import("./saved-matches.js").SavedEntry} SavedEntry */
+/** @typedef {import("./saved-matches.js").Summary} Summary */
+
+/** @param {string[]} players */
 export function matchTitle(players) {
   if (!players.length) return "Партия без игроков";
   return players.length === 2 ? `${players[0]} — ${players[1]}` : players.join(", ");
 }
 
+/** @param {Summary} summary */
 function scoreLine(summary) {
   const { players, scores } = summary;
   if (!Array.isArray(scores) || scores.length !== players.length) return "";
@@ -18,40 +24,51 @@ function scoreLine(summary) {
   return players.map((p, i) => `${p} ${num(scores[i])}`).join(" · ");
 }
 
+/** @param {Summary} summary */
 function stateLine(summary) {
   if (!summary.finished) return "идёт";
-  const winner = Number.isInteger(summary.winner) ? summary.players[summary.winner] : null;
+  const winner = typeof summary.winner === "number" && Number.isInteger(summary.winner)
+    ? summary.players[summary.winner] : null;
   return winner ? `окончена, победитель — ${winner}` : "окончена";
 }
 
+/**
+ * @param {string} question @param {string} yes @param {() => void} onYes @param {() => void} onNo
+ * @returns {{ box: HTMLElement, no: HTMLElement }}
+ */
 function confirmBox(question, yes, onYes, onNo) {
+  const yesButton = h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete-yes": "" }, yes);
+  const no = h("button", { type: "button", class: "rb-button", "data-rb-delete-no": "" }, "Нет, оставить");
+  yesButton.addEventListener("click", onYes);
+  no.addEventListener("click", onNo);
   const box = h("div", { class: "rb-confirm", role: "alertdialog" },
     h("p", { text: question }),
-    h("div", { class: "rb-buttons" },
-      h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete-yes": "" }, yes),
-      h("button", { type: "button", class: "rb-button", "data-rb-delete-no": "" }, "Нет, оставить")));
-  box.querySelector("[data-rb-delete-yes]").addEventListener("click", onYes);
-  box.querySelector("[data-rb-delete-no]").addEventListener("click", onNo);
-  return box;
+    h("div", { class: "rb-buttons" }, yesButton, no));
+  return { box, no };
 }
 
 // entries: listMatches(); broken: Map id -> the engine's message for records
 // that did not open; currentId: the match in memory (marked «открыта»).
 // on: {open(id), remove(id)}
+/**
+ * @param {HTMLElement} list @param {SavedEntry[]} entries
+ * @param {{ broken: Map<string, string>, currentId: string | null,
+ *   on: { open: (id: string) => void, remove: (id: string) => void } }} how
+ */
 export function renderSavedList(list, entries, { broken, currentId, on }) {
   list.replaceChildren(...entries.map((e) => {
     const item = h("li", { class: `rb-saved-item${e.ok && !broken.has(e.id) ? "" : " rb-saved-item--damaged"}`, "data-rb-saved-id": e.id });
     const actions = h("div", { class: "rb-buttons" });
-    const askDelete = (question, yes) => {
-      const opener = actions.querySelector("[data-rb-delete]");
-      const box = confirmBox(question, yes, () => on.remove(e.id), () => {
+    /** @param {HTMLElement} opener @param {string} question @param {string} yes */
+    const askDelete = (opener, question, yes) => {
+      const { box, no } = confirmBox(question, yes, () => on.remove(e.id), () => {
         box.remove();
         actions.hidden = false;
         opener.focus();
       });
       actions.hidden = true;
       item.append(box);
-      box.querySelector("[data-rb-delete-no]").focus();
+      no.focus();
     };
     if (e.ok) {
       const s = e.record.summary;
@@ -65,20 +82,21 @@ export function renderSavedList(list, entries, { broken, currentId, on }) {
       if (broken.has(e.id)) {
         item.append(h("p", { class: "rb-error", text: `Не открывается: ${broken.get(e.id)}` }));
       }
-      actions.append(
-        h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-open": e.id },
-          s.finished ? "Открыть" : "Продолжить"),
-        h("button", { type: "button", class: "rb-button", "data-rb-delete": e.id }, "Удалить…"));
-      actions.querySelector("[data-rb-open]").addEventListener("click", () => on.open(e.id));
-      actions.querySelector("[data-rb-delete]").addEventListener("click", () => askDelete(
+      const open = h("button", { type: "button", class: "rb-button rb-button--primary", "data-rb-open": e.id },
+        s.finished ? "Открыть" : "Продолжить");
+      const remove = h("button", { type: "button", class: "rb-button", "data-rb-delete": e.id }, "Удалить…");
+      actions.append(open, remove);
+      open.addEventListener("click", () => on.open(e.id));
+      remove.addEventListener("click", () => askDelete(remove,
         `Удалить партию «${title}» с этого устройства? Её нельзя будет восстановить.`, "Да, удалить"));
     } else {
       item.append(
         h("p", { class: "rb-saved-title", text: "Повреждённая запись партии" }),
         h("p", { class: "rb-error", text: `${e.problem} Открыть её нельзя; другие партии не затронуты.` }));
-      actions.append(h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete": e.id },
-        "Удалить запись…"));
-      actions.querySelector("[data-rb-delete]").addEventListener("click", () => askDelete(
+      const remove = h("button", { type: "button", class: "rb-button rb-button--danger", "data-rb-delete": e.id },
+        "Удалить запись…");
+      actions.append(remove);
+      remove.addEventListener("click", () => askDelete(remove,
         "Удалить повреждённую запись с этого устройства?", "Да, удалить"));
     }
     item.append(actions);

@@ -1,3 +1,4 @@
+// @ts-check
 // The scorekeeper's two ways to send a match elsewhere: a link that opens
 // the same match on another device (match-link.js), and the plain-text
 // protocol from the engine (op match.protocol), both with a visible
@@ -11,6 +12,14 @@ import { messageOf } from "./widget.js";
 
 // notice(text, tone) shows a line under the buttons; manualBox is where the
 // text appears when it cannot be copied automatically.
+
+/** @typedef {import("./types.js").MatchState} MatchState */
+/** @typedef {(text: string, tone?: string) => void} Notice */
+
+/**
+ * @param {{ state: MatchState, game: { title: string }, view: import("./types.js").View | null,
+ *   notice: Notice, manualBox: HTMLElement }} args
+ */
 export async function shareMatch({ state, game, view, notice, manualBox }) {
   const url = matchUrl(await encodeMatch(state));
   const names = state.players.join(", ");
@@ -32,6 +41,7 @@ export async function shareMatch({ state, game, view, notice, manualBox }) {
   return result;
 }
 
+/** @param {{ state: MatchState, notice: Notice, manualBox: HTMLElement }} args @returns {Promise<boolean>} */
 export async function copyProtocol({ state, notice, manualBox }) {
   let response;
   try {
@@ -40,7 +50,7 @@ export async function copyProtocol({ state, notice, manualBox }) {
     notice(messageOf(err), "error");
     return false;
   }
-  if (!response || response.ok !== true) {
+  if (!response || response.ok !== true || typeof response.text !== "string") {
     notice(messageOf(response), "error");
     return false;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders the engine's view of a match into the scorekeeper's match screen
 // (sitebuild/templates/scorekeeper.html.j2): status, match options, the score
 // board, the last ruling in one line, the decision a player must make, the
@@ -13,9 +14,34 @@ import { h, refLink } from "./ruling.js";
 
 const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it all too)
 
+/** @typedef {import("./types.js").GameDecl} GameDecl */
+/** @typedef {import("./types.js").HistoryPage} HistoryPage */
+/** @typedef {import("./types.js").MatchState} MatchState */
+/** @typedef {import("./types.js").Ruling} Ruling */
+/** @typedef {import("./types.js").Score} Score */
+/** @typedef {import("./types.js").View} View */
+/**
+ * The match screen's elements this module writes (sitebuild/templates/scorekeeper.html.j2).
+ * @typedef {{ statusLine: HTMLElement, optionsLine: HTMLElement, setup: HTMLElement, scores: HTMLElement,
+ *   table: HTMLDetailsElement, tableSummary: HTMLElement, tableBody: HTMLElement, actionForm: HTMLElement,
+ *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, last: HTMLElement,
+ *   lastBody: HTMLElement, actionGroup: HTMLElement, actionTitle: HTMLElement, play: HTMLButtonElement,
+ *   undo: HTMLButtonElement, redo: HTMLButtonElement, share: HTMLButtonElement, protocol: HTMLButtonElement,
+ *   historyCount: HTMLElement, historyEmpty: HTMLElement, historyUndone: HTMLElement, historyList: HTMLElement,
+ *   historyMore: HTMLButtonElement }} MatchUi
+ * @typedef {{ note: string, ruling: Ruling, undone: boolean }} LastAction
+ * @typedef {{ tableTouched: boolean, playerNames: string[] | null }} Shown
+ */
+
 // shown: {tableTouched, playerNames} kept by the caller between renders.
 // recent: {from, total, items} (match-log.js); undone: rulings undone, last first;
 // last: {note, ruling, undone} of the action just made, or null.
+/**
+ * @param {MatchUi} ui
+ * @param {{ game: GameDecl, score: Readonly<Score> | null, state: MatchState, view: View,
+ *   last: LastAction | null, shown: Shown, recent: HistoryPage | null, undone?: Ruling[],
+ *   historyTotal: number }} match
+ */
 export function renderMatch(ui, { game, score, state, view, last, shown, recent, undone = [], historyTotal }) {
   const names = view.players.map((p) => p.name);
   ui.statusLine.textContent = view.status || "";
@@ -33,7 +59,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.table.hidden = !table;
   if (table) {
     ui.tableSummary.textContent = `Таблица партии (${rowsWord(table.rows.length)})`;
-    ui.tableBody.replaceChildren(renderTable(table, "Таблица партии"));
+    ui.tableBody.replaceChildren(renderTable(table, "Таблица партии") || "");
     if (!shown.tableTouched) ui.table.open = table.rows.length <= TABLE_OPEN_ROWS;
   }
 
@@ -52,7 +78,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.actionGroup.hidden = inputOff;
   ui.play.hidden = inputOff;
   if (decision) {
-    const who = Number.isInteger(decision.player) ? names[decision.player] : null;
+    const who = typeof decision.player === "number" && Number.isInteger(decision.player) ? names[decision.player] : null;
     ui.decisionQuestion.replaceChildren(
       who && !(decision.question || "").includes(who) ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
       decision.question || "Нужно сделать выбор:",
@@ -61,7 +87,8 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
       type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
     })));
   }
-  const shooter = !view.finished && Number.isInteger(view.current) ? names[view.current] : null;
+  const shooter = !view.finished && typeof view.current === "number" && Number.isInteger(view.current)
+    ? names[view.current] : null;
   ui.actionTitle.textContent = shooter ? `Удар: ${shooter}` : "Запись";
 
   const items = recent ? recent.items : [];

@@ -1,7 +1,17 @@
+// @ts-check
 // The players of a new match: one name field per player, added and removed
 // within the game's limits (data-rb-min / data-rb-max on the list). An empty
 // name becomes «Игрок N».
 
+// Each row (the template's one element) has the name's <input>.
+/** @param {Element} row */
+const inputOf = (row) => /** @type {HTMLInputElement} */ (row.querySelector("input"));
+
+/**
+ * @param {HTMLElement} list
+ * @param {{ template: HTMLTemplateElement, addButton: HTMLButtonElement | null }} parts
+ * @returns {{ names: () => string[], set: (names: unknown) => void }}
+ */
 export function playerRows(list, { template, addButton }) {
   const min = Number(list.dataset.rbMin) || 1;
   const max = Number(list.dataset.rbMax) || 99;
@@ -10,10 +20,10 @@ export function playerRows(list, { template, addButton }) {
   function refresh() {
     const all = rows();
     all.forEach((row, i) => {
-      const input = row.querySelector("input");
+      const input = inputOf(row);
       input.setAttribute("aria-label", `Имя игрока ${i + 1}`);
       input.placeholder = `Игрок ${i + 1}`;
-      const remove = row.querySelector("[data-rb-remove-player]");
+      const remove = /** @type {HTMLButtonElement | null} */ (row.querySelector("[data-rb-remove-player]"));
       if (remove) {
         remove.disabled = all.length <= min;
         remove.setAttribute("aria-label", `Убрать игрока ${i + 1}`);
@@ -23,8 +33,10 @@ export function playerRows(list, { template, addButton }) {
   }
 
   function add(name = "") {
-    const row = template.content.firstElementChild.cloneNode(true);
-    row.querySelector("input").value = name;
+    const first = template.content.firstElementChild;
+    if (!first) throw new Error("в шаблоне строки игрока нет элемента");
+    const row = /** @type {Element} */ (first.cloneNode(true)); // a deep clone of an element is one
+    inputOf(row).value = name;
     list.append(row);
     refresh();
     return row;
@@ -32,19 +44,20 @@ export function playerRows(list, { template, addButton }) {
 
   if (addButton) {
     addButton.addEventListener("click", () => {
-      if (rows().length < max) add().querySelector("input").focus();
+      if (rows().length < max) inputOf(add()).focus();
     });
   }
   list.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-rb-remove-player]");
-    if (!button || rows().length <= min) return;
-    button.closest(".rb-player-row").remove();
+    const button = event.target instanceof Element ? event.target.closest("[data-rb-remove-player]") : null;
+    const row = button && button.closest(".rb-player-row");
+    if (!row || rows().length <= min) return;
+    row.remove();
     refresh();
   });
   refresh();
 
   return {
-    names: () => rows().map((row, i) => row.querySelector("input").value.trim() || `Игрок ${i + 1}`),
+    names: () => rows().map((row, i) => inputOf(row).value.trim() || `Игрок ${i + 1}`),
     // Offer these names (a new match with the same players), when they fit the game.
     set(names) {
       if (!Array.isArray(names) || names.length < min || names.length > max) return;

@@ -1,6 +1,10 @@
+// @ts-check
 // Russian words with correct plural forms for what the UI writes itself
 // (the engine's own sentences already come in Russian), and dates.
 
+/** @typedef {import("./types.js").Score} Score */
+
+/** @param {number} n @param {string} one @param {string} few @param {string} many */
 export function plural(n, one, few, many) {
   const m = Math.abs(n) % 100;
   const d = m % 10;
@@ -10,9 +14,10 @@ export function plural(n, one, few, many) {
 }
 
 // "−5" with a real minus sign, as the engine writes negative numbers.
-export const num = (n) => (n < 0 ? `−${-n}` : String(n));
+export const num = (/** @type {number} */ n) => (n < 0 ? `−${-n}` : String(n));
 
-const count = (one, few, many) => (n) => `${num(n)} ${plural(n, one, few, many)}`;
+const count = (/** @type {string} */ one, /** @type {string} */ few, /** @type {string} */ many) =>
+  (/** @type {number} */ n) => `${num(n)} ${plural(n, one, few, many)}`;
 
 export const points = count("очко", "очка", "очков");
 export const fouls = count("нарушение", "нарушения", "нарушений");
@@ -22,22 +27,26 @@ export const matches = count("партия", "партии", "партий");
 export const rows = count("строка", "строки", "строк");
 
 // The score of a game that declares none of its own: points, higher wins.
+/** @type {Readonly<Score>} */
 export const POINTS_SCORE = Object.freeze({ forms: ["очко", "очка", "очков"], lower_wins: false });
 
 // A game's score unit: forms = ["очко", "очка", "очков"] from the declaration.
+/** @param {number} n @param {readonly string[] | null | undefined} forms */
 export function quantity(n, forms) {
   const [one, few, many] = forms || ["очко", "очка", "очков"];
   return `${num(n)} ${plural(n, one, few, many)}`;
 }
 
+/** @param {number} n @param {readonly string[] | null | undefined} forms */
 export function signedQuantity(n, forms) {
   if (n > 0) return `+${quantity(n, forms)}`;
   return quantity(n, forms);
 }
 
-export const signedPoints = (n) => signedQuantity(n, null);
+export const signedPoints = (/** @type {number} */ n) => signedQuantity(n, null);
 
 // «Анна и Борис», «Анна, Борис и Вера».
+/** @param {readonly unknown[]} items */
 export function joinAnd(items) {
   const list = items.map(String);
   if (list.length <= 1) return list.join("");
@@ -49,9 +58,10 @@ const DAY = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long" });
 const DAY_YEAR = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric" });
 
 // «сегодня в 14:05», «вчера в 09:30», «12 мая в 18:00», «3 января 2025 г. в 10:00».
+/** @param {unknown} date @param {Date} [now] */
 export function when(date, now = new Date()) {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return "время неизвестно";
-  const startOfDay = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const startOfDay = (/** @type {Date} */ d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   const time = TIME.format(date);
   if (days === 0) return `сегодня в ${time}`;

@@ -7,10 +7,11 @@ import { signedQuantity } from "./ru.js";
 import { basisOf, h, refLink, renderRuling, verdict } from "./ruling.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
+/** @typedef {import("./types.js").Refs} Refs */
+/** @typedef {import("./types.js").Score} Score */
 
 /**
- * @param {{ ruling: Ruling, refs: Record<string, { kind: string, title: string }>,
- *   score: { forms: string[], lower_wins: boolean } | null, names?: string[] | null,
+ * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
  *   number?: number | null, undone?: boolean, note?: string }} args
  * @returns {HTMLElement}
  */
@@ -42,7 +43,7 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
   line.append(toggle);
   root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
-  const explanation = renderRuling(/** @type {any} */ ({ ruling, refs, score: score || null, names, foldClauses: true, headless: true }));
+  const explanation = renderRuling({ ruling, refs, score: score || null, names, foldClauses: true, headless: true });
   explanation.classList.replace("rb-ruling", "rb-ruling-full"); // one ruling per line, not a card in a card
   full.append(explanation);
   root.append(full);

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders an engine ruling (ARCHITECTURE.md, "Ruling") as DOM: the verdict,
 // the summary, why, the fouls with their clauses, and the cited clauses,
 // толкования and outside facts, each linked to its anchor on the page and
@@ -6,18 +7,33 @@
 
 import { POINTS_SCORE, quantity, signedQuantity } from "./ru.js";
 
+/** @typedef {import("./types.js").Ruling} Ruling */
+/** @typedef {import("./types.js").Decision} Decision */
+/** @typedef {import("./types.js").Refs} Refs */
+/** @typedef {import("./types.js").Score} Score */
+/** A child of h(): a node, or text; null, undefined and false are left out. */
+/** @typedef {Node | string | number | boolean | null | undefined} Child */
+
+/** @type {Record<string, string>} */
 const KIND_LABEL = {
   clause: "Пункты правил",
   tolkovanie: "Толкования — этого в тексте правил нет",
   outside: "Внешние источники — этого в тексте правил нет",
 };
 
+/**
+ * An element with attributes ("class", "text": its textContent; null, undefined
+ * and false: left out; true: present, empty) and children (arrays are spread,
+ * one level).
+ * @param {string} tag @param {Record<string, unknown>} [props] @param {...(Child | Child[])} children
+ * @returns {HTMLElement}
+ */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    if (key === "class") el.className = String(value);
+    else if (key === "text") el.textContent = String(value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -27,27 +43,30 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
+/** @param {Refs} refs @param {string} id */
 function refTitle(refs, id) {
   return (refs[id] && refs[id].title) || id;
 }
 
 // The text of a clause (or толкование) as printed on this page.
+/** @param {string} id @returns {string} */
 export function quote(id) {
   const anchor = document.getElementById(id);
   if (!anchor) return "";
   const tolk = anchor.closest(".rb-tolk");
   if (tolk) {
     return [...tolk.querySelectorAll("p:not(.rb-tolk-title):not(.rb-tolk-clauses)")]
-      .map((p) => p.textContent.trim())
+      .map((p) => (p.textContent || "").trim())
       .join("\n");
   }
   const block = anchor.closest("li, p");
   if (!block) return "";
-  const copy = block.cloneNode(true);
+  const copy = /** @type {Element} */ (block.cloneNode(true));
   for (const junk of copy.querySelectorAll(".clause-ref, .rb-ed-mark, .rb-share, ol, ul")) junk.remove();
-  return copy.textContent.replace(/\s+/g, " ").trim();
+  return (copy.textContent || "").replace(/\s+/g, " ").trim();
 }
 
+/** @param {Refs} refs @param {string} id @param {{ prefix?: string, short?: boolean }} [how] */
 export function refLink(refs, id, { prefix = "§ ", short = false } = {}) {
   const title = refTitle(refs, id);
   // Short: «Правило 4: ровно 90 очков…» -> «Правило 4» (the full title stays as a tooltip).
@@ -56,6 +75,7 @@ export function refLink(refs, id, { prefix = "§ ", short = false } = {}) {
     prefix + text);
 }
 
+/** @param {Refs} refs @param {string} id */
 function citation(refs, id) {
   const text = quote(id);
   const summary = h("summary", {}, h("span", { class: "rb-cite-sect", "aria-hidden": "true", text: "§" }), " ", refTitle(refs, id));
@@ -70,11 +90,13 @@ function citation(refs, id) {
 // the text defines no score, so no "points" wording at all). The engine's
 // `verdict` (the main event, contract.md) decides when present; older
 // rulings are read from their fields.
+/** @type {Record<string, [string, string]>} */
 const VERDICT = {
   win: ["win", "Победа"], loss: ["end", "Проигрыш"], decision: ["decision", "Нужен выбор"], foul: ["foul", "Нарушение"],
 };
+/** @param {Ruling} ruling @param {Readonly<Score> | null} score @returns {[string, string]} */
 export function verdict(ruling, score) {
-  const inPoints = Boolean(score) && score.forms[0] === "очко";
+  const inPoints = Boolean(score && score.forms[0] === "очко");
   if (ruling.kind === "decision") return ["decision", "Решение"];
   if (ruling.verdict && VERDICT[ruling.verdict]) {
     if (ruling.verdict === "win" && ruling.winner !== ruling.player) return ["end", "Партия окончена"];
@@ -88,12 +110,13 @@ export function verdict(ruling, score) {
   if (ruling.finished && ruling.winner !== null && ruling.winner === ruling.player) return ["win", "Победа"];
   if (ruling.finished) return ["end", "Партия окончена"];
   if (!score) return ["neutral", "Записано"];
-  if (ruling.points > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
+  if ((ruling.points || 0) > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
   return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
 }
 
 // The clause that decided the main event: the engine's `basis` when it
 // names one, else the first foul's clause, else the first clause cited.
+/** @param {Ruling} ruling @returns {string | null} */
 export function basisOf(ruling) {
   if (ruling.basis) return ruling.basis;
   const foul = (ruling.fouls || []).find((f) => f.clause);
@@ -103,13 +126,14 @@ export function basisOf(ruling) {
 
 // The choice an action left to a player (Ковбой's bad break...): in a
 // one-shot result it says who chooses what, with the clause.
+/** @param {Decision} decision @param {Refs} refs @param {string[] | null} names */
 function decisionNote(decision, refs, names) {
-  const who = names && Number.isInteger(decision.player) && names[decision.player];
+  const who = names && typeof decision.player === "number" && Number.isInteger(decision.player) && names[decision.player];
   return h("div", { class: "rb-decision-note" },
     h("p", { class: "rb-section-title", text: "Дальше — выбор" }),
     h("p", {}, decision.question || (who ? `Выбирает ${who}.` : "Нужно сделать выбор."),
       decision.clause ? [" ", refLink(refs, decision.clause)] : null),
-    (decision.options || []).length
+    decision.options && decision.options.length
       ? h("ul", { class: "rb-lines" }, decision.options.map((o) => h("li", { text: o.label })))
       : null);
 }
@@ -119,6 +143,12 @@ function decisionNote(decision, refs, names) {
 // foldClauses: the cited clauses behind one «Пункты правил (N)» toggle;
 // showDecision: say what choice the ruling leaves (the calculator; the
 // scorekeeper asks it with buttons instead).
+/**
+ * @param {{ ruling: Ruling, refs: Refs, score?: Readonly<Score> | null, names?: string[] | null,
+ *   compact?: boolean, number?: number | null, foldClauses?: boolean, showDecision?: boolean,
+ *   headless?: boolean }} args
+ * @returns {HTMLElement}
+ */
 export function renderRuling({
   ruling, refs, score = POINTS_SCORE, names = null, compact = false, number = null, foldClauses = false,
   showDecision = false, headless = false,
@@ -128,7 +158,7 @@ export function renderRuling({
 
   const head = h("p", { class: "rb-verdict" });
   if (number !== null) head.append(h("span", { class: "rb-number", text: `№ ${number}` }));
-  if (names && ruling.player !== null && ruling.player !== undefined && names[ruling.player]) {
+  if (names && typeof ruling.player === "number" && names[ruling.player]) {
     head.append(h("span", { class: "rb-who", text: names[ruling.player] }));
   }
   head.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
@@ -140,14 +170,15 @@ export function renderRuling({
   root.append(h("p", { class: "rb-summary", text: ruling.summary }));
   // Right under the verdict: the ruling leans on something the text does not
   // say (the толкования and outside facts themselves are listed below).
-  const beyondText = [["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]
+  const beyondText = /** @type {[string, string][]} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]])
     .filter(([kind]) => ((kind === "tolkovanie" ? ruling.tolkovaniya : ruling.outside) || []).length)
     .map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
   if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
   // The calculator has no score board: say the new total (the scorekeeper's
   // board shows it, so its explanation, headless, does not repeat it).
-  if (score && !compact && !headless && !ruling.decision && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
+  if (score && !compact && !headless && !ruling.decision && typeof ruling.player === "number"
+    && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
     const total = ruling.scores[ruling.player];
     if (typeof total === "number") {
       const name = names && names[ruling.player];
@@ -171,11 +202,12 @@ export function renderRuling({
   if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
     details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
-      (line.cites || []).map((id) => [" ", refLink(refs, id, { short: true })])))));
+      (line.cites || []).flatMap((id) => [" ", refLink(refs, id, { short: true })])))));
   }
 
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
 
+  /** @type {[string, string[]][]} */
   const groups = [
     ["clause", ruling.clauses || []],
     ["tolkovanie", ruling.tolkovaniya || []],

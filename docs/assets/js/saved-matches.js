@@ -1,3 +1,4 @@
+// @ts-check
 // The matches of one game saved on this device: one localStorage key per
 // match, so a damaged record never takes the others with it.
 //
@@ -16,25 +17,39 @@
 
 import { keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "./storage.js";
 
+/** @typedef {import("./types.js").MatchState} MatchState */
+/** @typedef {import("./types.js").View} View */
+/**
+ * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
+ *   winner: number | null, records: number, status: string }} Summary
+ * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
+ *   summary: Summary, state: MatchState }} SavedRecord
+ * @typedef {{ id: string, ok: true, record: SavedRecord }
+ *   | { id: string, ok: false, problem: string, raw: string | null }} SavedEntry
+ */
+
 export const RECORD_FORMAT = "rules-site.saved-match/2";
 const FORMAT_RE = /^rules-site\.saved-match\/(\d+)$/;
 const ID_RE = /^[a-z0-9]{4,40}$/;
 
-const recordPrefix = (game) => `match/v2:${game}:`;
-const recordKey = (game, id) => `${recordPrefix(game)}${id}`;
-const openKey = (game) => `match/v2-open:${game}`;
+const recordPrefix = (/** @type {string} */ game) => `match/v2:${game}:`;
+const recordKey = (/** @type {string} */ game, /** @type {string} */ id) => `${recordPrefix(game)}${id}`;
+const openKey = (/** @type {string} */ game) => `match/v2-open:${game}`;
 
+/** @returns {string} */
 export function newId() {
   const random = new Uint32Array(2);
   crypto.getRandomValues(random);
   return Date.now().toString(36) + random[0].toString(36) + random[1].toString(36);
 }
 
+/** @param {unknown} v @returns {v is Record<string, any>} */
 function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 // What is wrong with a parsed record, in Russian; "" when it looks right.
+/** @param {unknown} value @param {string} game @param {string} id */
 function recordProblem(value, game, id) {
   if (!isObject(value)) return "Запись повреждена: в ней нет данных партии.";
   const format = FORMAT_RE.exec(typeof value.format === "string" ? value.format : "");
@@ -52,6 +67,7 @@ function recordProblem(value, game, id) {
 }
 
 // -> {id, ok: true, record} | {id, ok: false, problem, raw}
+/** @param {string} game @param {string} id @returns {SavedEntry | null} */
 function entry(game, id) {
   const loaded = loadJSON(recordKey(game, id));
   if (loaded.status === "missing" || loaded.status === "unavailable") return null;
@@ -60,34 +76,45 @@ function entry(game, id) {
   }
   const problem = recordProblem(loaded.value, game, id);
   if (problem) return { id, ok: false, problem, raw: loaded.raw };
-  return { id, ok: true, record: loaded.value };
+  return { id, ok: true, record: /** @type {SavedRecord} */ (loaded.value) }; // checked by recordProblem
 }
 
+/** @param {string} game @param {string | null | undefined} id @returns {SavedEntry | null} */
 export function readMatch(game, id) {
-  if (!ID_RE.test(id || "")) return null;
+  if (!id || !ID_RE.test(id)) return null;
   return entry(game, id);
 }
 
 // Every saved match of the game: readable ones by last change (newest
 // first), then the damaged ones.
+/** @param {string} game @returns {SavedEntry[]} */
 export function listMatches(game) {
   const ids = keysStartingWith(recordPrefix(game)).map((k) => k.slice(recordPrefix(game).length));
-  const entries = ids.map((id) => (ID_RE.test(id) ? entry(game, id) : {
-    id, ok: false, problem: "Запись повреждена: неверный ключ.", raw: loadRaw(recordKey(game, id)),
-  })).filter(Boolean);
-  const time = (e) => Date.parse(e.record.updated) || 0;
+  /** @type {SavedEntry[]} */
+  const entries = [];
+  for (const id of ids) {
+    const e = ID_RE.test(id) ? entry(game, id) : {
+      id, ok: /** @type {const} */ (false), problem: "Запись повреждена: неверный ключ.", raw: loadRaw(recordKey(game, id)),
+    };
+    if (e) entries.push(e);
+  }
+  const time = (/** @type {SavedEntry} */ e) => (e.ok ? Date.parse(e.record.updated) || 0 : 0);
   return [
     ...entries.filter((e) => e.ok).sort((a, b) => time(b) - time(a)),
     ...entries.filter((e) => !e.ok),
   ];
 }
 
+/**
+ * @param {{ players?: unknown, actions?: unknown }} state @param {View | null | undefined} view
+ * @returns {Summary}
+ */
 export function summaryOf(state, view) {
   const players = view && Array.isArray(view.players)
     ? view.players.map((p) => String(p.name))
     : (Array.isArray(state.players) ? state.players.map(String) : []);
   const scores = view && Array.isArray(view.players) && view.players.every((p) => typeof p.score === "number")
-    ? view.players.map((p) => p.score) : null;
+    ? view.players.map((p) => /** @type {number} */ (p.score)) : null;
   return {
     players,
     scores,
@@ -99,10 +126,15 @@ export function summaryOf(state, view) {
 }
 
 // Writes a match; id null makes a new record. -> {ok, id, record}
+/**
+ * @param {string} game @param {string | null} id @param {MatchState} state @param {View | null} view
+ * @returns {{ ok: boolean, id: string, record: SavedRecord }}
+ */
 export function saveMatch(game, id, state, view) {
   const matchId = id || newId();
   const old = id ? entry(game, id) : null;
   const now = new Date().toISOString();
+  /** @type {SavedRecord} */
   const record = {
     format: RECORD_FORMAT,
     id: matchId,
@@ -115,16 +147,19 @@ export function saveMatch(game, id, state, view) {
   return { ok: saveJSON(recordKey(game, matchId), record), id: matchId, record };
 }
 
+/** @param {string} game @param {string} id */
 export function deleteMatch(game, id) {
   remove(recordKey(game, id));
   if (openMatchId(game) === id) setOpenMatch(game, null);
 }
 
+/** @param {string} game @returns {string | null} */
 export function openMatchId(game) {
   const id = loadRaw(openKey(game));
   return id && ID_RE.test(id) ? id : null;
 }
 
+/** @param {string} game @param {string | null} id */
 export function setOpenMatch(game, id) {
   if (id) saveRaw(openKey(game), id);
   else remove(openKey(game));
@@ -132,13 +167,15 @@ export function setOpenMatch(game, id) {
 
 // Moves version 1's single saved match (and its set-aside unreadable copy)
 // into records. The match that was on screen stays on screen.
+/** @param {string} game */
 export function migrateV1(game) {
-  for (const [suffix, reopen] of [["", true], [":corrupt", false]]) {
+  for (const [suffix, reopen] of /** @type {[string, boolean][]} */ ([["", true], [":corrupt", false]])) {
     const oldKey = `match:${game}${suffix}`;
     const raw = loadRaw(oldKey);
     if (raw === null) continue;
     const id = newId();
     const now = new Date().toISOString();
+    /** @type {unknown} */
     let state = null;
     try {
       state = JSON.parse(raw);
@@ -156,12 +193,13 @@ export function migrateV1(game) {
   }
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
 // How a shared state relates to a saved one:
 //   "same"  — the same players, options and actions;
 //   "ahead" — the same match with more actions (the saved one is behind);
 //   null    — a different match.
+/** @param {unknown} saved @param {unknown} shared @returns {"same" | "ahead" | null} */
 export function relation(saved, shared) {
   if (!isObject(saved) || !isObject(shared)) return null;
   if (saved.game !== shared.game || !same(saved.players, shared.players) || !same(saved.options, shared.options)) {

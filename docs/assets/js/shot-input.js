@@ -49,8 +49,9 @@ export function mountShotInput(form, declared) {
   if (!declared) return null;
   /** @type {TableDecl} */
   const table = declared;
-  const box = /** @type {HTMLElement | null} */ (form.querySelector(`[data-rb-action="${table.action}"]`));
-  if (!box) return null;
+  const found = /** @type {HTMLElement | null} */ (form.querySelector(`[data-rb-action="${table.action}"]`));
+  if (!found) return null;
+  const box = found; // narrowed once, for the functions below
   /** @type {Shot} */
   let shot = emptyShot();
   let mode = savedMode();
@@ -88,7 +89,7 @@ export function mountShotInput(form, declared) {
 
   // Fields the drawing sets are hidden beside it (shown in the form view).
   const drawn = Object.keys(table.fields).filter((name) => !table.chips.includes(name))
-    .map((name) => actionField(box, name)).filter(Boolean);
+    .map((name) => actionField(box, name)).filter((f) => f !== null);
   for (const f of drawn) f.setAttribute("data-rb-drawn", "");
   for (const name of table.chips) actionField(box, name)?.setAttribute("data-rb-chip-field", "");
 

@@ -1,8 +1,14 @@
+// @ts-check
 // localStorage that never throws: private mode, a full quota or disabled
 // storage must not break a tool, only make it forget on reload. Every key
 // gets the site's prefix.
 
 const PREFIX = "rules-site:";
+
+/**
+ * @typedef {{ status: "missing" } | { status: "unavailable" } | { status: "ok", value: unknown, raw: string }
+ *   | { status: "corrupt", raw: string }} Loaded
+ */
 
 function store() {
   try {
@@ -24,6 +30,7 @@ export function available() {
 }
 
 // -> string | null (null: missing or storage unavailable)
+/** @param {string} key @returns {string | null} */
 export function loadRaw(key) {
   const s = store();
   if (!s) return null;
@@ -35,6 +42,7 @@ export function loadRaw(key) {
 }
 
 // -> {status: "missing" | "ok" | "corrupt" | "unavailable", value?, raw?}
+/** @param {string} key @returns {Loaded} */
 export function loadJSON(key) {
   const s = store();
   if (!s) return { status: "unavailable" };
@@ -52,10 +60,12 @@ export function loadJSON(key) {
   }
 }
 
+/** @param {string} key @param {unknown} value @returns {boolean} */
 export function saveJSON(key, value) {
   return saveRaw(key, JSON.stringify(value));
 }
 
+/** @param {string} key @param {string} raw @returns {boolean} */
 export function saveRaw(key, raw) {
   const s = store();
   if (!s) return false;
@@ -67,6 +77,7 @@ export function saveRaw(key, raw) {
   }
 }
 
+/** @param {string} key */
 export function remove(key) {
   const s = store();
   if (!s) return;
@@ -78,6 +89,7 @@ export function remove(key) {
 }
 
 // The keys (without the site prefix) that start with `prefix`.
+/** @param {string} prefix @returns {string[]} */
 export function keysStartingWith(prefix) {
   const s = store();
   if (!s) return [];

@@ -11,7 +11,8 @@
  *   actions: Action[], undone: Action[] }} MatchState
  * @typedef {{ op: string, game?: string, state?: MatchState, action?: Action | null,
  *   situation?: Record<string, unknown>, options?: Record<string, unknown>, players?: string[],
- *   want?: { state?: boolean, history?: { last: number } | { from: number, to: number } } }} Request
+ *   want?: { state?: boolean, history?: { last: number } | { from: number, to: number } },
+ *   seed?: number, answer?: unknown }} Request
  */
 
 /**
@@ -31,9 +32,38 @@
  *   decision: Decision | null, history?: Ruling[], history_length?: number, can_undo: boolean,
  *   can_redo: boolean, status?: string, table?: { columns: string[], rows: unknown[][] } | null }} View
  * @typedef {{ from: number, total: number, items: Ruling[] }} HistoryPage
+ * @typedef {{ id: string, game: string, seed: number, kind: string, type: string, text: string,
+ *   situation: string[], action: string[], choices: Option[], request: Request }} TrainerQuestion
+ * text: match.protocol; question: trainer.question and trainer.check, with the rest of trainer.check.
  * @typedef {{ ok: boolean, state?: MatchState, view?: View, ruling?: Ruling,
- *   log?: { actions: number, undone: number }, history?: HistoryPage,
+ *   log?: { actions: number, undone: number }, history?: HistoryPage, text?: string,
+ *   question?: TrainerQuestion, correct?: boolean, answer?: Id, answer_text?: string,
  *   error?: { code: string, message: string, field: string | null } }} Response
+ */
+
+/**
+ * The part of a game's declaration a tool reads from its data-rb-declaration
+ * (sitebuild/markdown_ext.py, client_declaration). score null: the rules
+ * define no score; absent: the default points (ru.js POINTS_SCORE).
+ * @typedef {{ kind: string, title: string }} Ref
+ * @typedef {Record<string, Ref>} Refs
+ * @typedef {{ forms: string[], lower_wins: boolean }} Score
+ * @typedef {{ id: string, title: string, players: { min: number, max: number, default?: string[] },
+ *   score?: Score | null, refs: Refs }} GameDecl
+ */
+
+/**
+ * The engine's loading state (engine-client.js subscribe()).
+ * @typedef {{ state: "loading" | "ready" | "failed", stage: string, text: string, loaded?: number,
+ *   total?: number, boot?: string }} EngineStatus
+ * What engine-boot.js (inlined in <head>) hands over: the worker with what it
+ * said so far, or why none was started.
+ * @typedef {{ worker: Worker, messages: MessageEvent[], errors: Event[] }} StartedEngine
+ * @typedef {StartedEngine | { failure: "runtime" | "worker" }} EngineBoot
+ * @typedef {{ start: () => EngineBoot, adopt: () => EngineBoot }} EngineBootApi
+ * The globals the site's own scripts and mkdocs-material put on window.
+ * @typedef {Window & { rbEngineBoot?: EngineBootApi, rbPageShown?: () => void,
+ *   document$?: { subscribe: (fn: () => void) => unknown } }} SiteWindow
  */
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // Keeps the screen on while a match is on screen, where the browser allows
 // it (Screen Wake Lock API). The browser drops the lock whenever the page is
 // hidden; it is asked again when the page becomes visible. Without the API,
@@ -6,14 +7,20 @@
 //   const awake = screenAwake(root, onChange);   onChange(held: boolean)
 //   awake.want(true | false)                     a match is (not) on screen
 
+/**
+ * @param {HTMLElement} root @param {(held: boolean) => void} [onChange]
+ * @returns {{ want: (on: boolean) => void, check: () => void }}
+ */
 export function screenAwake(root, onChange = () => {}) {
   let wanted = false;
+  /** @type {WakeLockSentinel | null} */
   let sentinel = null;
   let pending = false;
 
   const supported = () => typeof navigator !== "undefined" && navigator.wakeLock
     && typeof navigator.wakeLock.request === "function";
 
+  /** @param {boolean} next */
   function setHeld(next) {
     if (!next) sentinel = null;
     onChange(Boolean(next));

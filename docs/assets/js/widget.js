@@ -1,14 +1,21 @@
+// @ts-check
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
 import { POINTS_SCORE } from "./ru.js";
 
+/** @typedef {import("./types.js").GameDecl} GameDecl */
+/** @typedef {import("./types.js").Score} Score */
+/** @typedef {import("./types.js").TableDecl} TableDecl */
+
+/** @param {HTMLElement} root @returns {GameDecl} */
 export function declarationOf(root) {
   if (!root.dataset.rbDeclaration) throw new Error("в инструменте нет описания игры");
   return JSON.parse(root.dataset.rbDeclaration);
 }
 
 // The table drawing declaration (rules_pkg/drawing.py) or null.
+/** @param {HTMLElement} root @returns {TableDecl | null} */
 export function tableOf(root) {
   try {
     return JSON.parse(root.dataset.rbTable || "null");
@@ -19,10 +26,12 @@ export function tableOf(root) {
 
 // The declaration's score ({forms, lower_wins}), or null when the rules
 // define no score («по часовой стрелке»): then no score is shown at all.
+/** @param {GameDecl} game @returns {Readonly<Score> | null} */
 export function scoreOf(game) {
   return game.score === undefined ? POINTS_SCORE : game.score;
 }
 
+/** @param {HTMLElement | null} box @param {string | null | undefined} message */
 export function showError(box, message) {
   if (!box) return;
   box.textContent = message || "";
@@ -30,10 +39,11 @@ export function showError(box, message) {
 }
 
 // The message of an API error response, or of a thrown Error.
+/** @param {unknown} errorOrResponse @returns {string} */
 export function messageOf(errorOrResponse) {
-  if (errorOrResponse && errorOrResponse.error && errorOrResponse.error.message) {
-    return errorOrResponse.error.message;
-  }
+  const error = errorOrResponse && typeof errorOrResponse === "object" && "error" in errorOrResponse
+    ? /** @type {import("./types.js").Response} */ (errorOrResponse).error : null;
+  if (error && error.message) return error.message;
   if (errorOrResponse instanceof Error && errorOrResponse.message) return errorOrResponse.message;
   return "Что-то пошло не так. Попробуйте ещё раз.";
 }
@@ -41,6 +51,11 @@ export function messageOf(errorOrResponse) {
 // Runs task() while the tool is marked busy: a second tap meanwhile is
 // ignored (no shot recorded twice), and CSS dims the buttons. The buttons'
 // own disabled state is left to the renderer.
+/**
+ * @template T
+ * @param {HTMLElement} root @param {() => T | Promise<T>} task
+ * @returns {Promise<T | undefined>}
+ */
 export async function whileBusy(root, task) {
   if (root.dataset.rbBusy) return undefined;
   root.dataset.rbBusy = "1";
@@ -53,10 +68,12 @@ export async function whileBusy(root, task) {
   }
 }
 
+/** @returns {ScrollBehavior} */
 export function smoothScroll() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
+/** @param {HTMLElement | null | undefined} el */
 export function reveal(el) {
   if (!el) return;
   const rect = el.getBoundingClientRect();
