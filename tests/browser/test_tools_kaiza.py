@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
+    DESKTOP, PHONE, calc, calculate, current_player, field, last_ruling, no_horizontal_overflow, open_game,
     pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status, undo,
 )
 
@@ -15,12 +15,15 @@ pytestmark = pytest.mark.browser
 GAME = "kaiza"
 
 
-def potted(ball, pocket, call="yes"):
+def potted(ball, pocket, call="yes", from_spot_1=None):
+    """from_spot_1: the first shot's answer to «упал красный с 1-й точки» (None: left «не указано»)."""
     def fill(form):
         set_bool(form, "contact", True)
         pick_choice(form, "ball", ball)
         pick_choice(form, "pocket", pocket)
         pick_choice(form, "call", call)
+        if from_spot_1 is not None:
+            pick_choice(form, "red_from_spot_1", from_spot_1)
     return fill
 
 
@@ -41,7 +44,7 @@ def test_match_series_miss_and_call(tool_page, base_url, device):
     assert "не засчитываются" in tool.locator("[data-rb-options-line]").inner_text()
     assert "первый удар" in status(page, GAME)
 
-    record(page, GAME, potted("red", "far-left"))              # 3 points by the text
+    record(page, GAME, potted("red", "far-left", from_spot_1=False))  # 3 points by the text
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-points").inner_text() == "+3 очка"
     assert ruling.locator('details.rb-cite a[href="#kaiza-points-red"]').count() == 1
@@ -91,3 +94,27 @@ def test_calculator_labels_the_outside_value(tool_page, base_url):
     assert "этого в тексте правил нет" in ruling.locator(".rb-section-title--outside").inner_text().lower()
     assert ruling.locator('.rb-cites--outside a[href="#kaiza-o-white"]').count() == 1
     no_horizontal_overflow(page)
+
+
+def test_first_shot_red_is_asked_not_assumed(tool_page, base_url):
+    """Whether the first shot's red came from the 1st spot decides a foul, and the
+    player may not have said it: «не указано» is refused, never read as «нет»."""
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, calc(GAME))
+    tool = page.locator(calc(GAME))
+    set_bool(tool, "first_shot", True)
+    action = tool.locator("[data-rb-action]")
+    set_bool(action, "contact", True)
+    pick_choice(action, "ball", "red")
+    pick_choice(action, "pocket", "far-left")
+    pick_choice(action, "call", "yes")
+    asked = field(action, "red_from_spot_1")
+    assert asked.locator("input[value='null']").is_checked()  # nothing assumed
+    assert calculate(page, GAME).count() == 0
+    error = tool.locator("form [data-rb-error]")
+    assert "1-й точки" in error.inner_text()
+    pick_choice(action, "red_from_spot_1", False)
+    assert calculate(page, GAME).locator(".rb-points").inner_text() == "+3 очка"
+    pick_choice(action, "red_from_spot_1", True)
+    ruling = calculate(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"

@@ -58,6 +58,12 @@ function inputOf(el) {
 /** @param {ParentNode} el @param {string} selector @returns {HTMLInputElement[]} */
 const inputs = (el, selector) => [.../** @type {NodeListOf<HTMLInputElement>} */ (el.querySelectorAll(selector))];
 
+/** A yes/no field whose default is "not given": radios «не указано» / «да» /
+ * «нет» (the template's tri-state), read like a choice, so that not answering
+ * is never sent as «нет».
+ * @param {HTMLElement} el */
+const isTristate = (el) => el.querySelector('input[type="radio"]') !== null;
+
 // The current value of one field element (undefined = leave it out).
 /** @param {HTMLElement} el @returns {unknown} */
 function valueOf(el) {
@@ -67,8 +73,8 @@ function valueOf(el) {
     if (input.value.trim() === "") return undefined;
     return Number(input.value);
   }
-  if (kind === "bool") return inputOf(el).checked;
-  if (kind === "choice") {
+  if (kind === "bool" && !isTristate(el)) return inputOf(el).checked;
+  if (kind === "choice" || kind === "bool") {
     const select = el.querySelector("select");
     const checked = /** @type {HTMLInputElement | null} */ (el.querySelector("input:checked"));
     const raw = select ? select.value : checked ? checked.value : undefined;
@@ -87,9 +93,9 @@ function setValue(el, value) {
   if (kind === "int" || kind === "player" || kind === "text") {
     inputOf(el).value = value === null || value === undefined ? "" : String(value);
     for (const radio of inputs(el, "[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
-  } else if (kind === "bool") {
+  } else if (kind === "bool" && !isTristate(el)) {
     inputOf(el).checked = Boolean(value);
-  } else if (kind === "choice") {
+  } else if (kind === "choice" || kind === "bool") {
     const want = JSON.stringify(value === undefined ? null : value);
     const select = el.querySelector("select");
     if (select) {

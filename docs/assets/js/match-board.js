@@ -45,7 +45,7 @@ export function renderScores(view, score) {
     }));
 }
 
-const cell = (/** @type {string} */ tag, /** @type {unknown} */ value) => h(tag, {
+const cell = (/** @type {"th" | "td"} */ tag, /** @type {unknown} */ value) => h(tag, {
   class: typeof value === "number" ? "rb-num" : null,
   text: typeof value === "number" ? num(value) : String(value ?? ""),
 });

@@ -59,7 +59,7 @@
 /**
  * The тренажёр: a game it offers (sitebuild/quiz_pages.py trainer_games()), a
  * question of the engine and its verdict (rules_pkg/trainer.py question(), check()).
- * @typedef {{ title: string, kind?: string }} ClauseRef
+ * @typedef {import("./types.js").Ref} ClauseRef
  * @typedef {{ id: string, title: string, url: string, refs: Record<string, ClauseRef> }} TrainerGame
  * @typedef {{ id: string, label: string }} TrainerChoice
  * @typedef {{ id: string, game: string, seed: number, kind: string, type: "truefalse" | "number" | "single",

@@ -24,12 +24,7 @@ import { h as makeElement } from "./ruling.js";
  * @typedef {{ el: HTMLElement, focus: () => void, current?: () => string[] }} Controls
  */
 
-/**
- * ruling.js's h(tag, props, ...children), typed by its tag: it is
- * document.createElement(tag), so h("input") is an HTMLInputElement.
- * @type {<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Record<string, unknown>, ...children: Child[]) => HTMLElementTagNameMap[K]}
- */
-export const h = makeElement;
+export const h = makeElement; // ruling.js's h(tag, props, ...children), typed by its tag
 
 let uid = 0;
 

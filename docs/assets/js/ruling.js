@@ -25,8 +25,10 @@ const KIND_LABEL = {
  * An element with attributes ("class", "text": its textContent; null, undefined
  * and false: left out; true: present, empty) and children (arrays are spread,
  * one level).
- * @param {string} tag @param {Record<string, unknown>} [props] @param {...(Child | Child[])} children
- * @returns {HTMLElement}
+ * Typed by its tag, as document.createElement is: h("input") is an HTMLInputElement.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, unknown>} [props] @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
