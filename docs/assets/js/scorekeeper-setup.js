@@ -38,8 +38,8 @@ export function bindSetup({ root, ui, session, screens, players, signal, hooks }
         clearErrors(ui.setupError, ui.setup);
         const outcome = await session.start(names, options);
         if (outcome && outcome.ok) {
-          if (outcome.warning) showError(ui.matchError, outcome.warning);
           hooks.openMatch();
+          if (outcome.warning) showError(ui.matchError, outcome.warning); // after the screen's own lines are cleared
         } else if (outcome) {
           showRefused(outcome, ui.setupError, ui.setup);
         }

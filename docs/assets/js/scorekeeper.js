@@ -103,8 +103,8 @@ export function mountScorekeeper(root) {
           /** @type {string | null} */ replaceId, /** @type {Response | undefined} */ response) => {
           clearMatchFromUrl();
           const warning = session.adopt(sharedState, sharedView, replaceId, response);
-          if (warning) showError(ui.matchError, warning);
           match.openMatchScreen();
+          if (warning) showError(ui.matchError, warning);
         },
         leave: () => {
           clearMatchFromUrl();
