@@ -12,7 +12,7 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, OPEN_PREFIX, PHONE, SAVED_PREFIX, open_game, pick_sequence, pick_set, record, reload_match,
-    saved_records, scores, screenshot, sk, start_match, wait_history,
+    saved_records, scores, screenshot, sk, start_match, use_form_view, wait_history,
 )
 
 pytestmark = pytest.mark.browser
@@ -169,6 +169,24 @@ def test_delete_a_damaged_record_from_its_message(tool_page, base_url):
     assert saved_records(page, GAME) == {}
     assert tool.locator("[data-rb-setup]").is_visible()
     assert saved_items(page).count() == 0
+
+
+def test_a_match_that_cannot_be_saved_says_so(tool_page, base_url):
+    """Storage refuses every write (private mode, a full quota): the new match
+    says at once that a reload will lose it, once, and goes on in memory."""
+    page = tool_page(PHONE)
+    use_form_view(page)  # before writes are refused
+    page.add_init_script("Storage.prototype.setItem = function () {"
+                         " throw new DOMException('full', 'QuotaExceededError'); };")
+    open_game(page, base_url, GAME, SK, form_view=False)
+    start_match(page, GAME, ["Анна", "Борис"])
+    error = page.locator(f"{SK} [data-rb-match-error]")
+    assert error.is_visible()
+    assert error.inner_text().startswith("Не удалось сохранить партию на этом устройстве")
+    record(page, GAME, pot(3))
+    assert scores(page, GAME) == [3, 0]
+    assert not error.is_visible()  # said once
+    assert saved_records(page, GAME) == {}
 
 
 def test_the_first_versions_match_is_carried_over(tool_page, base_url):

@@ -1,0 +1,147 @@
+// @ts-check
+// The scorekeeper's match screen: its buttons — record a shot (read from the
+// form the drawing writes), a decision the rules ask for, undo / redo, clear
+// the input, share the match, copy its protocol, show the whole history —
+// each sent through the session, and the screen drawn from the session's
+// view (match-view.js). Nothing scrolls after a shot: the next input stays
+// under the thumb.
+
+import { actionType, clearFieldErrors, readAction, resetForm } from "./form.js";
+import { historyLength } from "./match-log.js";
+import { copyProtocol, shareMatch } from "./match-share.js";
+import { renderMatch } from "./match-view.js";
+import { clearErrors, showRefused } from "./scorekeeper-screen.js";
+import { messageOf, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
+
+/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("./match-session.js").MatchSession} MatchSession */
+/** @typedef {import("./match-session.js").Outcome} Outcome */
+/** @typedef {import("./scorekeeper-screen.js").Screens} Screens */
+/** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
+/** @typedef {import("./shot-input.js").ShotInput} ShotInput */
+/** @typedef {ReturnType<typeof import("./widget.js").declarationOf>} GameDeclaration the game (widget.js) */
+
+/**
+ * @param {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
+ *   session: MatchSession, screens: Screens, input: ShotInput | null, signal: AbortSignal }} options
+ *   game: the declaration (widget.js declarationOf); input: the drawing (shot-input.js), if the game has one
+ */
+export function bindMatch({ root, ui, game, session, screens, input, signal }) {
+  const on = { signal };
+  const score = scoreOf(game);
+  /** @type {{ tableTouched: boolean, playerNames: string[] | null }} */
+  const shown = { tableTouched: false, playerNames: null }; // what the view renderer keeps between renders
+  ui.tableSummary.addEventListener("click", () => {
+    shown.tableTouched = true;
+  }, on);
+
+  function render() {
+    const { state, view } = session;
+    if (!state || !view) return;
+    root.classList.toggle("rb-finished", Boolean(view.finished));
+    screens.updateAwake();
+    const recent = session.history();
+    // Until match-view.js is type-checked its `undone = []` default reads as never[].
+    const undone = /** @type {never[]} */ (session.undone);
+    renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
+    updatePlayLabel();
+  }
+
+  function updatePlayLabel() {
+    ui.play.textContent = actionType(ui.actionForm) === "shot" ? "Записать удар" : "Записать";
+  }
+
+  /** The match in memory on screen, at the top (the board, the input and the record button fit together). */
+  function openMatchScreen() {
+    session.resume();
+    screens.clearTransient();
+    render();
+    screens.show("match");
+    ui.match.scrollIntoView({ block: "start" });
+    ui.match.focus({ preventScroll: true });
+  }
+
+  /**
+   * One action through the session; a play (a shot or a decision) starts the input afresh.
+   * @param {() => Promise<Outcome>} run @param {boolean} isPlay
+   */
+  function act(run, isPlay) {
+    return whileBusy(root, async () => {
+      screens.clearTransient();
+      const form = isPlay ? ui.actionForm : null;
+      clearErrors(ui.matchError, form);
+      const outcome = await run();
+      if (!outcome) return;
+      if (!outcome.ok) {
+        showRefused(outcome, ui.matchError, form);
+        return;
+      }
+      if (outcome.warning) showError(ui.matchError, outcome.warning);
+      if (isPlay) {
+        // State-dependent inputs start afresh for the next shot (the action type too).
+        resetForm(ui.actionForm);
+        if (input) input.reset();
+      }
+      render();
+      // A decision the rules ask for replaces the input in place; make sure it is seen.
+      if (!ui.decision.hidden) ui.decision.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
+    });
+  }
+
+  ui.actionForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!session.state) return;
+    clearFieldErrors(ui.actionForm);
+    const problem = input ? input.check() : null;
+    if (problem) {
+      showError(ui.matchError, problem); // an empty input is never recorded (a miss is chosen explicitly)
+      return;
+    }
+    const action = /** @type {Action | null} */ (readAction(ui.actionForm));
+    act(() => session.play(action), true);
+  }, on);
+  ui.actionForm.addEventListener("change", () => updatePlayLabel(), on);
+  ui.actionReset.addEventListener("click", () => {
+    resetForm(ui.actionForm);
+    if (input) input.reset();
+    clearFieldErrors(ui.actionForm);
+    updatePlayLabel();
+  }, on);
+  ui.undo.addEventListener("click", () => {
+    if (session.state) act(() => session.undo(), false);
+  }, on);
+  ui.redo.addEventListener("click", () => {
+    if (session.state) act(() => session.redo(), false);
+  }, on);
+  ui.decisionOptions.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-rb-choice]") : null;
+    if (!(button instanceof HTMLElement) || !session.state) return;
+    const choice = JSON.parse(button.dataset.rbChoice ?? "");
+    act(() => session.decide(choice), true);
+  }, on);
+
+  ui.share.addEventListener("click", () => {
+    const state = session.state;
+    if (!state) return;
+    screens.clearTransient();
+    shareMatch({ state, game, view: session.view, notice: screens.notice, manualBox: ui.manualCopy })
+      .catch((err) => screens.notice(messageOf(err), "error"));
+  }, on);
+  ui.protocol.addEventListener("click", () => {
+    const state = session.state;
+    if (!state) return;
+    screens.clearTransient();
+    whileBusy(root, () => copyProtocol({ state, notice: screens.notice, manualBox: ui.manualCopy }));
+  }, on);
+
+  // The whole history, on request (collapsed to the last few otherwise).
+  ui.historyMore.addEventListener("click", () => {
+    if (!session.state || !session.view) return;
+    whileBusy(root, async () => {
+      await session.showAllHistory();
+      render();
+    });
+  }, on);
+
+  return { render, openMatchScreen };
+}

@@ -1,0 +1,140 @@
+// @ts-check
+// Which of the scorekeeper's screens is shown — "setup" (the saved matches
+// and a new match), "match", "restore" (a saved match that does not open),
+// "import" (a match from a shared link) — the lines under the buttons, an
+// engine refusal next to its form, the saved summary while the engine loads,
+// and the screen kept on while a match still going is shown (wakelock.js).
+
+import { clearFieldErrors, markFieldError } from "./form.js";
+import { renderScores } from "./match-board.js";
+import { screenAwake } from "./wakelock.js";
+import { scoreOf, showError, smoothScroll } from "./widget.js";
+
+/** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
+/** @typedef {import("./match-session.js").Refused} Refused */
+/** @typedef {import("./match-session-saved.js").SavedSummary} SavedSummary */
+/** @typedef {"setup" | "match" | "restore" | "import"} ScreenName */
+/** @typedef {ReturnType<typeof scoreOf>} Score the declaration's score, or null (widget.js) */
+/** @typedef {{ subscribe?: (fn: () => void) => { unsubscribe: () => void } }} DocumentStream mkdocs-material's page stream */
+/** @typedef {Window & { document$?: DocumentStream }} MaterialWindow */
+/** @typedef {ReturnType<typeof createScreens>} Screens */
+
+const SCREENS = ["setup", "match", "restore", "import"];
+/** @param {string} name @returns {name is ScreenName} */
+export const isScreen = (name) => SCREENS.includes(name);
+
+/** Before a request: no error left from the last one. @param {HTMLElement} box @param {HTMLFormElement | null} form */
+export function clearErrors(box, form) {
+  if (form) clearFieldErrors(form);
+  showError(box, "");
+}
+
+/**
+ * The engine said no: its message in the box, and on the field it names (scrolled to unless on the drawing).
+ * @param {Refused} refusal @param {HTMLElement} box @param {HTMLFormElement | null} form
+ */
+export function showRefused(refusal, box, form) {
+  showError(box, refusal.message);
+  if (!form) return;
+  const field = markFieldError(form, refusal.field, refusal.message);
+  if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
+}
+
+/**
+ * @param {HTMLDetailsElement} root @param {ScorekeeperUi} ui
+ * @param {{ finished: () => boolean, signal: AbortSignal }} options finished: the match on screen is over
+ */
+export function createScreens(root, ui, { finished, signal }) {
+  /** @type {ScreenName | null} */
+  let current = null;
+  /** @param {boolean} [held] the browser keeps the screen on */
+  const showAwake = (held) => {
+    ui.awake.hidden = !held;
+  };
+  const awake = screenAwake(root, showAwake);
+  // Instant navigation swapped the page: the wake lock goes.
+  const stream = /** @type {MaterialWindow} */ (window).document$;
+  /** @type {{ unsubscribe: () => void } | null} */
+  let page = null;
+  if (stream && typeof stream.subscribe === "function") {
+    page = stream.subscribe(() => {
+      if (root.isConnected) return;
+      awake.check();
+      queueMicrotask(() => stop());
+    });
+  }
+  function stop() {
+    if (page) page.unsubscribe();
+    page = null;
+  }
+
+  // The screen stays on while a match that is still going is on screen.
+  function updateAwake() {
+    awake.want(current === "match" && root.open && !finished());
+  }
+  root.addEventListener("toggle", updateAwake, { signal });
+
+  /** @param {ScreenName} next */
+  function show(next) {
+    current = next;
+    ui.restore.hidden = next !== "restore";
+    ui.import.hidden = next !== "import";
+    if (next !== "import") {
+      ui.importPreview.replaceChildren();
+      ui.importButtons.replaceChildren();
+    }
+    ui.setup.hidden = next !== "setup";
+    ui.saved.hidden = next !== "setup" || ui.savedList.children.length === 0;
+    ui.match.hidden = next !== "match";
+    updateAwake();
+  }
+
+  /** @param {string} text @param {string} [tone] "error" for a failure */
+  function notice(text, tone = "ok") {
+    ui.notice.textContent = text;
+    ui.notice.hidden = !text;
+    ui.notice.classList.toggle("rb-sk-notice--error", tone === "error");
+  }
+
+  return {
+    current: () => current,
+    updateAwake,
+    notice,
+    show,
+    /** The notice, the text shown for copying by hand and the match's error line go. */
+    clearTransient() {
+      notice("");
+      ui.manualCopy.hidden = true;
+      ui.manualCopy.replaceChildren();
+      showError(ui.matchError, "");
+    },
+    /**
+     * The saved summary while the engine loads: the score is there at once.
+     * @param {SavedSummary} summary @param {Score} score
+     */
+    showProvisional(summary, score) {
+      show("match");
+      const names = summary.players || [];
+      ui.statusLine.textContent = names.length
+        ? `Сохранённая партия (${names.join(", ")}): всё остальное появится, когда загрузятся правила.`
+        : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
+      ui.optionsLine.hidden = true;
+      const scores = Array.isArray(summary.scores) ? summary.scores : null;
+      ui.scores.replaceChildren(renderScores({
+        players: names.map((name, i) => ({ name, score: scores ? scores[i] : null })),
+        current: null,
+        finished: false,
+      }, score));
+      for (const el of [ui.table, ui.last, ui.decision, ui.actionForm]) el.hidden = true;
+      for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
+      ui.historyList.replaceChildren();
+      ui.historyCount.textContent = "";
+      ui.historyEmpty.hidden = true;
+    },
+    /** Lets go of the wake lock and the page stream. */
+    dispose() {
+      awake.want(false);
+      stop();
+    },
+  };
+}

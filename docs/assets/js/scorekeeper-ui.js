@@ -1,0 +1,89 @@
+// @ts-check
+// The scorekeeper's elements (sitebuild/templates/scorekeeper.html.j2), each
+// found once by its data-rb-* hook. A missing element is a template that no
+// longer matches this module: mounting fails at once, with its selector.
+
+/**
+ * @template {Element} T
+ * @param {ParentNode} root @param {string} selector @param {{ new (): T, prototype: T }} type
+ * @returns {T}
+ */
+function find(root, selector, type) {
+  const el = root.querySelector(selector);
+  if (!(el instanceof type)) throw new Error(`в счёте партии нет элемента ${selector}`);
+  return el;
+}
+
+/** @param {ParentNode} root */
+export function findUi(root) {
+  /** @param {string} selector */
+  const el = (selector) => find(root, selector, HTMLElement);
+  /** @param {string} selector */
+  const button = (selector) => find(root, selector, HTMLButtonElement);
+  /** @param {string} selector */
+  const form = (selector) => find(root, selector, HTMLFormElement);
+  const addPlayer = root.querySelector("[data-rb-add-player]"); // only when the number of players can change
+  return {
+    // a damaged saved match
+    restore: el("[data-rb-restore]"),
+    restoreMessage: el("[data-rb-restore-message]"),
+    restoreConfirm: el("[data-rb-restore-confirm]"),
+    restoreNew: button("[data-rb-restore-new]"),
+    restoreDelete: button("[data-rb-restore-delete]"),
+    restoreDeleteNo: button("[data-rb-restore-delete-no]"),
+    restoreDeleteYes: button("[data-rb-restore-delete-yes]"),
+    // a match from a link (match-import.js)
+    import: el("[data-rb-import]"),
+    importMessage: el("[data-rb-import-message]"),
+    importPreview: el("[data-rb-import-preview]"),
+    importButtons: el("[data-rb-import-buttons]"),
+    // the saved matches and a new match
+    saved: el("[data-rb-saved]"),
+    savedList: el("[data-rb-saved-list]"),
+    savedCount: el("[data-rb-saved-count]"),
+    setup: form("[data-rb-setup]"),
+    setupHeading: el("[data-rb-setup-heading]"),
+    setupSubmit: button('[data-rb-setup] button[type="submit"]'),
+    setupError: el("[data-rb-setup] [data-rb-error]"),
+    back: button("[data-rb-back]"),
+    players: el("[data-rb-players]"),
+    playerTemplate: find(root, "[data-rb-player-template]", HTMLTemplateElement),
+    addPlayer: addPlayer instanceof HTMLButtonElement ? addPlayer : null,
+    // the match (rendered by match-view.js)
+    match: el("[data-rb-match]"),
+    statusLine: el("[data-rb-status-line]"),
+    optionsLine: el("[data-rb-options-line]"),
+    scores: el("[data-rb-scores]"),
+    table: find(root, "[data-rb-table]", HTMLDetailsElement),
+    tableSummary: el("[data-rb-table-summary]"),
+    tableBody: el("[data-rb-table-body]"),
+    decision: el("[data-rb-decision]"),
+    decisionQuestion: el("[data-rb-decision-question]"),
+    decisionOptions: el("[data-rb-decision-options]"),
+    actionForm: form("[data-rb-action-form]"),
+    actionTitle: el("[data-rb-action-title]"),
+    actionGroup: el("[data-rb-action-group]"),
+    actionReset: button("[data-rb-action-form] [data-rb-reset]"),
+    play: button("[data-rb-play]"),
+    matchError: el("[data-rb-match-error]"),
+    last: el("[data-rb-last]"),
+    lastTitle: el("[data-rb-last-title]"),
+    lastBody: el("[data-rb-last-body]"),
+    undo: button("[data-rb-undo]"),
+    redo: button("[data-rb-redo]"),
+    share: button("[data-rb-share]"),
+    protocol: button("[data-rb-protocol]"),
+    notice: el("[data-rb-notice]"),
+    manualCopy: el("[data-rb-manual-copy]"),
+    list: button("[data-rb-list]"),
+    newMatch: button("[data-rb-new]"),
+    awake: el("[data-rb-awake]"),
+    historyList: el("[data-rb-history]"),
+    historyUndone: el("[data-rb-history-undone]"),
+    historyCount: el("[data-rb-history-count]"),
+    historyEmpty: el("[data-rb-history-empty]"),
+    historyMore: button("[data-rb-history-more]"),
+  };
+}
+
+/** @typedef {ReturnType<typeof findUi>} ScorekeeperUi */
