@@ -1,3 +1,4 @@
+// @ts-check
 // Module Web Worker: boots the self-hosted Pyodide, loads the rules engine
 // wheel and answers JSON requests through rules_pkg.api.handle_json.
 //
@@ -121,7 +122,7 @@ self.addEventListener("unhandledrejection", (event) => {
 });
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const url = typeof input === "string" ? input : input.url || String(input);
+  const url = typeof input === "string" ? input : input instanceof Request ? input.url : String(input);
   const name = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop() || url);
   let response;
   try {

@@ -41,8 +41,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     root.classList.toggle("rb-finished", Boolean(view.finished));
     screens.updateAwake();
     const recent = session.history();
-    // Until match-view.js is type-checked its `undone = []` default reads as never[].
-    const undone = /** @type {never[]} */ (session.undone);
+    const undone = session.undone;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
     updatePlayLabel();
   }

@@ -29,7 +29,7 @@ export function bindSetup({ root, ui, session, screens, players, signal, hooks }
   ui.setup.addEventListener("submit", (event) => {
     event.preventDefault();
     const names = players.names();
-    const options = /** @type {Record<string, unknown>} */ (readScope(ui.setup, "options")); // its values by name
+    const options = readScope(ui.setup, "options"); // its values by name
     const button = ui.setupSubmit;
     whileBusy(root, async () => {
       const label = button.textContent;
