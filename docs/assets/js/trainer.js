@@ -15,6 +15,7 @@
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { scoreLine } from "./quiz-grading.js";
+import { parseWhole } from "./quiz-run.js";
 import { randomSeed } from "./quiz-variant.js";
 import { answerControls, h, markChoices } from "./quiz-view.js";
 import { renderRuling } from "./ruling.js";
@@ -118,7 +119,8 @@ export function mountTrainer(root) {
   const params = new URLSearchParams(window.location.search);
   const askedGame = params.get("game");
   const asked = askedGame !== null && gameIds.includes(askedGame) ? askedGame : null;
-  const askedSeed = params.has("seed") ? Number(params.get("seed")) : null;
+  // Read as strictly as the quiz page's variant: "", " ", "1e3" or "0x10" is not a task number.
+  const askedSeed = params.has("seed") ? parseWhole(params.get("seed") || "") : null;
   if (askedGame !== null && asked === null) {
     notices.push(`Игры «${askedGame}» в тренажёре нет: выберите игру из списка.`);
   }
