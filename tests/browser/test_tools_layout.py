@@ -50,7 +50,9 @@ def kaiza_calc(tool):
 
 def kaiza_match(page):
     start_match(page, "kaiza", ["Анна", "Борис"])
-    record(page, "kaiza", lambda f: (pick_choice(f, "ball", "red"), pick_choice(f, "pocket", "far-left")))
+    # The first shot of the match, a red in a pocket: whether it came from the 1st spot is asked.
+    record(page, "kaiza", lambda f: (pick_choice(f, "ball", "red"), pick_choice(f, "pocket", "far-left"),
+                                     pick_choice(f, "red_from_spot_1", False)))
 
 
 def probka_calc(tool):

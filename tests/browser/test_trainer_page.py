@@ -209,13 +209,12 @@ def test_corrupt_saved_score_is_reported_and_reset(tpage, base_url):
 
 
 @pytest.mark.parametrize("bad", ["", "%20", "1e3", "0x10", "-1"])
-def test_a_task_number_that_is_not_one_is_said_and_not_opened(tpage, base_url, bad):
+def test_a_task_number_that_is_not_one_is_said(tpage, base_url, bad):
     page = tpage
     open_trainer(page, base_url + PAGE + f"?game=kovboy&seed={bad}")
     notice = page.locator(".rb-trainer .rb-quiz-notice")
     notice.wait_for()
     assert "не подходит" in notice.inner_text()
-    page.wait_for_selector("[data-rb-trainer-seed]")  # and a question is shown all the same
 
 
 def test_phone_layout(make_page, base_url):
