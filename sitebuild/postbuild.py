@@ -60,6 +60,7 @@ log = logging.getLogger("mkdocs.hooks.rulebook.postbuild")  # shown by `mkdocs b
 RUNTIME_DIR = REPO_ROOT / "build" / "pyodide"
 RUNTIME_HINT = "запустите scripts/build-runtime.sh (или scripts/build.sh), он собирает build/pyodide/"
 EARLY_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "early-anchors.js"
+SITEMAP_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "instant-sitemap.js"
 QUIZ_DIR = REPO_ROOT / "quizzes"
 QUIZ_OUT = "quizzes"  # site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.html
 
@@ -133,19 +134,24 @@ def open_site(site_dir: str | os.PathLike, site_url: str | None) -> BuiltSite:
 
 # ---- 1. <head> -------------------------------------------------------------------
 
-def _early_script() -> str:
-    if not EARLY_SCRIPT.is_file():
-        raise SiteBuildError(f"нет {EARLY_SCRIPT}")
-    text = EARLY_SCRIPT.read_text(encoding="utf-8")
+def _inline_script(path: Path) -> str:
+    if not path.is_file():
+        raise SiteBuildError(f"нет {path}")
+    text = path.read_text(encoding="utf-8")
     if "</script" in text.lower() or "<!--" in text:
-        raise SiteBuildError(f"{EARLY_SCRIPT}: встраиваемый скрипт не может содержать </script или <!--")
+        raise SiteBuildError(f"{path}: встраиваемый скрипт не может содержать </script или <!--")
     return text
 
 
-def head_additions(base: str, runtime: dict, early_script: str) -> str:
+def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: str | None = None) -> str:
+    """The runtime's meta, the early anchor guard, for a build without site_url the
+    first visit's sitemap (instant-sitemap.js, told the way to the site root), and
+    the engine's start (offline.head_html)."""
     meta = ('<meta name="rules-runtime" content="'
             + html.escape(json.dumps(runtime, separators=(",", ":")), quote=True) + '">')
     script = f"<script>\n{early_script}</script>"
+    if sitemap_script is not None:
+        script += f'\n<script data-root="{html.escape(base, quote=True)}">\n{sitemap_script}</script>'
     return f"{meta}\n{script}\n" + offline.head_html(base, runtime)
 
 
@@ -159,7 +165,9 @@ def page_base(rel: str, site_url: str | None) -> str:
 
 
 def add_head(site: BuiltSite) -> None:
-    early = _early_script()
+    early = _inline_script(EARLY_SCRIPT)
+    # A build with site_url has a sitemap that lists its pages already.
+    sitemap = _inline_script(SITEMAP_SCRIPT) if site.site_url is None else None
     count = 0
     for path in sorted(site.root.rglob("*.html")):
         rel = path.relative_to(site.root).as_posix()
@@ -170,7 +178,7 @@ def add_head(site: BuiltSite) -> None:
             continue  # not a theme page, or done already (a second run)
         if "</head>" not in text:
             raise SiteBuildError(f"{rel}: в HTML нет </head>")
-        addition = head_additions(page_base(rel, site.site_url), site.runtime, early)
+        addition = head_additions(page_base(rel, site.site_url), site.runtime, early, sitemap)
         path.write_text(text.replace("</head>", addition + "</head>", 1), encoding="utf-8")
         count += 1
     log.info("страниц с движком в <head>: %d", count)

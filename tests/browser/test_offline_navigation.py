@@ -47,3 +47,24 @@ def test_another_games_page_swaps_in_without_a_page_load(make_page, base_url):
     page.eval_on_selector(f"{root} [data-rb-shot-tool=miss]", "b => b.click()")  # never an empty shot
     page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
     page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_on_the_first_visit_too_another_games_page_swaps_in(make_page, base_url):
+    """Not yet controlled by the service worker: the page's own sitemap copy
+    (instant-sitemap.js) lists the pages, so the engine booted here answers there."""
+    page = make_page(viewport={"width": 390, "height": 844}, service_workers="block")
+    page.goto(f"{base_url}games/kovboy/")
+    page.wait_for_selector('[data-rb-tool="calculator"][data-rb-game="kovboy"][data-rb-mounted]',
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    page.evaluate("window.__sameDocument = true")
+    page.wait_for_timeout(500)  # the sitemap is fetched after the page's scripts start
+    page.evaluate("""() => [...document.querySelectorAll('a.md-nav__link')]
+        .find((a) => a.textContent.includes('Пять шаров')).click()""")
+    root = '[data-rb-tool="calculator"][data-rb-game="pyat-sharov"][data-rb-mounted]'
+    page.wait_for_selector(root, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.url.endswith("games/pyat-sharov/")
+    assert page.evaluate("window.__sameDocument === true"), "a full page load, not instant navigation"
+    page.eval_on_selector(f"{root} [data-rb-shot-tool=miss]", "b => b.click()")  # never an empty shot
+    page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
+    page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached", timeout=ENGINE_TIMEOUT_MS)
