@@ -140,7 +140,9 @@ def _inline_script(path: Path) -> str:
     text = path.read_text(encoding="utf-8")
     if "</script" in text.lower() or "<!--" in text:
         raise SiteBuildError(f"{path}: встраиваемый скрипт не может содержать </script или <!--")
-    return text
+    # Every page carries it: its comment lines stay in the source file. (Its strings
+    # are one line each, so a line that starts with // is a comment.)
+    return "".join(line + "\n" for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//"))
 
 
 def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: str | None = None) -> str:
