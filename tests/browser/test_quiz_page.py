@@ -176,6 +176,8 @@ def test_practice_gives_feedback_after_each_answer(page, base_url, kovboy):
     target = link.get_attribute("href").split("#")[1]
     link.click()
     page.wait_for_url(re.compile(r"/games/kovboy/#" + re.escape(target) + "$"))
+    # The address changes before instant navigation has swapped the game page in.
+    page.locator(f"#{target}").wait_for(state="attached")
     assert page.locator(f"#{target}").count() == 1
 
 

@@ -172,8 +172,8 @@ def test_a_clause_result_opens_at_its_anchor_with_the_words_highlighted(search_p
     assert "При подходе к рубежу 90 очков" in link["snippet"] or "превысит 90 очков" in link["snippet"]
     search_page.locator(f'.md-search-result__list a[href*="#kovboy-rule-4"]').first.click()
     search_page.wait_for_url("**/games/kovboy/**#kovboy-rule-4")
-    # The clause is the page's :target (its highlight), whether the page was loaded
-    # or swapped in by instant navigation (whose pushState alone sets no :target).
+    # The clause is the page's :target (its highlight) once the page is shown: the
+    # address changes before instant navigation has swapped the page in.
     search_page.wait_for_function("document.querySelector(':target')?.id === 'kovboy-rule-4'", timeout=10_000)
 
 
