@@ -84,16 +84,21 @@ def check_citations(game, ruling) -> None:
         assert data["basis"] in cited
 
 
+def random_calculator_case(game, options, seed):
+    """What the тренажёр asks: a random situation and a random action in it, read
+    as the calculator reads them (reading checks the position, then the action)."""
+    rng = random.Random(seed)
+    state = game.state_from_situation(Reader(game.random_situation(rng), "situation"), options)
+    action = game.read_action(Reader(game.random_action(state, rng), "action"), state)
+    return state, action
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_situations_are_possible_positions(game_id):
     game = GAMES[game_id]
     options = game.read_options(Reader({}, "options"))
     for seed in range(300):
-        rng = random.Random(seed)
-        situation = game.random_situation(rng)
-        state = game.state_from_situation(Reader(situation, "situation"), options)  # checks the position
-        action = game.random_action(state, rng)
-        game.read_action(Reader(action, "action"), state)  # checks the action
+        random_calculator_case(game, options, seed)  # an impossible one is refused here
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -117,9 +122,7 @@ def test_every_calculator_ruling_cites_only_what_supports_it(game_id):
     game = GAMES[game_id]
     options = game.read_options(Reader({}, "options"))
     for seed in range(300):
-        rng = random.Random(seed)
-        state = game.state_from_situation(Reader(game.random_situation(rng), "situation"), options)
-        action = game.read_action(Reader(game.random_action(state, rng), "action"), state)
+        state, action = random_calculator_case(game, options, seed)
         ruling, _ = game.apply(state, action, game.calculator_names(state))
         check_citations(game, ruling)
 
