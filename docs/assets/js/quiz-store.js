@@ -11,7 +11,7 @@
 // a record of an older version of the quiz is reported and reset too.
 
 import { isValidAnswer } from "./quiz-grading.js";
-import { loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
+import { isObject, loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 
 /**
  * @typedef {import("./quiz-types.js").Mode} Mode
@@ -62,9 +62,6 @@ export function newRun(quizId, mode, seed, n, variant) {
     finishedAt: null,
   };
 }
-
-/** @param {unknown} x @returns {x is Record<string, any>} */
-const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
 /**
  * -> a reason (Russian, for the console and tests) or "" when the run is sound.

@@ -39,9 +39,10 @@ export function mulberry32(seed) {
   };
 }
 
-/** @param {unknown} value @returns {value is number} */
-export function isSeed(value) {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
+/** A whole number from 0 to max (a quiz variant's seed by default; the тренажёр's are smaller).
+ * @param {unknown} value @param {number} [max] @returns {value is number} */
+export function isSeed(value, max = MAX_SEED) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
 }
 
 /**

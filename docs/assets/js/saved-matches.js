@@ -15,7 +15,7 @@
 // (and an unreadable one under ...:corrupt); migrateV1() turns those into
 // records, readable or not, and deletes nothing it could not carry over.
 
-import { keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "./storage.js";
+import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "./storage.js";
 
 /** @typedef {import("./types.js").MatchState} MatchState */
 /** @typedef {import("./types.js").View} View */
@@ -41,11 +41,6 @@ export function newId() {
   const random = new Uint32Array(2);
   crypto.getRandomValues(random);
   return Date.now().toString(36) + random[0].toString(36) + random[1].toString(36);
-}
-
-/** @param {unknown} v @returns {v is Record<string, any>} */
-function isObject(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 // What is wrong with a parsed record, in Russian; "" when it looks right.

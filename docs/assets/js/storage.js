@@ -10,6 +10,12 @@ const PREFIX = "rules-site:";
  *   | { status: "corrupt", raw: string }} Loaded
  */
 
+/** A JSON object (not null, not a list): what a stored record must be before its fields are read.
+ * @param {unknown} x @returns {x is Record<string, any>} */
+export function isObject(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
+}
+
 function store() {
   try {
     return window.localStorage;

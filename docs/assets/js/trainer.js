@@ -16,10 +16,10 @@ import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { scoreLine } from "./quiz-grading.js";
 import { parseWhole } from "./quiz-run.js";
-import { randomSeed } from "./quiz-variant.js";
+import { isSeed as isVariantSeed, randomSeed } from "./quiz-variant.js";
 import { answerControls, h, markChoices } from "./quiz-view.js";
 import { renderRuling } from "./ruling.js";
-import { loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
+import { isObject, loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 import { messageOf, showError, whileBusy } from "./widget.js";
 
 /**
@@ -40,15 +40,11 @@ const FORMAT = "rules-site.trainer/1";
 const MAX_SEED = 2 ** 31 - 1; // rules_pkg.trainer.MAX_SEED
 const FRESH_SEED_MAX = 999999; // short enough to read out; any 0 … MAX_SEED works
 
-/** @param {unknown} x @returns {x is Record<string, any>} */
-const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 /** @param {unknown} x */
 const isCount = (x) => Number.isInteger(x) && Number(x) >= 0;
 
 /** @param {unknown} x @returns {x is number} */
-function isSeed(x) {
-  return Number.isInteger(x) && Number(x) >= 0 && Number(x) <= MAX_SEED;
-}
+const isSeed = (x) => isVariantSeed(x, MAX_SEED);
 
 /**
  * The saved state, checked: {format, game, scores: {game: {correct, total}},
