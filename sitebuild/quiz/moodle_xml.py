@@ -51,10 +51,16 @@ def _html(tag: str, content: str, indent: str = "    ") -> str:
 
 
 def _feedbacks(indent: str = "    ") -> list[str]:
+    """The combined feedback, with «show the number of correct responses» on.
+
+    ``shownumcorrect`` is written with the value 1: qformat_xml's combined
+    feedback (multichoice, matching) reads the element's presence, but
+    qtype_ordering reads its value, and an empty element is false there."""
     return [
         _html("correctfeedback", "<p>Верно.</p>", indent),
         _html("partiallycorrectfeedback", "<p>Отчасти верно.</p>", indent),
         _html("incorrectfeedback", "<p>Неверно.</p>", indent),
+        f"{indent}<shownumcorrect>1</shownumcorrect>",
     ]
 
 
@@ -104,7 +110,6 @@ def question(quiz: Quiz, q: Question, base: str | None, ordering: str = "native"
             f"    <shuffleanswers>{'true' if q.shuffle else 'false'}</shuffleanswers>",
             "    <answernumbering>ABCD</answernumbering>",
             *_feedbacks(),
-            "    <shownumcorrect/>",
         ]
         k = len(q.answer) if q.type == "multiple" else 1
         m = len(q.choices) - k
@@ -126,11 +131,11 @@ def question(quiz: Quiz, q: Question, base: str | None, ordering: str = "native"
         lines += ["    <layouttype>VERTICAL</layouttype>", "    <selecttype>ALL</selecttype>",
                   f"    <selectcount>{len(q.answer)}</selectcount>", "    <gradingtype>ALL_OR_NOTHING</gradingtype>",
                   "    <showgrading>SHOW</showgrading>", "    <numberingstyle>none</numberingstyle>",
-                  *_feedbacks(), "    <shownumcorrect/>"]
+                  *_feedbacks()]
         for n, cid in enumerate(q.answer, start=1):
             lines.append(_answer(str(n), choice_html(q.choice(cid).text)))
     else:  # ordering → matching
-        lines += ["    <shuffleanswers>true</shuffleanswers>", *_feedbacks(), "    <shownumcorrect/>"]
+        lines += ["    <shuffleanswers>true</shuffleanswers>", *_feedbacks()]
         for n, cid in enumerate(q.answer, start=1):
             lines.append(f'    <subquestion format="html"><text>{cdata(choice_html(q.choice(cid).text))}</text>'
                          f"<answer><text>{n}</text></answer></subquestion>")

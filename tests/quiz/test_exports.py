@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from moodle_xml_import import imported_shownumcorrect
 from quiz_paths import ALL_VALID_FILES, FIXTURES, HERE, QUIZ_DIR
 from sitebuild.quiz import PRINT_SEED, build_all, gift, moodle_xml, render
 from sitebuild.quiz.variant import Mulberry32, make_variant, quiz_variant, shuffle, variant_spec
@@ -118,6 +119,18 @@ def test_moodle_xml_round_trip(path, ordering, loaded):
                      for sq in x.findall("subquestion")]
             assert pairs == [(flat(q.choice(c).text), str(n))
                              for n, c in enumerate(q.answer, start=1)]
+
+
+@pytest.mark.parametrize("ordering", moodle_xml.ORDERINGS)
+def test_moodle_imports_shownumcorrect_on(ordering, loaded):
+    """Every question with combined feedback comes into Moodle with «show the
+    number of correct responses» on (as Moodle's own export of it does)."""
+    questions = [x for path in ALL_VALID_FILES
+                 for x in ET.fromstring(moodle_xml.export(loaded[path], BASE, ordering).encode("utf-8"))
+                 .findall("question") if x.get("type") in ("multichoice", "matching", "ordering")]
+    kinds = {x.get("type") for x in questions}
+    assert kinds == {"multichoice", "ordering" if ordering == "native" else "matching"}
+    assert [x.findtext("name/text") for x in questions if not imported_shownumcorrect(x)] == []
 
 
 def test_cdata_end_marker_is_split():
