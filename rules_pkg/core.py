@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from . import drawing
+from .aspects import ASPECTS
 from .errors import InputError, SavedStateError, StateError
 from .fields import ActionSpec, Field, read_fields
 from .reader import Reader
@@ -39,7 +40,7 @@ class Clause:
     title: str
     status: str = IMPLEMENTED
     note: str = ""
-    #: the aspects of a ruling this clause can decide (``rules_pkg.why.ASPECTS``)
+    #: the aspects of a ruling this clause can decide (``rules_pkg.aspects.ASPECTS``)
     decides: frozenset = frozenset()
 
     def to_json(self) -> dict:
@@ -81,8 +82,6 @@ def citation_makers(game_id: str):
 
     def C(id: str, title: str, status: str = IMPLEMENTED, note: str = "", decides=()) -> Clause:
         """``decides``: the aspects of a ruling the clause can decide, e.g. ("score", "turn")."""
-        from .why import ASPECTS
-
         unknown = set(decides) - set(ASPECTS)
         if unknown:
             raise AssertionError(f"{game_id}-{id}: unknown aspects {sorted(unknown)}")
@@ -126,7 +125,7 @@ class Ruling:
     outside: tuple[str, ...] = ()
     decision: dict | None = None
     extra: dict = field(default_factory=dict)
-    #: the most important event (``rules_pkg.why.VERDICTS``) and the id that decided it
+    #: the most important event (``rules_pkg.aspects.VERDICTS``) and the id that decided it
     verdict: str = "info"
     basis: str | None = None
     #: the explanation lines with what each rests on (``lines`` are their texts)

@@ -1,5 +1,7 @@
-"""The JSON text of a stored state the engine already holds, recognised
-without reading it again.
+"""The engine's JSON text entry (:func:`handle_json`, the worker's and the
+command line's, through :mod:`rules_pkg.api`): the JSON text of a stored state
+the engine already holds is recognised without reading it again, in front of
+the plain path (:mod:`rules_pkg.plain`), which knows nothing of it.
 
 The page sends the whole stored state with every request, as compact JSON
 (``JSON.stringify``). For a match of thousands of actions, parsing that text,
@@ -23,12 +25,19 @@ the values are in :data:`rules_pkg.match.REPLAYS`).
 Predictions are made for the layout the page keeps: keys sorted (as the
 engine writes them), compact separators. Another layout is simply never
 recognised.
+
+One request, top to bottom: recognise its state's text (or guard and parse it
+on the plain path), answer it (``plain.handle``), remember the state's text and
+predict the next one, serialise.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from . import plain
+from .match import REPLAYS
 
 MAX_TEXTS = 8
 MAX_CHARS = 8_000_000  # remembered text in all, at most
@@ -142,3 +151,59 @@ def without_state(request_text: str, state_text: str, at: int) -> tuple[str, str
     """The request with the state replaced by ``0`` and by ``1``."""
     head, tail = request_text[:at], request_text[at + len(state_text):]
     return f"{head}0{tail}", f"{head}1{tail}"
+
+
+def _known_request(text: Any):
+    """(request, state text, its match) when the request's state is a text the
+    engine holds: only the rest of the request is guarded and parsed (with
+    ``0`` and with ``1`` in the state's place); None otherwise."""
+    if not isinstance(text, str) or len(text) > plain.MAX_TEXT:
+        return None
+    known = TEXTS.find(text)
+    if known is None:
+        return None
+    state_text, match, at = known
+    zero, one = without_state(text, state_text, at)
+    request = plain.parse_guarded(zero)
+    check = plain.parse_guarded(one) if isinstance(request, dict) else None
+    if not (isinstance(check, dict) and request.get("op") in plain.STORED_OPS
+            and type(request.get("state")) is int and request["state"] == 0
+            and type(check.get("state")) is int and check["state"] == 1):
+        return None  # the text stood somewhere else than as the request's state
+    return request, state_text, match
+
+
+def _remember(text: str, state_text: str | None, request: dict, outcome: dict, response: dict) -> None:
+    """Remember the text of the state just sent and of the one the page will send next."""
+    if not response.get("ok") or "after" not in outcome:
+        return
+    if request["op"] == "match.new":
+        TEXTS.put(compact(response["state"], sort_keys=True), outcome["after"])
+        return
+    if state_text is None and request.get("state") is not None:
+        state_text = stated_text(text, request["state"])
+    if state_text is None:
+        return
+    TEXTS.put(state_text, outcome["before"])
+    TEXTS.put(next_text(state_text, request["op"], outcome["before"], request.get("action")), outcome["after"])
+
+
+def handle_json(text: str) -> str:
+    """JSON text in, JSON text out; never raises."""
+    known = _known_request(text)
+    if known is not None:
+        request, state_text, loaded = known
+    else:
+        (request, refusal), state_text, loaded = plain.read_request(text), None, None
+        if refusal:
+            return plain.to_json_text(refusal)
+    outcome: dict = {}
+    response = plain.handle(request, loaded, outcome)
+    _remember(text, state_text, request, outcome, response)
+    return plain.to_json_text(response)
+
+
+def clear_caches() -> None:
+    """Forget every replayed match (as a fresh worker would)."""
+    REPLAYS.clear()
+    TEXTS.clear()

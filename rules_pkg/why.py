@@ -2,14 +2,14 @@
 
 Each line of a ruling's explanation is added together with what it rests on
 (clause, толкование or outside-fact ids) and the aspect of the ruling it decides
-(:data:`ASPECTS`). A clause declares which aspects it can decide
+(:data:`rules_pkg.aspects.ASPECTS`). A clause declares which aspects it can decide
 (``Clause.decides``); a property test over random play checks that every id a
 ruling cites supports a line of that ruling of an aspect the clause declares,
 and that the fact is really in the ruling (a foul line needs the foul, an
 outcome line a finished match or an eliminated player). So a citation cannot
 drift from the line it supports, and a clause that decided nothing is not cited.
 
-The verdict is the most important event of the ruling (:data:`VERDICTS`, most
+The verdict is the most important event of the ruling (:data:`rules_pkg.aspects.VERDICTS`, most
 important first); the summary names it first, and ``basis`` is the id that
 decided it.
 """
@@ -17,26 +17,10 @@ decided it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .core import Foul, Game
+from .aspects import ASPECTS, VERDICTS
+from .core import Foul, Game, Ruling
 
-#: What a clause can decide in a ruling.
-ASPECTS = (
-    "score",     # what a ball, carom or shot counts; points given, withheld or cancelled
-    "foul",      # a foul the clause defines (the ruling has that foul)
-    "penalty",   # the consequence of a foul: series cancelled, penalty strokes, payment
-    "respot",    # where balls go back, which stay off the table
-    "turn",      # who plays next, whether the series continues, ball in hand
-    "outcome",   # win, loss, elimination, end of the match
-    "decision",  # a choice the rules give a player
-    "setup",     # the position before a shot: rack, break, which shot this is
-    "info",      # a statement of fact that needs no rule (no citation)
-)
-
-#: Verdicts, most important first.
-VERDICTS = ("loss", "win", "decision", "foul", "points", "no_points", "info")
 
 
 @dataclass(frozen=True)
@@ -72,8 +56,6 @@ class Why:
 
     def foul(self, code: str, clause: str, text: str, *also: str) -> "Foul":
         """A foul defined by ``clause`` (``also``: толкования it rests on too)."""
-        from .core import Foul
-
         foul = Foul(code, clause, text)
         self.fouls.append(foul)
         self.add("foul", text, clause, *also)
@@ -107,7 +89,5 @@ class Why:
     def ruling(self, **fields):
         """The frozen :class:`~rules_pkg.core.Ruling` with the collected lines,
         fouls, citations and verdict; ``fields`` give the rest (summary, scores…)."""
-        from .core import Ruling
-
         return Ruling(lines=self.texts(), why=tuple(self.lines), fouls=tuple(self.fouls),
                       verdict=self.verdict, basis=self.basis, **self.split_citations(), **fields)

@@ -226,14 +226,14 @@ def test_the_page_continuing_a_long_match_is_answered_without_reading_the_state(
         state = {**state, "actions": state["actions"] + [TOUCH_3 if i == 0 else MISS], "undone": []}
     assert len(applies) == 400
     applies.clear()
-    import rules_pkg.api as api
+    import rules_pkg.plain as plain
     calls = []
-    original = api._read_json
-    api._read_json = lambda text: calls.append(len(text)) or original(text)
+    original = plain.read_json
+    plain.read_json = lambda text: calls.append(len(text)) or original(text)
     try:
         out = json.loads(handle_json(page_text({"op": "match.play", "state": state, "action": MISS})))
     finally:
-        api._read_json = original
+        plain.read_json = original
     assert out["ok"] and len(applies) == 1
     assert calls and max(calls) < 300  # only the rest of the request was parsed, not the 400 actions
 
