@@ -50,7 +50,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from sitebuild import offline  # noqa: E402
+from sitebuild import offline, vendor  # noqa: E402
 from sitebuild.markdown_ext import SiteBuildError  # noqa: E402
 from sitebuild.quiz import QuizError, QuizErrors  # noqa: E402
 from sitebuild.serve import IMMUTABLE, REVALIDATE, cache_control  # noqa: E402
@@ -196,6 +196,11 @@ def copy_runtime(site: BuiltSite) -> None:
     log.info("Pyodide %s и пакет %s скопированы в %s", site.runtime["version"], site.runtime["package"], target)
 
 
+def copy_vendored(site: BuiltSite) -> None:
+    """Libraries from npm the pages load (sitebuild/vendor.py), into site/assets/vendor/."""
+    log.info("из npm в сайт: %s", ", ".join(vendor.copy_vendored(site.root)))
+
+
 # ---- 3. quiz exports -----------------------------------------------------------------
 
 def quiz_page_file(quiz_id: str) -> str:
@@ -221,7 +226,7 @@ def write_quiz_exports(site: BuiltSite) -> None:
 # ---- 4. the service worker -------------------------------------------------------------
 
 def write_service_worker(site: BuiltSite) -> None:
-    offline.write_service_worker(site.root, offline.runtime_files(site.runtime))
+    offline.write_service_worker(site.root, offline.runtime_files(site.runtime) + list(vendor.VENDORED))
 
 
 # ---- 5. _headers -------------------------------------------------------------------------
@@ -355,7 +360,7 @@ def rewrite_search_index(site: BuiltSite) -> None:
 
 #: The steps after the generator, in order (see the module's docstring). The service
 #: worker comes after every file it lists (it hashes them); the copies come last.
-STEPS = (add_head, copy_runtime, write_quiz_exports, rewrite_search_index, write_service_worker,
+STEPS = (add_head, copy_runtime, copy_vendored, write_quiz_exports, rewrite_search_index, write_service_worker,
          write_headers_file, precompress)
 
 

@@ -38,6 +38,20 @@ export async function shareLink({ title, text, url }) {
   return (await copyText(url)) ? "copied" : "failed";
 }
 
+// «Скрыть»: empties and hides ``box``.
+/** @param {HTMLElement} box */
+export function hideButton(box) {
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "rb-button";
+  close.textContent = "Скрыть";
+  close.addEventListener("click", () => {
+    box.replaceChildren();
+    box.hidden = true;
+  });
+  return close;
+}
+
 // Shows `text` in `box` (a container) as a selected read-only field with a
 // short instruction and a close button; returns the field.
 /**
@@ -60,15 +74,7 @@ export function showManualCopy(box, text, { label, note }) {
   const message = document.createElement("p");
   message.className = "rb-help";
   message.textContent = note;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "rb-button";
-  close.textContent = "Скрыть";
-  close.addEventListener("click", () => {
-    box.replaceChildren();
-    box.hidden = true;
-  });
-  box.replaceChildren(message, field, close);
+  box.replaceChildren(message, field, hideButton(box));
   box.hidden = false;
   field.focus({ preventScroll: true });
   field.select();

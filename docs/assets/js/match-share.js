@@ -1,12 +1,14 @@
 // @ts-check
 // The scorekeeper's two ways to send a match elsewhere: a link that opens
-// the same match on another device (match-link.js), and the plain-text
+// the same match on another device (match-link.js), shown as a QR code too
+// (match-qr.js: the other phone's camera reads it, no network), and the plain-text
 // protocol from the engine (op match.protocol), both with a visible
 // confirmation, and the text shown for copying by hand if the browser says no.
 
-import { copyText, shareLink, showManualCopy } from "./clipboard.js";
+import { copyText, hideButton, shareLink, showManualCopy } from "./clipboard.js";
 import { call } from "./engine-client.js";
 import { encodeMatch, matchUrl } from "./match-link.js";
+import { showMatchQr } from "./match-qr.js";
 import { records } from "./ru.js";
 import { messageOf } from "./widget.js";
 
@@ -31,13 +33,18 @@ export async function shareMatch({ state, game, view, notice, manualBox }) {
   if (result === "shared") notice("Ссылка на партию отправлена.");
   else if (result === "copied") {
     notice("Ссылка на партию скопирована. Отправьте её сопернику: по ней откроются тот же счёт и та же история.");
-  } else if (result === "failed") {
+  }
+  if (result === "failed") {
     notice("");
     showManualCopy(manualBox, url, {
       label: "Ссылка на партию",
       note: "Браузер не дал скопировать ссылку. Она выделена ниже: скопируйте её вручную и отправьте сопернику.",
     });
+  } else {
+    manualBox.replaceChildren();
   }
+  await showMatchQr(manualBox, url);
+  if (result !== "failed") manualBox.append(hideButton(manualBox));
   return result;
 }
 

@@ -69,3 +69,7 @@ export function when(date, now = new Date()) {
   const day = date.getFullYear() === now.getFullYear() ? DAY.format(date) : DAY_YEAR.format(date);
   return `${day} в ${time}`;
 }
+
+// «1 234 символа»: the count with its digits grouped, as Russian writes them.
+export const characters = (/** @type {number} */ n) =>
+  `${n.toLocaleString("ru-RU")} ${plural(n, "символ", "символа", "символов")}`;
