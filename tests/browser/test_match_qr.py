@@ -83,8 +83,8 @@ DECODE = """async (sel) => {
   context.drawImage(image, 0, 0, width, height);
   const pixels = context.getImageData(0, 0, width, height);
   const found = jsQR(pixels.data, width, height, {inversionAttempts: 'dontInvert'});
-  const count = Math.round(width / Number(svg.viewBox.baseVal.width));
-  return {text: found ? found.data : null, width, modulePx: count, version: found ? found.version : null};
+  const shown = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // CSS px a module is drawn at
+  return {text: found ? found.data : null, modulePx: shown, version: found ? found.version : null};
 }"""
 
 

@@ -8,7 +8,9 @@
 // Error correction L (7 %): a screen is not a dirty label, and L holds the
 // most per module, so a given link gets the largest modules; version 40 at L
 // holds 2 953 bytes. A longer link is not drawn: the page says so and offers
-// the link and the protocol instead.
+// the link and the protocol instead. A module is never under 4 CSS px (with
+// the standard's 4-module quiet zone): a code wider than the panel (a link of
+// more than about 500 characters on a 360 px screen) scrolls sideways.
 
 import { characters } from "./ru.js";
 
@@ -65,6 +67,8 @@ function drawSvg(code, modulePx) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "QR-код ссылки на партию");
   svg.style.display = "block";
+  svg.style.maxWidth = "none"; // never scaled below its module size: the frame scrolls instead
+  svg.style.height = "auto";
   svg.style.background = "#fff";
   const background = document.createElementNS(ns, "rect");
   background.setAttribute("width", String(side));
