@@ -126,3 +126,10 @@ def test_a_link_too_long_for_a_qr_code_says_so(tool_page, base_url):
     assert f"Ссылка на партию — {length} символ" in text
     screenshot(page, "share-qr-too-long", f"{SK} [data-rb-match-qr]")
     assert [u for u in page.context.recorded_urls if is_external(u)] == []
+
+
+def test_the_library_is_vendored_and_precached(site_dir):
+    """The site's copy is the pinned npm file, and the service worker lists it (offline at the table)."""
+    npm = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
+    assert (site_dir / LIBRARY).read_bytes() == npm.read_bytes()
+    assert f'"{LIBRARY}":' in (site_dir / "sw.js").read_text(encoding="utf-8")
