@@ -14,7 +14,9 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    versioned Pyodide URL and the package name), the inlined
    ``docs/assets/js/early-anchors.js`` (it must run before the theme), and
    ``sitebuild/offline.py``'s tags (web app manifest, inlined engine starter).
-2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``.
+2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then
+   :func:`copy_vendored`: the npm libraries the pages load, into
+   ``site/assets/vendor/`` (``sitebuild/vendor.py``).
 3. :func:`write_quiz_exports`: ``site/quizzes/``: JSON, GIFT, Moodle XML,
    print sheets (``sitebuild/quiz``); a quiz without its page fails.
 4. :func:`rewrite_search_index`: MkDocs' ``search/search_index.json`` rebuilt
