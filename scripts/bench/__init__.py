@@ -21,9 +21,10 @@ Several minutes; nothing is asserted, it prints and writes figures:
    ``.md``, and the table between the markers in ``docs/speed.md`` (only for the
    default variant, gzip host and README build).
 
-Targets (issue 11; reported, never asserted): repeat and offline visits on the
-phone: first result ≤ 2.0 s and ≤ 0.7 × the bare page's ready time; cold visit:
-ratio ≤ 1.05 and ≤ 5.7 MB (gzip); another game's page on the phone ≤ 0.3 s. A phone
+Targets (issue 19; reported, never asserted): repeat and offline visits on the
+phone: first result ≤ 2.0 s and ≤ 0.6 × the bare page's ready time, a wait of
+≤ 0.3 s after a human-paced entry; cold visit: ratio ≤ 1.05 and ≤ 5.38 MB (gzip);
+another game's page on the phone ≤ 0.3 s. A phone
 run whose CPU slowdown misses 4× by more than 10 % is not marked against them.
 """
 
@@ -42,5 +43,6 @@ BARE = "__bench/bare.html"
 CPU_SLOWDOWN = 4
 #: A run whose CPU slowdown misses CPU_SLOWDOWN by more than this share is no phone figure.
 CPU_TOLERANCE = 0.10
-#: From issue 11 (reported, never asserted).
-TARGETS = {"repeat_result": 2.0, "repeat_ratio": 0.7, "cold_ratio": 1.05, "cold_mb": 5.7, "next_page": 0.3}
+#: From issue 19 (reported, never asserted).
+TARGETS = {"repeat_result": 2.0, "repeat_ratio": 0.6, "cold_ratio": 1.05, "cold_mb": 5.38, "next_page": 0.3,
+           "human_wait": 0.3}

@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold", type=int, default=3, help="cold visits per profile (default 3)")
     parser.add_argument("--warm", type=int, default=5, help="warm visits per profile (default 5)")
     parser.add_argument("--offline", type=int, default=5, help="offline visits per profile (default 5)")
+    parser.add_argument("--human", type=int, default=3,
+                        help="human-paced visits per profile, repeat and offline each (default 3)")
     parser.add_argument("--profiles", default="phone,desktop", help="phone,desktop (default both)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--cpu", choices=("process", "cdp", "none"), default="process",
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     report.update({
         "date": now.strftime("%d.%m.%Y %H:%M"), "iso": now.isoformat(timespec="seconds"),
         "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
-        "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline},
+        "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline, "human": args.human},
         "cpu_model": args.cpu, "variant": args.variant, "host": args.host, "build": args.build,
         "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
         "targets": TARGETS,
