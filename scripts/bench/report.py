@@ -231,6 +231,7 @@ def markdown(report: dict) -> str:
             lines += ["", f"Сайт целиком сохранён для работы без сети через {secs(cold['saved'])} после "
                           f"начала первого визита; всего передано {mb(cold['saved_bytes'])}."]
         lines.append("")
+    lines += engines_table(report)
     lines += ["«Запуск» — как запустился движок: «снимок» — из снимка памяти, сохранённого на устройстве, "
               "«обычный» — с нуля. Цели (✓ — достигнута, ✗ — нет; отметки телефона ставятся, только если "
               "замедление процессора достигнуто): повторный визит и визит без сети на телефоне — первый "
@@ -240,6 +241,41 @@ def markdown(report: dict) -> str:
               f"передано ≤ {decimal(TARGETS['cold_mb'], 2)} МБ; другая игра на телефоне ≤ "
               f"{decimal(TARGETS['next_page'], 1)} с."]
     return "\n".join(lines) + "\n"
+
+
+ENGINE_TITLES = {"firefox": "Firefox", "webkit": "WebKitGTK"}
+
+
+def engines_table(report: dict) -> list[str]:
+    """Chromium's desktop rows and the same visits in Firefox and WebKitGTK, side by side."""
+    engines = report.get("engines") or {}
+    if not engines:
+        return []
+    rows = []
+    desktop = report["profiles"].get("desktop")
+    if desktop:
+        rows.append((f"Chromium {report['machine']['chromium']}", desktop, ""))
+    for name, result in engines.items():
+        title = result.get("version") or ENGINE_TITLES.get(name, name)
+        note = f" (не доведён до конца: {result['error']})" if result.get("error") else ""
+        rows.append((title, result.get("summary"), note))
+    lines = ["**Компьютер без ограничений в трёх движках** (первый визит — с пустым профилем; повторный и без "
+             "сети — в профиле первого визита; «без сети» — сервер отвечает 503 на всё; в WebKitGTK форма "
+             "отправляется после загрузки страницы)", "",
+             "| браузер | первый визит | повторный | без сети | запуск | голый Pyodide (первый / повторный / без сети) "
+             "| отношение (первый / повторный / без сети) |",
+             "|---|---:|---:|---:|---|---:|---:|"]
+    for title, s, note in rows:
+        if not s:
+            lines.append(f"| {title}{note} | — | — | — | — | — | — |")
+            continue
+        kinds = ("cold", "warm", "offline")
+        boots = "/".join(dict.fromkeys(BOOT_WORDS.get(b, b) for k in ("warm", "offline")
+                                       for b in (s[k]["boot"] or "?").split("/")))
+        lines.append(f"| {title}{note} | " + " | ".join(secs(s[k]["result"]) for k in kinds)
+                     + f" | {boots} | " + " / ".join(secs(s[k]["bare_result"]) for k in kinds)
+                     + " | " + " / ".join(ratio(s[k]["ratio"]) for k in kinds) + " |")
+    return lines + [""]
 
 
 def write_docs(table: str) -> None:
