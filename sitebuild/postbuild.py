@@ -62,6 +62,7 @@ RUNTIME_DIR = REPO_ROOT / "build" / "pyodide"
 RUNTIME_HINT = "запустите scripts/build-runtime.sh (или scripts/build.sh), он собирает build/pyodide/"
 EARLY_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "early-anchors.js"
 SITEMAP_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "instant-sitemap.js"
+SEARCH_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "search-lazy.js"
 QUIZ_DIR = REPO_ROOT / "quizzes"
 QUIZ_OUT = "quizzes"  # site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.html
 
@@ -146,7 +147,8 @@ def _inline_script(path: Path) -> str:
     return "".join(line + "\n" for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//"))
 
 
-def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: str | None = None) -> tuple[str, str]:
+def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: str | None = None,
+                   search_script: str | None = None) -> tuple[str, str]:
     """What a page's <head> gets: (top, end).
 
     ``top`` goes right after ``<meta charset>``: the runtime's meta and the engine's
@@ -154,13 +156,16 @@ def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: 
     even asked for the page's stylesheets (an inline script after them waits for
     all of them: 0.5-0.9 s on the benchmark's phone). ``end`` goes before
     ``</head>``: the early anchor guard, for a build without site_url the first
-    visit's sitemap (instant-sitemap.js, told the way to the site root), and the
-    manifest's tags (offline.head_html)."""
+    visit's sitemap (instant-sitemap.js, told the way to the site root), the
+    search held until it is used (search-lazy.js), and the manifest's tags
+    (offline.head_html)."""
     meta = ('<meta name="rules-runtime" content="'
             + html.escape(json.dumps(runtime, separators=(",", ":")), quote=True) + '">')
     script = f"<script>\n{early_script}</script>"
     if sitemap_script is not None:
         script += f'\n<script data-root="{html.escape(base, quote=True)}">\n{sitemap_script}</script>'
+    if search_script is not None:
+        script += f"\n<script>\n{search_script}</script>"
     return f"{meta}\n" + offline.engine_start_html(base), f"{script}\n" + offline.head_html(base, runtime)
 
 
@@ -187,6 +192,7 @@ def add_head(site: BuiltSite) -> None:
     early = _inline_script(EARLY_SCRIPT)
     # A build with site_url has a sitemap that lists its pages already.
     sitemap = _inline_script(SITEMAP_SCRIPT) if site.site_url is None else None
+    search = _inline_script(SEARCH_SCRIPT)
     count = 0
     for path in sorted(site.root.rglob("*.html")):
         rel = path.relative_to(site.root).as_posix()
@@ -197,7 +203,8 @@ def add_head(site: BuiltSite) -> None:
             continue  # not a theme page, or done already (a second run)
         if "</head>" not in text:
             raise SiteBuildError(f"{rel}: в HTML нет </head>")
-        top, end = head_additions(page_base(rel, site.site_url), site.runtime, early, sitemap)
+        top, end = head_additions(page_base(rel, site.site_url), site.runtime, early, sitemap,
+                                  search if 'data-md-component="search"' in text else None)
         path.write_text(with_head(text, top, end), encoding="utf-8")
         count += 1
     log.info("страниц с движком в <head>: %d", count)
