@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench                      # 3 cold, 5 warm, 5 offline runs per profile
     .venv/bin/python scripts/bench --cold 1 --warm 2 --offline 2 --profiles phone
     .venv/bin/python scripts/bench --variant no-snapshot --host brotli --no-docs
+    .venv/bin/python scripts/bench --engines none        # Chromium only (no Firefox / WebKitGTK rows)
 
 Several minutes; nothing is asserted, it prints and writes figures:
 
@@ -17,6 +18,10 @@ Several minutes; nothing is asserted, it prints and writes figures:
    again after the phone's visits.
 4. ``driver``: the visits (cold, warm, offline; ours and the bare page interleaved),
    each printed with its ratio to the bare page of the same run.
+   Then human-paced visits (``--human N``, repeat and offline: three taps 0.7 s
+   apart from the form's appearance, then «Рассчитать»; the wait after the last tap).
+4b. ``engines``: the desktop profile in Firefox and WebKitGTK (``--engines``,
+   ``--engine-runs N``), printed beside Chromium's desktop rows.
 5. ``report``: medians, the Markdown table, ``bench-results/bench-<time>.json`` and
    ``.md``, and the table between the markers in ``docs/speed.md`` (only for the
    default variant, gzip host and README build).
