@@ -2,12 +2,11 @@
 
 Called from sitebuild/hooks.py:
 
+- ``engine_start_html(base)``: docs/assets/js/engine-boot.js, inlined at the top of
+  ``<head>``: it starts the engine's worker while the ``<head>`` is parsed
+  (engine-client.js adopts it), before the page's stylesheets and scripts.
 - ``head_html(base, runtime)`` (on_post_page / on_post_template): what every page's
-  ``<head>`` gets for speed and installation:
-  * docs/assets/js/engine-boot.js, inlined: it starts the engine's worker while the
-    ``<head>`` is parsed (engine-client.js adopts it), not after the page's scripts
-    (measured on the emulated phone: the worker started ~1 s later than on a bare
-    page that starts it at once);
+  ``<head>`` gets for installation:
   * the web app manifest, the theme colour and the Apple touch icon.
 
   No ``<link rel="preload">`` for the runtime: measured with ``scripts/bench.py
@@ -96,9 +95,14 @@ def head_html(base: str, runtime: dict) -> str:
         f'<meta name="theme-color" content="{THEME_COLOR}">',
         f'<link rel="apple-touch-icon" href="{href(TOUCH_ICON)}">',
     ]
-    # After <meta name="rules-runtime">, which it reads at once.
-    lines.append(f'<script data-worker="{href(ENGINE_WORKER)}">\n{_engine_boot()}</script>')
     return "\n".join(lines) + "\n"
+
+
+def engine_start_html(base: str) -> str:
+    """The inlined engine starter; it goes right after <meta name="rules-runtime">, which
+    it reads at once, at the top of <head> (sitebuild/postbuild.py): an inline script after
+    the stylesheets would wait for all of them."""
+    return f'<script data-worker="{html.escape(base + ENGINE_WORKER, quote=True)}">\n{_engine_boot()}</script>\n'
 
 
 def _engine_boot() -> str:

@@ -22,6 +22,7 @@ from sitebuild import runtime  # noqa: E402
 
 from . import CPU_SLOWDOWN, OUT, PAGE, ROOT, SITE, TARGETS  # noqa: E402
 from .driver import PROFILES, Bench  # noqa: E402
+from .engines import ENGINES, run_engine  # noqa: E402
 from .report import DOCS_PAGE, machine, markdown, summarize, write_docs  # noqa: E402
 from .server import HOSTS, Counter, start_server  # noqa: E402
 from .site_variant import BUILDS, VARIANTS, build_site  # noqa: E402
@@ -39,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold", type=int, default=3, help="cold visits per profile (default 3)")
     parser.add_argument("--warm", type=int, default=5, help="warm visits per profile (default 5)")
     parser.add_argument("--offline", type=int, default=5, help="offline visits per profile (default 5)")
+    parser.add_argument("--human", type=int, default=3,
+                        help="human-paced visits per profile, repeat and offline each (default 3)")
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help="also the desktop profile in firefox,webkit (default both; 'none': Chromium only)")
+    parser.add_argument("--engine-runs", type=int, default=3,
+                        help="cold, repeat and offline visits each in Firefox and WebKitGTK (default 3)")
     parser.add_argument("--profiles", default="phone,desktop", help="phone,desktop (default both)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--cpu", choices=("process", "cdp", "none"), default="process",
@@ -63,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         # The medians again from the stored runs: a newer report reads an older run.
         for name, runs in (report.get("runs") or {}).items():
             report["profiles"][name] = summarize(runs)
+        for result in (report.get("engines") or {}).values():
+            if result.get("runs"):
+                result["summary"] = summarize(result["runs"])
         table = markdown(report)
         print(table)
         if not args.no_docs and _documented(report):
@@ -101,6 +111,13 @@ def main(argv: list[str] | None = None) -> int:
                 report["profiles"][profile.name] = summarize(runs)
             report["machine"] = machine(browser.version)
             browser.close()
+        n = args.engine_runs
+        for name in [e for e in args.engines.split(",") if e in ENGINES]:
+            result = run_engine(name, f"http://127.0.0.1:{args.port}/", counter,
+                                {"cold": n, "warm": n, "offline": n})
+            if result.get("runs"):
+                result["summary"] = summarize(result["runs"])
+            report.setdefault("engines", {})[name] = result
     finally:
         if slowdown:
             slowdown.stop()
@@ -111,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     report.update({
         "date": now.strftime("%d.%m.%Y %H:%M"), "iso": now.isoformat(timespec="seconds"),
         "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
-        "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline},
+        "counts": {"cold": args.cold, "warm": args.warm, "offline": args.offline, "human": args.human},
         "cpu_model": args.cpu, "variant": args.variant, "host": args.host, "build": args.build,
         "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
         "targets": TARGETS,

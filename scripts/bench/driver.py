@@ -26,7 +26,11 @@ From the navigation's start, inside the page (``performance.now()``):
 * **next page**: after the result, a click on «Пять шаров» in the navigation until
   that page's calculator has answered (instant navigation: the worker stays; a full
   load: from the click, the new page's own boot);
-* cold visits also: when the site was saved for offline use, and its bytes.
+* cold visits also: when the site was saved for offline use, and its bytes;
+* **human-paced** visits (repeat and offline, ``--human N`` each): the calculator is
+  entered at a person's pace as soon as the form is shown — three taps (a ball on the
+  drawing, «✕», «Промах»), one every 0.7 s, then «Рассчитать» — and the wait from
+  that last tap to the verdict is what the player feels (0 if the engine was ready).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from . import BARE, CPU_SLOWDOWN, GAME, NEXT_GAME, NEXT_TITLE, PAGE
 PHONE_NET = {"offline": False, "latency": 150, "downloadThroughput": 1.6 * 1024 * 1024 / 8,
              "uploadThroughput": 675 * 1024 / 8, "connectionType": "cellular4g"}
 TIMEOUT_MS = 240_000
+#: The human-paced visit: one tap every 0.7 s from the moment the form is shown (issue 19).
+HUMAN_PACE_MS = 700
 
 # In every document: when the calculator appears, submit its form as it is, and
 # note when things happen (ms since the navigation's start).
@@ -63,14 +69,28 @@ INIT_SCRIPT = """(() => {
       const game = root.dataset.rbGame;
       if (!submitted.has(game)) {
         submitted.add(game);
-        marks["submit:" + game] = now();
+        marks["shown:" + game] = now();
         // The simplest shot, a miss, said explicitly (an empty input is never one):
         // the «Промах» chip of the table drawing, or the form's own miss box.
         const miss = root.querySelector('[data-rb-shot-tool="miss"]');
         const confirm = root.querySelector("[data-rb-miss-confirm]");
-        if (miss && miss.getClientRects().length) miss.click();
-        else if (confirm) { confirm.checked = true; confirm.dispatchEvent(new Event("change", { bubbles: true })); }
-        root.querySelector("form").requestSubmit();
+        const visible = (el) => el && el.getClientRects().length;
+        const tap = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+        const submit = () => { marks["submit:" + game] = now(); root.querySelector("form").requestSubmit(); };
+        const pace = window.__benchPace;
+        if (pace && visible(miss)) {
+          // A person's pace: a ball on the drawing, «✕», «Промах», one tap every
+          // `pace` ms from the moment the form is shown, then «Рассчитать».
+          const ball = root.querySelector('[data-rb-tap="ball"]');
+          const clear = root.querySelector('[data-rb-shot-tool="clear"]');
+          const taps = [visible(ball) ? ball : miss, visible(clear) && visible(ball) ? clear : miss, miss];
+          taps.forEach((el, i) => setTimeout(() => { tap(el); marks["tap" + i + ":" + game] = now(); }, i * pace));
+          setTimeout(submit, taps.length * pace);
+        } else {
+          if (visible(miss)) miss.click();
+          else if (confirm) { confirm.checked = true; confirm.dispatchEvent(new Event("change", { bubbles: true })); }
+          submit();
+        }
       }
       const key = "result:" + game;
       if (!(key in marks)) {
@@ -113,8 +133,11 @@ class Bench:
         context.set_default_timeout(TIMEOUT_MS)
         return context
 
-    def visit(self, context, profile: Profile, path: str, *, offline_mode: bool = False, next_page: bool = True) -> dict:
+    def visit(self, context, profile: Profile, path: str, *, offline_mode: bool = False, next_page: bool = True,
+              human: bool = False) -> dict:
         page = context.new_page()
+        if human:
+            page.add_init_script(f"window.__benchPace = {HUMAN_PACE_MS};")
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         if profile.throttled and not offline_mode:
@@ -143,6 +166,9 @@ class Bench:
                 "error": marks.get(f"error:{GAME}"),
                 "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
             }
+            if human:  # the wait a player feels: from the last tap («Рассчитать») to the verdict
+                row["human_wait"] = (marks[key] - marks[f"submit:{GAME}"]) / 1000
+                row["form_shown"] = marks[f"shown:{GAME}"] / 1000
             if row["error"]:
                 # A refusal is not an answer: figures timed to it would be meaningless.
                 raise SystemExit(f"[bench] the calculator refused the benchmark's shot on {path}: {row['error']}")
@@ -209,6 +235,17 @@ class Bench:
             if off:
                 warm_context.set_offline(False)
                 self.counter.down = False
+        for kind, off in (("human_warm", False), ("human_offline", True)):
+            warm_context.set_offline(off)
+            self.counter.down = off
+            for i in range(self.args.human):
+                print(f"[bench] {profile.name}: {kind.replace('_', ' ')} {i + 1}/{self.args.human}", flush=True)
+                row = self.visit(warm_context, profile, PAGE, offline_mode=off, next_page=False, human=True)
+                print(f"         human-paced: form shown {row['form_shown']:.2f} s, wait after the last tap "
+                      f"{row['human_wait']:.2f} s, boot {row['boot']}", flush=True)
+                runs.setdefault(kind, []).append(row)
+        warm_context.set_offline(False)
+        self.counter.down = False
         warm_context.close()
         return runs
 

@@ -26,3 +26,24 @@ test("never the word Python", () => {
   assert.equal(progressText({ state: "failed", text: "Движок правил не загрузился: не удалось скачать среду Python (pyodide.mjs)." }).text,
     "Движок правил не загрузился: не удалось скачать калькулятор правил.");
 });
+
+test("the words change every second, even when no byte arrives", () => {
+  const frozen = { state: "loading", stage: "runtime", loaded: 1.5 * 1024 * 1024, total: 4.9 * 1024 * 1024 };
+  const at17 = progressText(frozen, 17.7);
+  assert.equal(at17.text, "Загружаем калькулятор правил: 1,5 из 4,9 МБ (17 с)");
+  assert.notEqual(progressText(frozen, 18.7).text, at17.text);
+  assert.equal(at17.short, "31 %");
+  // After the downloads: the worker's named steps, not the last byte count.
+  const step = progressText({ state: "loading", stage: "rules", loaded: 4.9e6, total: 5e6 }, 20.2);
+  assert.equal(step.text, "Запускаем движок правил… (20 с)");
+  assert.equal(step.short, "20 с");
+});
+
+test("a start from the device's cache is no download of «0,0 из 0,0 МБ»", () => {
+  for (const stage of ["start", "runtime", "snapshot"]) {
+    const { text } = progressText({ state: "loading", stage, loaded: 1800, total: 2400 }, 0.4);
+    assert.doesNotMatch(text, /МБ/);
+  }
+  assert.equal(progressText({ state: "loading", stage: "snapshot", loaded: 0, total: 0 }, 1.2).text,
+    "Восстанавливаем сохранённый калькулятор правил… (1 с)");
+});
