@@ -25,7 +25,7 @@
  *   turn_continues?: boolean, finished?: boolean, winner?: number | null, clauses?: string[],
  *   tolkovaniya?: string[], outside?: string[], decision?: Decision | null,
  *   verdict?: "win" | "loss" | "decision" | "foul" | "points" | "no_points" | "info",
- *   basis?: string | null, why?: WhyLine[] }} Ruling
+ *   basis?: string | null, why?: WhyLine[], extra?: Record<string, unknown> }} Ruling
  * @typedef {{ name: string, score?: number | null, number?: number, out?: boolean,
  *   fouls_in_row?: number, role?: string }} ViewPlayer
  * @typedef {{ players: ViewPlayer[], current: number | null, finished: boolean, winner: number | null,
