@@ -59,7 +59,7 @@ export function mountCalculator(root) {
         const table = response.view && response.view.table;
         if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
         result.replaceChildren(
-          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, names: game.players.default || null, decision: true }),
+          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true }),
           table && table.rows && table.rows.length
             ? h("section", { class: "rb-calc-after" },
               h("h3", { class: "rb-sk-heading", text: "После удара" }),

@@ -88,7 +88,9 @@ function scoreParts(ruling, score, names) {
   const points = (/** @type {number} */ n) => h("span", { class: "rb-points", text: signedQuantity(n, score.forms) });
   if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
   const own = changes.find((c) => c.player === ruling.player);
-  const parts = own ? [points(own.after - own.before), h("span", { class: "rb-scores", text: `${num(own.before)} → ${num(own.after)}` })]
+  // The points and «3 → 0» stay together on one line.
+  const parts = own ? [h("span", { class: "rb-change" }, points(own.after - own.before), " ",
+    h("span", { class: "rb-before-after", text: `${num(own.before)} → ${num(own.after)}` }))]
     : ruling.foul ? [] : [points(0)];
   for (const { player, before, after } of changes) {
     if (player === ruling.player) continue;
