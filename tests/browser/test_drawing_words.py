@@ -80,7 +80,7 @@ def test_kovboy_foul_line_shows_the_series_lost_and_the_choice(tool_page, base_u
     line = tool.locator("[data-rb-last] .rb-ruling--line")
     assert line.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert line.locator(".rb-points").inner_text() == "−3 очка"
-    assert line.locator(".rb-before-after").inner_text() == "3 → 0"
+    assert line.locator(".rb-before-after").inner_text() == "3\u00a0→\u00a00"
     screenshot(page, "words-kovboy-1-foul-line")
 
 
@@ -115,7 +115,7 @@ def test_calculator_answers_in_one_line_why_folded(tool_page, base_url):
     line = result.locator(".rb-ruling--line")
     assert line.count() == 1
     assert line.locator(".rb-points").inner_text() == "+5 очков"
-    assert line.locator(".rb-before-after").inner_text() == "0 → 5"
+    assert line.locator(".rb-before-after").inner_text() == "0\u00a0→\u00a05"
     assert line.locator(".rb-verdict a.rb-ref").count() == 1
     assert not line.locator(".rb-why").is_visible()
     summary = result.locator(".rb-summary")

@@ -88,15 +88,15 @@ function scoreParts(ruling, score, names) {
   const points = (/** @type {number} */ n) => h("span", { class: "rb-points", text: signedQuantity(n, score.forms) });
   if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
   const own = changes.find((c) => c.player === ruling.player);
-  // The points and «3 → 0» stay together on one line.
-  const parts = own ? [h("span", { class: "rb-change" }, points(own.after - own.before), " ",
-    h("span", { class: "rb-before-after", text: `${num(own.before)} → ${num(own.after)}` }))]
+  // «3 → 0» is never broken inside (no-break spaces).
+  const parts = own ? [points(own.after - own.before),
+    h("span", { class: "rb-before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` })]
     : ruling.foul ? [] : [points(0)];
   for (const { player, before, after } of changes) {
     if (player === ruling.player) continue;
     const who = (names && names[player]) || `Игрок ${player + 1}`;
     parts.push(h("span", { class: "rb-points-other",
-      text: `${who}: ${signedQuantity(after - before, score.forms)}, ${num(before)} → ${num(after)}` }));
+      text: `${who}: ${signedQuantity(after - before, score.forms)}, ${num(before)}\u00a0→\u00a0${num(after)}` }));
   }
   return parts;
 }

@@ -308,6 +308,7 @@ export function notReady(table, shot, chipsChanged) {
  * @param {Shot} shot
  */
 export function describeDrawn(table, action, shot) {
+  if (isBlank(shot)) return ""; // nothing drawn yet: nothing is sent (notReady says why)
   const lines = describeFields(table.words, action);
   if (!lines.length && shot.miss && table.miss) return `${table.miss.label}.`;
   return asSentences(lines);
