@@ -16,7 +16,13 @@ Declaration::
      "pyramid": int,                         # undistinguished balls drawn as a rack
      "fields": {field: {"from": source, ...}},   # what the taps set
      "chips": [field],                       # shot fields shown beside the drawing
-     "miss": {"label", "field", "sets"} | None}   # the explicit «nothing / miss» choice
+     "miss": {"label", "field", "sets"} | None,   # the explicit «nothing / miss» choice
+     "words": [field declaration]}           # the drawn fields, as the game declares them
+
+``words`` are the game's own declarations of the fields the drawing sets (label,
+kind, options, default): the line under the drawing is the request in these
+words (docs/assets/js/describe.js, the browser's twin of rules_pkg/describe.py),
+never the taps retold, so what is shown is what is recorded.
 
 Coordinates are in a 200 × 100 box, the «дом» on the left (x < 50), the far
 short cushion on the right; "far-left" is then the top right corner. The
@@ -26,6 +32,14 @@ Sources (evaluated by shot-model.js, which documents each one):
 ``touched`` ``dropped`` ``outside`` ``cue`` ``cue_pocket`` ``called`` ``played``
 ``played_pocket`` ``dropped_others`` ``carom_count`` ``carom_has`` ``contact``
 ``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events``.
+``has`` may name ``after``: the ball counts only when the cue ball reached the
+``after`` ball first (the object ball knocked the пробка, not the cue ball);
+``waiting`` then says what the ``after`` ball alone is waiting for.
+An ``events`` map's keys: ``cue_pocket``, ``cue_off``, ``first:<ball id>`` (the
+cue ball's first contact was that ball).
+
+A tap that would change nothing in the request is refused with a message
+(shot-model.js): every mark on the drawing is part of what is recorded.
 """
 
 from __future__ import annotations
@@ -116,11 +130,16 @@ def kaiza() -> dict:
 
 
 def probka() -> dict:
+    # The пробка tapped first: the cue ball touched it (foul «а»); tapped after
+    # the object ball: the object ball knocked it down (the prize, unless «б»).
     return base(
-        balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 50)), ball("object", "", "прицельный шар", IVORY, (140, 45))],
+        balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 50)),
+               ball("object", "", "прицельный шар", IVORY, (140, 45))],
         cue={"at": (40, 55)},
-        fields={"probka": {"from": "has", "ball": "probka"},
-                "fouls": {"from": "events", "map": {"cue_pocket": "g", "cue_off": "e"}}},
+        fields={"probka": {"from": "has", "ball": "probka", "after": "object",
+                           "waiting": "Отмечен прицельный шар: нажмите пробку, если он её сбил, "
+                                      "или нажмите шар ещё раз, чтобы убрать отметку."},
+                "fouls": {"from": "events", "map": {"first:probka": "a", "cue_pocket": "g", "cue_off": "e"}}},
         chips=["shooter", "fouls"],
         miss={"label": "Без результата", "field": None, "sets": {}},
     )
@@ -152,4 +171,16 @@ TABLES = {
 def table_for(game_id: str) -> dict | None:
     """The drawing of a game's shot input, or None (no drawing for that game)."""
     make = TABLES.get(game_id)
-    return make() if make else None
+    if not make:
+        return None
+    table = make()
+    table["words"] = drawn_field_declarations(game_id, table)
+    return table
+
+
+def drawn_field_declarations(game_id: str, table: dict) -> list[dict]:
+    """The game's declarations of the fields the drawing sets, in the form's order."""
+    from .games import GAMES  # the games import core, which imports this module
+
+    action = next(a for a in GAMES[game_id].action_fields() if a["type"] == table["action"])
+    return [f for f in action["fields"] if f["name"] in table["fields"]]

@@ -88,3 +88,28 @@ def test_pockets_are_the_engine_pockets():
     from rules_pkg.table import POCKET_IDS
     for make in drawing.TABLES.values():
         assert [p["id"] for p in make()["pockets"]] == list(POCKET_IDS)
+
+
+@pytest.mark.parametrize("game_id", sorted(drawing.TABLES))
+def test_the_line_under_the_drawing_has_every_drawn_field_in_the_games_words(game_id):
+    """The line is the request in the game's own words (table["words"]): one
+    declaration per drawn field, the shot's own, in the form's order; an
+    events key and a ``has`` field's ``after`` name what the drawing knows."""
+    game = declared(game_id)
+    table = game["table"]
+    action = next(a for a in game["actions"] if a["type"] == table["action"])
+    own = [f for f in action["fields"] if f["name"] in table["fields"]]
+    assert table["words"] == own
+    ball_ids = {b["id"] for b in table["balls"]}
+    for spec in table["fields"].values():
+        if spec["from"] == "has" and "after" in spec:
+            assert spec["after"] in ball_ids and spec["waiting"]
+        for key in (spec.get("map") or {}):
+            assert key in ("cue_pocket", "cue_off", "miss") or (
+                key.startswith("first:") and key[len("first:"):] in {str(b) for b in ball_ids}), key
+
+
+def test_probka_the_probka_tapped_first_is_foul_a():
+    table = declared("probka")["table"]
+    assert table["fields"]["fouls"]["map"]["first:probka"] == "a"
+    assert table["fields"]["probka"] == {**table["fields"]["probka"], "from": "has", "ball": "probka", "after": "object"}

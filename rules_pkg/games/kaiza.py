@@ -394,7 +394,7 @@ class Kaiza(Game):
             kind="shot", player=p, summary=self._summary(why, state, tally, new, turn_continues, names),
             points=tally.points, scores=new.scores, next_player=None if tally.finished else nxt,
             turn_continues=turn_continues, finished=tally.finished, winner=new.winner,
-            extra={"score_before": state.scores[p], "counted": tally.counted, "carom_counted": tally.carom_counted,
+            extra={"scores_before": list(state.scores), "score_before": state.scores[p], "counted": tally.counted, "carom_counted": tally.carom_counted,
                    "lost_next_shot": bool(tally.lose_next) and not tally.finished, "respot": respot,
                    "in_dom": [i for i in range(2) if new.in_dom[i]],
                    "white_58_59": "credited" if state.credit_white else "not-credited"}), new

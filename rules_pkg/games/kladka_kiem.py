@@ -370,7 +370,7 @@ class KladkaKiem(Game):
             kind=kind, player=p, summary=self.summary_text(state, new, why, names), points=charged,
             scores=new.scores(), next_player=nxt, turn_continues=nxt == p, finished=new.finished,
             winner=new.winner,
-            extra={"strokes_charged": charged, "balls_left": new.left[p], "result": new.result,
+            extra={"scores_before": list(state.scores()), "strokes_charged": charged, "balls_left": new.left[p], "result": new.result,
                    "score_unit": "удары"})
         return ruling, new
 

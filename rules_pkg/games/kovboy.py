@@ -386,7 +386,7 @@ class Kovboy(Game):
         why.decide("info", "kovboy-break")
         summary = f"{names[chooser]}: {DECISIONS[action.choice]}. Начальный удар выполняет {names[nxt]}."
         return why.ruling(kind="decision", player=chooser, summary=summary, scores=new.scores(),
-                          next_player=nxt), new
+                          next_player=nxt, extra={"choice": DECISIONS[action.choice]}), new
 
     def bad_break(self, state: State, shot: Shot, names):
         p = state.current
@@ -673,7 +673,7 @@ class Kovboy(Game):
             kind="shot", player=p, summary=summary, points=tally.points, scores=new.scores(),
             next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
             finished=tally.finished, winner=tally.winner,
-            extra={"score_before": state.score(p), "series": new.series if nxt == p else 0,
+            extra={"scores_before": list(state.scores()), "score_before": state.score(p), "series": new.series if nxt == p else 0,
                    "eliminated": tally.eliminated, "fouls_in_row": tally.fouls_in_row[p],
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
 

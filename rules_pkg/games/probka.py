@@ -539,7 +539,7 @@ class Probka(Game):
         ruling = why.ruling(
             kind="shot", player=p, summary=self.summary_text(state, shot, outcome, new, names), points=points,
             scores=scores, next_player=None, turn_continues=False, finished=finished, winner=new.winner,
-            extra={"bank_before": state.bank, "bank": new_bank, "score_before": before, "score": after,
+            extra={"scores_before": list(state.scores), "bank_before": state.bank, "bank": new_bank, "score_before": before, "score": after,
                    "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged"})
         return ruling, new
 

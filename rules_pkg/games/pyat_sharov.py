@@ -283,7 +283,7 @@ class PyatSharov(Game):
             kind="shot", player=p, summary=self._summary(p, shot, prize, reason, new, names),
             points=0 if shot.mistake else prize, scores=new.scores, next_player=None if finished else nxt,
             turn_continues=turn_continues, finished=finished, winner=winner,
-            extra={"prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET}), new
+            extra={"scores_before": list(state.scores), "prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET}), new
 
     def _prize(self, why: Why, shot: Shot) -> tuple[int, str]:
         """The points the shot brings by the table, or 0 and the reason there are none."""

@@ -97,6 +97,8 @@ def test_calculator_foul_over_90_cites_rule_4(page, base_url):
     assert "Правило 4" in link.inner_text()
     # The cited clause opens to the rule's own words, quoted from the page.
     cite = ruling.locator("details.rb-cite", has_text="Правило 4")
+    ruling.locator(".rb-why-toggle").click()  # the calculator's answer is one line, «почему» folded
+    ruling.locator("details.rb-more--clauses > summary").click()
     cite.locator("summary").click()
     assert "При подходе к рубежу 90 очков" in cite.locator("blockquote").inner_text()
     # ... and the link leads to the highlighted clause.
@@ -260,6 +262,8 @@ def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
     pick_sequence(calc, "contacts", 5, 3, 1)
     pick_set(calc, "pocketed", 5)
     calculate(page).wait_for()
+    calc.locator(".rb-why-toggle").click()  # the calculator's answer is one line, «почему» folded
+    calc.locator("details.rb-more--clauses > summary").click()
     calc.locator("details.rb-cite").first.locator("summary").click()
     page.locator(SK).locator("[data-rb-setup] button[type=submit]").click()
     page.locator(f"{SK} [data-rb-match]").wait_for()

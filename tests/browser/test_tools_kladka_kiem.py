@@ -104,7 +104,9 @@ def test_calculator_compares_with_the_opponent(tool_page, base_url):
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
     assert "12 против 14" in ruling.locator(".rb-summary").inner_text()
-    assert "Теперь на счету игрока: 12 ударов" in ruling.inner_text()
+    # The one-line answer: the strokes charged and the total before → after.
+    assert ruling.locator(".rb-points").inner_text() == "+1 удар"
+    assert ruling.locator(".rb-before-after").inner_text() == "11\u00a0→\u00a012"
     assert ruling.locator('details.rb-cite a[href="#kladka-kiem-outcomes"]').count() == 1
     assert tool.locator(".rb-calc-after tbody tr").count() == 2
     # The handicap fields show only with a handicap.

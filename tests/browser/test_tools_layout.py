@@ -142,6 +142,8 @@ def test_tools_fit_the_screen(tool_page, base_url, game, device):
     fill_calc(tool)
     ruling = calculate(page, game)
     ruling.wait_for()
+    ruling.locator(".rb-why-toggle").click()  # the answer is one line, «почему» folded
+    ruling.locator("details.rb-more--clauses > summary").click()
     tool.locator("details.rb-cite").first.locator("summary").click()
     no_horizontal_overflow(page)
     look(page, f"{game}-{size}-calculator-result", f"{calc(game)} [data-rb-result]")

@@ -90,7 +90,7 @@ def test_kovboy_on_the_drawing_phone(tool_page, base_url):
     # The break: 3 touched and pocketed — two taps + «Записать».
     tap_ball(tool, 3)
     tap_pocket(tool, "far-left")
-    assert "тройка — в лузе" in tool.locator("[data-rb-shot-words]").inner_text()
+    assert "Какие прицельные шары упали в лузу: 3 (тройка)" in tool.locator("[data-rb-shot-words]").inner_text()
     request = record(page, tool, "kovboy")
     assert request["op"] == "match.play"
     assert request["action"]["contacts"] == [3] and request["action"]["pocketed"] == [3]

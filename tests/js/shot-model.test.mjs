@@ -5,54 +5,13 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  describeShot, emptyShot, fieldValues, isBlank, notReady, tapBall, tapCue, tapOutside, tapPocket, toggleCalling,
-  toggleMiss,
+  describeDrawn, emptyShot, fieldValues, isBlank, notReady, tapPocket, toggleMiss,
 } from "../../docs/assets/js/shot-model.js";
+import { actionOf, draw, drawWithHint } from "./drawn-shot.mjs";
 import { api, describe as declaration } from "./engine.mjs";
 
 const kovboy = declaration("kovboy");
 const T = kovboy.table;
-
-/** taps: ["ball:1", "pocket:far-left", "cue", "out", "miss", "call"] */
-function draw(table, taps) {
-  let shot = emptyShot();
-  for (const tap of taps) {
-    const [kind, raw] = tap.split(":");
-    const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw;
-    if (kind === "ball") shot = tapBall(shot, id).shot;
-    else if (kind === "pocket") shot = tapPocket(table, shot, raw).shot;
-    else if (kind === "cue") shot = tapCue(shot).shot;
-    else if (kind === "out") shot = tapOutside(table, shot).shot;
-    else if (kind === "miss") shot = toggleMiss(shot);
-    else if (kind === "call") shot = toggleCalling(shot);
-    else throw new Error(tap);
-  }
-  return shot;
-}
-
-/** The action a drawn shot gives: each field's default, then the drawing's values. */
-function actionOf(game, shot) {
-  const fields = game.actions.find((a) => a.type === game.table.action).fields;
-  const action = { type: game.table.action };
-  for (const f of fields) if (f.default !== undefined && f.default !== null) action[f.name] = f.default;
-  const values = fieldValues(game.table, shot);
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (value && typeof value === "object" && "events" in value) {
-      const kept = (action[name] || []).filter((id) => !value.all.includes(id));
-      action[name] = [...kept, ...value.events];
-    } else if (value === null) delete action[name];
-    else action[name] = value;
-  }
-  // A field shown only "when" another has a value is left out otherwise, as the form does.
-  for (const f of fields) {
-    if (!f.when) continue;
-    const shown = Object.entries(f.when).every(([other, want]) =>
-      (Array.isArray(want) ? want : [want]).includes(action[other] ?? null));
-    if (!shown) delete action[f.name];
-  }
-  return action;
-}
 
 test("an empty drawing is never a miss: it cannot be recorded", () => {
   const shot = emptyShot();
@@ -63,7 +22,7 @@ test("an empty drawing is never a miss: it cannot be recorded", () => {
   const miss = toggleMiss(shot);
   assert.equal(notReady(T, miss, false), null);
   assert.deepEqual(fieldValues(T, miss).contacts, []);
-  assert.equal(describeShot(T, miss), "Промах.");
+  assert.equal(describeDrawn(T, actionOf(kovboy, miss), miss), "Каких прицельных шаров коснулся биток (по порядку): нет.");
 });
 
 test("«Ковбой»: one tap per ball touched, one more for the pocket", () => {
@@ -76,7 +35,8 @@ test("«Ковбой»: one tap per ball touched, one more for the pocket", () =
   assert.deepEqual(values.pocketed, [5]);
   assert.equal(values.cue_ball, "table");
   assert.equal(notReady(T, potted, false), null);
-  assert.equal(describeShot(T, potted), "Биток коснулся: пятёрка; пятёрка — в лузе (дальняя левая угловая).");
+  assert.equal(describeDrawn(T, actionOf(kovboy, potted), potted),
+    "Каких прицельных шаров коснулся биток (по порядку): 5 (пятёрка). Какие прицельные шары упали в лузу: 5 (пятёрка).");
 });
 
 test("tapping the selected ball again takes it back; a dropped ball tapped goes back on the table", () => {
@@ -174,8 +134,33 @@ test("«пробка»: the cue ball in a pocket or off the table is the declare
   const probka = declaration("probka").table;
   const v = fieldValues(probka, draw(probka, ["cue", "pocket:far-left"]));
   assert.deepEqual(v.fouls.events, ["g"]);
-  assert.deepEqual(v.fouls.all.sort(), ["e", "g"]);
+  assert.deepEqual(v.fouls.all.sort(), ["a", "e", "g"]);
   // A chip changed (a foul ticked by hand) is an input of its own there.
   assert.equal(notReady(probka, emptyShot(), true), null);
   assert.match(notReady(probka, emptyShot(), false), /Без результата/);
+});
+
+test("«пробка»: the пробка tapped first is foul «а», after the object ball it is knocked down by it", () => {
+  const game = declaration("probka");
+  const table = game.table;
+  const words = (shot) => describeDrawn(table, actionOf(game, shot), shot);
+  const touched = draw(table, ["ball:probka"]);
+  assert.deepEqual(actionOf(game, touched).fouls, ["a"]);
+  assert.equal(actionOf(game, touched).probka, false);
+  assert.equal(words(touched), "Нарушения: а) сыгрывание или касание пробки битком.");
+  const knocked = draw(table, ["ball:object", "ball:probka"]);
+  assert.deepEqual(actionOf(game, knocked).fouls, []);
+  assert.equal(actionOf(game, knocked).probka, true);
+  assert.equal(words(knocked), "Пробка сбита: да.");
+  // The object ball alone waits for the пробка and cannot be recorded so.
+  const waiting = drawWithHint(table, ["ball:object"]);
+  assert.match(waiting.hint, /нажмите пробку/);
+  assert.match(notReady(table, waiting.shot, false), /нажмите пробку/);
+  // A ball in a pocket means nothing in these rules: refused, not drawn.
+  const refused = drawWithHint(table, ["ball:object", "ball:probka", "pocket:far-left"]);
+  assert.match(refused.hint, /не записывается/);
+  assert.deepEqual(refused.shot.dropped, []);
+  const after = drawWithHint(table, ["ball:probka", "ball:object"]);
+  assert.match(after.hint, /не записывается/);
+  assert.deepEqual(after.shot.touched, ["probka"]);
 });

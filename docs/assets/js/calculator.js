@@ -1,11 +1,13 @@
 // @ts-check
-// The shot calculator: situation + action -> one ruling (op "ruling").
+// The shot calculator: situation + action -> one ruling (op "ruling"), in the
+// scorekeeper's one-line form (ruling-line.js), «почему» folded.
 
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
 import { renderTable } from "./match-board.js";
-import { h, renderRuling } from "./ruling.js";
+import { h } from "./ruling.js";
+import { renderRulingLine } from "./ruling-line.js";
 import { mountShotInput } from "./shot-input.js";
 import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
 
@@ -57,7 +59,7 @@ export function mountCalculator(root) {
         const table = response.view && response.view.table;
         if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
         result.replaceChildren(
-          renderRuling({ ruling: response.ruling, refs: game.refs, score, showDecision: true }),
+          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true }),
           table && table.rows && table.rows.length
             ? h("section", { class: "rb-calc-after" },
               h("h3", { class: "rb-sk-heading", text: "После удара" }),

@@ -1,9 +1,10 @@
 // @ts-check
-// A ruling in one line: verdict badge, who, points, the § link of the clause
-// that decided it, and «почему ▸» opening the full explanation (ruling.js).
+// A ruling in one line: verdict badge, who, what it changed (every score,
+// before → after; a decision: what was chosen), the § link of the clause that
+// decided it, and «почему ▸» opening the full explanation (ruling.js).
 // An undone ruling is struck through and says so.
 
-import { signedQuantity } from "./ru.js";
+import { num, signedQuantity } from "./ru.js";
 import { basisOf, h, refLink, renderRuling, verdict } from "./ruling.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
@@ -11,11 +12,14 @@ import { basisOf, h, refLink, renderRuling, verdict } from "./ruling.js";
 /** @typedef {import("./types.js").Score} Score */
 
 /**
+ * decision: say the choice the ruling leaves (the calculator; the scorekeeper asks it with buttons).
  * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
- *   number?: number | null, undone?: boolean, note?: string }} args
+ *   number?: number | null, undone?: boolean, note?: string, decision?: boolean }} args
  * @returns {HTMLElement}
  */
-export function renderRulingLine({ ruling, refs, score, names = null, number = null, undone = false, note = "" }) {
+export function renderRulingLine({
+  ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false,
+}) {
   const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });
@@ -26,19 +30,14 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
     struck.append(h("span", { class: "rb-who", text: names[/** @type {number} */ (ruling.player)] }));
   }
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
-  const change = ruling.points || 0;
-  if (score && ruling.kind !== "decision" && !ruling.decision && (change !== 0 || !ruling.foul)) {
-    struck.append(h("span", { class: "rb-points", text: signedQuantity(change, score.forms) }));
-  }
+  const choice = ruling.kind === "decision" ? chosen(ruling) : "";
+  if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
+  if (score && ruling.kind !== "decision" && !ruling.decision) struck.append(...scoreParts(ruling, score, names));
+  if (decision && ruling.decision) struck.append(h("span", { class: "rb-choice", text: ruling.decision.question || "" }));
   line.append(struck);
   const basis = basisOf(ruling);
-  if (basis) {
-    const link = refLink(refs, basis, { short: true });
-    const full = (refs[basis] && refs[basis].title) || basis;
-    link.setAttribute("title", full);
-    if (link.textContent && link.textContent.length > 20) link.textContent = `${link.textContent.slice(0, 18).replace(/\s+\S*$/, "")}…`;
-    line.append(link);
-  }
+  // The clause's short title in full (wrapped if need be, never cut mid-phrase).
+  if (basis) line.append(refLink(refs, basis, { short: true }));
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
   root.append(line);
@@ -54,4 +53,56 @@ export function renderRulingLine({ ruling, refs, score, names = null, number = n
     toggle.textContent = open ? "почему ▾" : "почему ▸";
   });
   return root;
+}
+
+/**
+ * Every score the ruling changed, before and after (the engine's
+ * extra.scores_before; else the shooter's extra.score_before), or null when
+ * the ruling does not say what the scores were.
+ * @param {Ruling} ruling @returns {{ player: number, before: number, after: number }[] | null}
+ */
+export function scoreChanges(ruling) {
+  const after = ruling.scores || [];
+  const extra = ruling.extra || {};
+  const before = extra.scores_before;
+  if (Array.isArray(before) && before.length === after.length) {
+    return after.map((value, player) => ({ player, before: Number(before[player]), after: Number(value) }))
+      .filter((c) => c.before !== c.after);
+  }
+  const p = ruling.player;
+  if (typeof extra.score_before === "number" && typeof p === "number" && typeof after[p] === "number") {
+    return extra.score_before === after[p] ? [] : [{ player: p, before: extra.score_before, after: after[p] }];
+  }
+  return null;
+}
+
+/**
+ * The line's score parts: the shooter's points and «3 → 0», then «Анна: +2 очка,
+ * 1 → 3» for anyone else whose score changed; the points alone when the ruling
+ * does not say what the scores were.
+ * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names @returns {HTMLElement[]}
+ */
+function scoreParts(ruling, score, names) {
+  const changes = scoreChanges(ruling);
+  const change = ruling.points || 0;
+  const points = (/** @type {number} */ n) => h("span", { class: "rb-points", text: signedQuantity(n, score.forms) });
+  if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
+  const own = changes.find((c) => c.player === ruling.player);
+  // «3 → 0» is never broken inside (no-break spaces).
+  const parts = own ? [points(own.after - own.before),
+    h("span", { class: "rb-before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` })]
+    : ruling.foul ? [] : [points(0)];
+  for (const { player, before, after } of changes) {
+    if (player === ruling.player) continue;
+    const who = (names && names[player]) || `Игрок ${player + 1}`;
+    parts.push(h("span", { class: "rb-points-other",
+      text: `${who}: ${signedQuantity(after - before, score.forms)}, ${num(before)}\u00a0→\u00a0${num(after)}` }));
+  }
+  return parts;
+}
+
+/** What a decision chose (the engine's extra.choice, else its summary). @param {Ruling} ruling */
+function chosen(ruling) {
+  const extra = ruling.extra || {};
+  return typeof extra.choice === "string" ? extra.choice : ruling.summary || "";
 }

@@ -204,7 +204,8 @@ export function renderRuling({
   if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
     details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
-      (line.cites || []).flatMap((id) => [" ", refLink(refs, id, { short: true })])))));
+      // «§ A; § B»: two links in a row are told apart by a separator, not only by the «§».
+      (line.cites || []).flatMap((id, i) => [i ? "; " : " ", refLink(refs, id, { short: true })])))));
   }
 
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));

@@ -12,10 +12,9 @@
 //   input.reset()   after a shot (the form is reset by the caller)
 //   input.dispose() removes what it added and its listeners
 
-import { actionField, actionType, fieldDefault, readField, refreshForm, writeField } from "./form.js";
+import { actionField, actionType, fieldDefault, readAction, readField, refreshForm, writeField } from "./form.js";
 import {
-  ballsTappable, callsPocket, countsOutside, cueTappable, describeShot, emptyShot, fieldValues, notReady, tapBall, tapCue,
-  tapOutside, tapPocket, toggleCalling, toggleMiss,
+  applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, notReady,
 } from "./shot-model.js";
 import { renderTableSvg } from "./table-svg.js";
 
@@ -32,6 +31,9 @@ function savedMode() {
     return "drawing";
   }
 }
+
+/** A drawn part's identity across redraws: its kind and id. @param {Element} node */
+const tapKey = (node) => `${node.getAttribute("data-rb-tap")}:${node.getAttribute("data-rb-id") || ""}`;
 
 /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
 function el(tag, attrs = {}, text = "") {
@@ -132,18 +134,21 @@ export function mountShotInput(form, declared) {
     drawing.hidden = mode !== "drawing";
     toDrawing.setAttribute("aria-pressed", String(mode === "drawing"));
     toForm.setAttribute("aria-pressed", String(mode === "form"));
-    // Redrawn on every tap: a keyboard user keeps the focus on the same part.
+    // Redrawn on every tap: a keyboard user keeps the focus on the same part
+    // (found again by its kind and id, which a tap never changes).
     const focused = document.activeElement && svgBox.contains(document.activeElement)
-      ? document.activeElement.getAttribute("aria-label") : null;
+      ? document.activeElement.closest("[data-rb-tap]") : null;
+    const key = focused ? tapKey(focused) : null;
     svgBox.replaceChildren(renderTableSvg(table, shot, can));
-    if (focused) {
-      const key = focused.split(",")[0];
-      const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => (n.getAttribute("aria-label") || "").split(",")[0] === key);
+    if (key !== null) {
+      const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => tapKey(n) === key);
       if (again instanceof SVGElement) again.focus({ preventScroll: true });
+      else svgBox.querySelector("svg")?.focus({ preventScroll: true });
     }
     if (buttons.miss) buttons.miss.setAttribute("aria-pressed", String(shot.miss));
     if (buttons.call) buttons.call.setAttribute("aria-pressed", String(shot.calling));
-    words.textContent = describeShot(table, shot);
+    const action = readAction(form);
+    words.textContent = action && action.type === table.action ? describeDrawn(table, action, shot) : "";
     if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
   }
 
@@ -162,18 +167,13 @@ export function mountShotInput(form, declared) {
     if (part) {
       const kind = part.getAttribute("data-rb-tap");
       const id = JSON.parse(part.getAttribute("data-rb-id") || "null");
-      if (kind === "ball") step(tapBall(shot, id));
-      else if (kind === "cue") step(tapCue(shot));
-      else if (kind === "pocket") step(tapPocket(table, shot, id));
+      if (kind === "ball" || kind === "cue" || kind === "pocket") step(applyTap(table, shot, { kind, id }));
       return;
     }
     const button = target.closest("[data-rb-shot-tool]");
     if (button) {
       const id = button.getAttribute("data-rb-shot-tool");
-      if (id === "miss") step({ shot: toggleMiss(shot), hint: "" });
-      else if (id === "call") step({ shot: toggleCalling(shot), hint: "" });
-      else if (id === "out") step(tapOutside(table, shot));
-      else if (id === "clear") step({ shot: emptyShot(), hint: "" });
+      if (id === "miss" || id === "call" || id === "out" || id === "clear") step(applyTap(table, shot, { kind: id }));
       return;
     }
     const modeButton = target.closest("[data-rb-shot-mode]");

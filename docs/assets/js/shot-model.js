@@ -9,6 +9,8 @@
 // pockets; «за борт» — the selected ball left the table; the miss — nothing
 // happened, explicitly (an empty drawing is never a miss).
 
+import { asSentences, describeFields } from "./describe.js";
+
 /** @typedef {import("./types.js").TableDecl} TableDecl */
 /** @typedef {import("./types.js").Id} Id */
 
@@ -192,6 +194,27 @@ const valueOfBall = (table, id) => {
   return ball && ball.value !== undefined ? ball.value : id;
 };
 
+/**
+ * A "has" field: the ball was touched (and, with `after`, only once the cue
+ * ball had reached that other ball first: the object ball knocked it down).
+ * @param {Shot} shot @param {import("./types.js").FieldSource} spec
+ */
+function hasBall(shot, spec) {
+  if (spec.ball === undefined) return false;
+  const at = shot.touched.indexOf(spec.ball);
+  if (at < 0) return false;
+  return spec.after === undefined || shot.touched.slice(0, at).includes(spec.after);
+}
+
+/** An "events" key: cue_pocket, cue_off, miss, first:<ball id>. @param {Shot} shot @param {string} event */
+function happened(shot, event) {
+  if (event === "cue_pocket") return shot.cue === "pocket";
+  if (event === "cue_off") return shot.cue === "off";
+  if (event === "miss") return shot.miss;
+  if (event.startsWith("first:")) return shot.touched.length > 0 && String(shot.touched[0]) === event.slice(6);
+  return false;
+}
+
 /** @param {Shot} shot */
 function playedBall(shot) {
   return shot.dropped.length ? shot.dropped[0].ball : null;
@@ -208,9 +231,13 @@ export function fieldValues(table, shot) {
   /** @type {Record<string, unknown>} */
   const out = {};
   const played = playedBall(shot);
+  // The ball a "played" field names (the first dropped, or by fallback the
+  // first touched): a carom is on the other balls only.
+  const named = played !== null ? played : Object.values(table.fields).some((f) => f.from === "played" && f.fallback === "touched")
+    && shot.touched.length ? shot.touched[0] : null;
   for (const [name, spec] of Object.entries(table.fields)) {
     const among = new Set(spec.balls || []);
-    const caromBalls = shot.touched.filter((b) => among.has(b) && b !== played);
+    const caromBalls = shot.touched.filter((b) => among.has(b) && b !== named);
     switch (spec.from) {
       case "touched": out[name] = shot.touched.map((b) => valueOfBall(table, b)); break;
       case "dropped": out[name] = shot.dropped.map((d) => valueOfBall(table, d.ball)); break;
@@ -234,15 +261,14 @@ export function fieldValues(table, shot) {
       case "carom_count": out[name] = caromBalls.length; break;
       case "carom_has": out[name] = caromBalls.length > 0; break;
       case "contact": out[name] = shot.touched.length > 0; break;
-      case "has": out[name] = spec.ball !== undefined && shot.touched.includes(spec.ball); break;
+      case "has": out[name] = hasBall(shot, spec); break;
       case "pocket": out[name] = shot.pockets.length ? shot.pockets[shot.pockets.length - 1] : null; break;
       case "pocket_count": out[name] = shot.pockets.length; break;
       case "outside_count": out[name] = shot.outsideCount; break;
       case "events": {
         const map = spec.map || {};
-        const on = { cue_pocket: shot.cue === "pocket", cue_off: shot.cue === "off", miss: shot.miss };
         out[name] = {
-          events: Object.entries(map).filter(([event]) => on[/** @type {keyof typeof on} */ (event)]).map(([, id]) => id),
+          events: Object.entries(map).filter(([event]) => happened(shot, event)).map(([, id]) => id),
           all: Object.values(map),
         };
         break;
@@ -259,6 +285,8 @@ export function fieldValues(table, shot) {
  * @param {TableDecl} table @param {Shot} shot @param {boolean} chipsChanged
  */
 export function notReady(table, shot, chipsChanged) {
+  const waiting = pending(table, shot);
+  if (waiting) return waiting;
   const missWord = table.miss ? `«${table.miss.label}»` : "";
   if (table.miss && table.miss.field && !shot.miss) {
     const value = fieldValues(table, shot)[table.miss.field];
@@ -274,29 +302,77 @@ export function notReady(table, shot, chipsChanged) {
 }
 
 /**
- * The shot in words, for the line under the drawing (and screen readers).
- * @param {TableDecl} table @param {Shot} shot
+ * The line under the drawing: the drawn fields of the request the drawing
+ * sends, in the game's own words (describe.js), never the taps retold.
+ * @param {TableDecl} table @param {Record<string, unknown>} action the request's action
+ * @param {Shot} shot
  */
-export function describeShot(table, shot) {
-  if (shot.miss && table.miss) return `${table.miss.label}.`;
-  const name = (/** @type {Id} */ id) => {
-    const ball = table.balls.find((b) => b.id === id);
-    return ball ? ball.name : String(id);
-  };
-  const pocket = (/** @type {string | null} */ id) => (table.pockets.find((p) => p.id === id) || { label: String(id) }).label;
-  const parts = [];
-  if (shot.touched.length) parts.push(`Биток коснулся: ${shot.touched.map(name).join(" → ")}`);
-  for (const d of shot.dropped) parts.push(`${name(d.ball)} — в лузе (${pocket(d.pocket)})`);
-  for (const b of shot.outside) parts.push(`${name(b)} — за бортом`);
-  if (shot.pockets.length) {
-    parts.push(uses(table, "pocket_count")
-      ? `В лузы упало шаров: ${shot.pockets.length}` : `Луза: ${pocket(shot.pockets[shot.pockets.length - 1])}`);
+export function describeDrawn(table, action, shot) {
+  if (isBlank(shot)) return ""; // nothing drawn yet: nothing is sent (notReady says why)
+  const lines = describeFields(table.words, action);
+  if (!lines.length && shot.miss && table.miss) return `${table.miss.label}.`;
+  return asSentences(lines);
+}
+
+/** What a drawing records: every mark but the selection. @param {Shot} shot */
+const marks = (shot) => shot.touched.length + shot.dropped.length + shot.outside.length + shot.pockets.length
+  + shot.outsideCount + (shot.cue === "table" ? 0 : 1) + (shot.called ? 1 : 0);
+
+/** @param {TableDecl} table @param {Id} id */
+const ballName = (table, id) => (table.balls.find((b) => b.id === id) || { name: String(id) }).name;
+
+/** A touched ball that means something only with a later one (the object ball before the пробка). @param {TableDecl} table @param {Id} id */
+const leadsTo = (table, id) => Object.values(table.fields).find((f) => f.from === "has" && f.after === id);
+
+/**
+ * One tap, refused when it would add a mark the request does not carry (a
+ * gesture the rules give no meaning to is not drawn, and says why).
+ * @param {TableDecl} table @param {Shot} shot
+ * @param {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear", id?: Id }} tap
+ * @returns {Step}
+ */
+export function applyTap(table, shot, tap) {
+  const id = /** @type {Id} */ (tap.id);
+  /** @type {Step} */
+  const next = tap.kind === "ball" ? tapBall(shot, id)
+    : tap.kind === "cue" ? tapCue(shot)
+      : tap.kind === "pocket" ? tapPocket(table, shot, String(id))
+        : tap.kind === "out" ? tapOutside(table, shot)
+          : tap.kind === "miss" ? { shot: toggleMiss(shot), hint: "" }
+            : tap.kind === "call" ? { shot: toggleCalling(shot), hint: "" }
+              : { shot: emptyShot(), hint: "" };
+  if (marks(next.shot) <= marks(shot) || !same(fieldValues(table, next.shot), fieldValues(table, shot))) return next;
+  if (tap.kind === "ball") {
+    const lead = leadsTo(table, id);
+    if (lead && lead.waiting && lead.ball !== undefined && !shot.touched.includes(lead.ball)) {
+      return { shot: next.shot, hint: lead.waiting };
+    }
   }
-  if (shot.outsideCount) parts.push(`За борт вылетело шаров: ${shot.outsideCount}`);
-  if (shot.cue === "pocket") parts.push(`биток — в лузе (${pocket(shot.cuePocket)})`);
-  if (shot.cue === "off") parts.push("биток — за бортом");
-  if (shot.called) parts.push(`заказана луза: ${pocket(shot.called)}`);
-  if (!parts.length) return "";
-  const text = parts.join("; ");
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  return { shot, hint: refusal(table, shot, tap.kind) };
+}
+
+/** @param {TableDecl} table @param {Shot} shot @param {string} kind */
+function refusal(table, shot, kind) {
+  const what = shot.selected !== null ? `«${ballName(table, shot.selected)}»` : "";
+  if (kind === "pocket") return `По правилам этой игры шар ${what} в лузе ничего не меняет: это не записывается.`;
+  if (kind === "out") return `По правилам этой игры шар ${what} за бортом ничего не меняет: это не записывается.`;
+  return "По правилам этой игры это касание ничего не меняет: оно не записывается.";
+}
+
+/** @param {unknown} a @param {unknown} b */
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A touched ball still waiting for the one that gives it a meaning (the
+ * object ball with no пробка after it), or null.
+ * @param {TableDecl} table @param {Shot} shot @returns {string | null}
+ */
+function pending(table, shot) {
+  for (const id of shot.touched) {
+    const lead = leadsTo(table, id);
+    if (!lead || !lead.waiting) continue;
+    const without = { ...copy(shot), touched: shot.touched.filter((b) => b !== id) };
+    if (same(fieldValues(table, without), fieldValues(table, shot))) return lead.waiting;
+  }
+  return null;
 }

@@ -56,6 +56,7 @@ const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
 export function renderTableSvg(table, shot, can) {
   const svg = /** @type {SVGSVGElement} */ (s("svg", {
     class: "rb-table-svg", viewBox: "-14 -20 228 141", role: "group", "aria-label": "Стол: нажмите, что произошло",
+    tabindex: -1, // the focus lands here, never on <body>, should a focused part be gone after a redraw
   }));
   svg.append(s("rect", { class: "rb-t-rail", x: -9, y: -9, width: 218, height: 118, rx: 6 }));
   svg.append(s("rect", { class: "rb-t-cloth", x: 0, y: 0, width: 200, height: 100 }));
@@ -110,13 +111,17 @@ export function renderTableSvg(table, shot, can) {
     const dropped = shot.dropped.some((d) => d.ball === ball.id);
     const outside = shot.outside.includes(ball.id);
     const selected = shot.selected === ball.id && !dropped && !outside;
-    const state = dropped ? ", в лузе" : outside ? ", за бортом" : order >= 0 ? `, коснулся ${order + 1}-м` : "";
+    const state = (dropped ? ", в лузе" : outside ? ", за бортом" : order >= 0 ? `, коснулся ${order + 1}-м` : "")
+      + (selected ? ", выбран" : "");
     const g = s("g", {
       class: `rb-t-ball${order >= 0 ? " rb-t-ball--touched" : ""}${dropped ? " rb-t-ball--dropped" : ""}`
         + `${outside ? " rb-t-ball--outside" : ""}${selected ? " rb-t-ball--selected" : ""}`,
       "data-rb-tap": can.ballsTappable ? "ball" : null, "data-rb-id": JSON.stringify(ball.id),
       role: can.ballsTappable ? "button" : null, tabindex: can.ballsTappable ? 0 : null,
-      "aria-label": `Шар: ${ball.name}${state}`, "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
+      // The visible label first (WCAG 2.5.3): «1 — шар единица».
+      "aria-label": `${ball.label ? `${ball.label} — шар ${ball.name}` : `Шар: ${ball.name}`}${state}`,
+      "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
+      "aria-current": can.ballsTappable && selected ? "true" : null,
     },
     s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
     s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
@@ -135,7 +140,8 @@ export function renderTableSvg(table, shot, can) {
       class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
       "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : null,
       tabindex: can.cueTappable ? 0 : null,
-      "aria-label": `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}`,
+      "aria-label": `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}${shot.cueSelected ? ", выбран" : ""}`,
+      "aria-current": can.cueTappable && shot.cueSelected ? "true" : null,
     },
     s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
     s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: "#ffffff" }),

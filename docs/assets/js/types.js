@@ -25,7 +25,7 @@
  *   turn_continues?: boolean, finished?: boolean, winner?: number | null, clauses?: string[],
  *   tolkovaniya?: string[], outside?: string[], decision?: Decision | null,
  *   verdict?: "win" | "loss" | "decision" | "foul" | "points" | "no_points" | "info",
- *   basis?: string | null, why?: WhyLine[] }} Ruling
+ *   basis?: string | null, why?: WhyLine[], extra?: Record<string, unknown> }} Ruling
  * @typedef {{ name: string, score?: number | null, number?: number, out?: boolean,
  *   fouls_in_row?: number, role?: string }} ViewPlayer
  * @typedef {{ players: ViewPlayer[], current: number | null, finished: boolean, winner: number | null,
@@ -69,11 +69,12 @@
 /**
  * @typedef {{ id: Id, label: string, name: string, colour: string, at: number[], value?: Id }} Ball
  * @typedef {{ id: Id, label: string, at: number[] }} Spot
- * @typedef {{ from: string, balls?: Id[], ball?: Id, map?: Record<string, Id>, fallback?: string }} FieldSource
+ * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, map?: Record<string, Id>,
+ *   fallback?: string }} FieldSource
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
  *   house: boolean, spots: Spot[], pyramid: number, fields: Record<string, FieldSource>,
- *   chips: string[], miss: Miss | null }} TableDecl
+ *   chips: string[], miss: Miss | null, words: import("./describe.js").FieldWords[] }} TableDecl
  */
 
 export {};

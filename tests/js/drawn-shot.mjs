@@ -1,0 +1,46 @@
+// The drawing as a test drives it: taps through shot-model.js's applyTap
+// (refusals included, as the page does), and the action the form would send.
+
+import { applyTap, emptyShot, fieldValues } from "../../docs/assets/js/shot-model.js";
+
+/** "ball:1", "pocket:far-left", "cue", "out", "miss", "call", "clear" -> the tap object */
+export function parseTap(tap) {
+  const [kind, raw] = tap.split(":");
+  const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw;
+  return id === undefined ? { kind } : { kind, id };
+}
+
+/** taps: ["ball:1", "pocket:far-left", "cue", "out", "miss", "call"]; returns the shot and the last hint */
+export function drawWithHint(table, taps) {
+  let shot = emptyShot();
+  let hint = "";
+  for (const tap of taps) ({ shot, hint } = applyTap(table, shot, parseTap(tap)));
+  return { shot, hint };
+}
+
+export const draw = (table, taps) => drawWithHint(table, taps).shot;
+
+/** The action a drawn shot gives: each field's default, then the drawing's values (as shot-input.js writes the form). */
+export function actionOf(game, shot, chips = {}) {
+  const fields = game.actions.find((a) => a.type === game.table.action).fields;
+  const action = { type: game.table.action };
+  for (const f of fields) if (f.default !== undefined && f.default !== null) action[f.name] = f.default;
+  Object.assign(action, chips);
+  const values = fieldValues(game.table, shot);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value && typeof value === "object" && "events" in value) {
+      const kept = (action[name] || []).filter((id) => !value.all.includes(id));
+      action[name] = [...kept, ...value.events];
+    } else if (value === null) delete action[name];
+    else action[name] = value;
+  }
+  // A field shown only "when" another has a value is left out otherwise, as the form does.
+  for (const f of fields) {
+    if (!f.when) continue;
+    const shown = Object.entries(f.when).every(([other, want]) =>
+      (Array.isArray(want) ? want : [want]).includes(action[other] ?? null));
+    if (!shown) delete action[f.name];
+  }
+  return action;
+}
