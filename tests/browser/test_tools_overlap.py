@@ -14,7 +14,7 @@ from tools_helpers import calc, dismiss_toasts, screenshot, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["kovboy", "pyat-sharov", "probka", "kaiza", "kladka-kiem", "po-chasovoy", "snimanie-rukoy"]
+GAMES = ["kovboy", "pyat-sharov", "probka", "kaiza", "kladka-kiem", "po-chasovoy"]  # every game with tools
 WIDTHS = [360, 390, 768, 1024, 1280]
 HEIGHT = 800
 
