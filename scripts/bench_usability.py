@@ -9,11 +9,22 @@ viewport afterwards.
     .venv/bin/python scripts/bench_usability.py            # build the site first: bash scripts/build.sh
     .venv/bin/python scripts/bench_usability.py --site /tmp/my-site
 
-Matches: «Ковбой» — 12 shots with a bad break (and the opponent's decision), a
-foul and an undo; «Игра с пробкой» with 6 players; «Кладка шаров кием» with
-penalties (a double hit, a touch, a touch outside a stroke).
-Targets: median ≤ 2 taps per «Ковбой» shot, 0 px scrolled between shots,
-undo in 1 tap, every decision button in the viewport when it appears.
+It also measures layout shift inside the tool (issue 16): the position of
+every visible control of the tool before and after each tap (a control that
+moved by a pixel or more while staying on screen), and Chromium's
+``layout-shift`` PerformanceObserver entries whose shifted nodes are inside
+the tool (all of them: after a tap Chromium marks them ``hadRecentInput`` and
+leaves them out of its own CLS, but a thumb still misses the button).
+
+Matches: «Ковбой» — the newcomer's 12 shots (issue 16, «Targets»), and the 12
+shots with a bad break (and the opponent's decision), a foul and an undo;
+«Игра с пробкой» with 6 players, and the «пробка» example (fouls by 2, 4, 6,
+then 6 knocks the пробка); «Кладка шаров кием» with penalties (a double hit, a
+touch, a touch outside a stroke). A native picker counts 2 taps (open, choose).
+Phone: 390×844, device scale 3, the service worker on.
+Targets: taps per shot median ≤ 3 and none over 4 in the newcomer's mix, ≤ 3
+a shot in the «пробка» example, 0 px scrolled, 0 px moved and no layout shift
+in the tool, every next input, the verdict and undo in view after each step.
 """
 
 from __future__ import annotations
@@ -34,7 +45,48 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from tools_helpers import start_on_table  # noqa: E402  (the same start as the browser tests)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce", "locale": "ru-RU"}
+         "device_scale_factor": 3, "service_workers": "allow", "reduced_motion": "reduce", "locale": "ru-RU"}
+# Every layout-shift entry of the page, from its start (the tool's own are picked per step).
+SHIFT_OBSERVER = """
+window.__rbShifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__rbShifts.push(e);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+# Every visible control of the tool, keyed so that a control redrawn in place
+# (the table drawing's balls and pockets) keeps its key: viewport boxes.
+CONTROLS = """sel => {
+  const tool = document.querySelector(sel);
+  const ids = window.__rbIds || (window.__rbIds = new WeakMap());
+  window.__rbN = window.__rbN || 0;
+  const out = {};
+  for (const el of tool.querySelectorAll("button, input, select, textarea, a[href], summary, label.rb-chip, [data-rb-tap]")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom <= 0 || r.top >= innerHeight) continue;
+    const hook = ["data-rb-tap", "data-rb-play", "data-rb-undo", "data-rb-redo", "data-rb-shot-tool", "data-rb-shot-mode"]
+      .find((a) => el.hasAttribute(a));
+    let key = hook ? hook + ":" + el.getAttribute(hook) + ":" + (el.getAttribute("data-rb-id") || "") : null;
+    if (!key && el.matches("input") && el.closest("[data-rb-field]")) {
+      key = "field:" + el.closest("[data-rb-field]").getAttribute("data-rb-field") + ":" + el.value;
+    }
+    if (!key) {
+      if (!ids.has(el)) ids.set(el, ++window.__rbN);
+      key = "el:" + ids.get(el);
+    }
+    const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("value") || el.tagName).trim().replace(/\\s+/g, " ");
+    out[key] = { x: r.x, y: r.y, name: name.slice(0, 28) };
+  }
+  return out;
+}"""
+# The layout-shift value of the entries since `from` whose shifted nodes are in the tool.
+TOOL_SHIFT = """([sel, from]) => {
+  const tool = document.querySelector(sel);
+  let sum = 0;
+  for (const e of window.__rbShifts.slice(from)) {
+    if ((e.sources || []).some((s) => s.node && tool.contains(s.node))) sum += e.value;
+  }
+  return [sum, window.__rbShifts.length];
+}"""
 TIMEOUT = 90_000
 
 
@@ -45,11 +97,34 @@ class Bench:
         self.tool = page.locator(f"#rb-scorekeeper-{game}")
         self.taps = 0
         self.rows: list[dict] = []
+        self.moved: list[str] = []  # the controls that moved in this step: "name Δpx"
+        self.shift_seen = 0
 
     # ---- taps ------------------------------------------------------------
-    def tap(self, locator) -> None:
+    def tap(self, locator, taps: int = 1) -> None:
+        before = self.controls()
         locator.tap()
-        self.taps += 1
+        self.taps += taps
+        self.settle()
+        self.compare(before)
+
+    def controls(self) -> dict:
+        return self.page.evaluate(CONTROLS, f"#rb-scorekeeper-{self.game}")
+
+    def settle(self) -> None:
+        self.wait_idle()
+        self.page.wait_for_timeout(60)
+
+    def compare(self, before: dict) -> None:
+        """Every control on screen both before and after the tap that moved a pixel or more."""
+        after = self.controls()
+        for key, a in before.items():
+            b = after.get(key)
+            if b is None:
+                continue
+            d = max(abs(b["x"] - a["x"]), abs(b["y"] - a["y"]))
+            if d >= 1:
+                self.moved.append(f"{a['name']} {d:.0f}")
 
     def ball(self, ball) -> None:
         self.tap(self.tool.locator(f"[data-rb-action-form] [data-rb-tap=ball][data-rb-id='{json.dumps(ball)}']"))
@@ -70,8 +145,12 @@ class Bench:
         self.tap(self.tool.locator("[data-rb-field=shooter] [data-rb-player-chips] label.rb-chip").nth(number - 1))
 
     def select(self, field: str, value) -> None:
+        """A native picker: open it and choose, 2 taps."""
+        before = self.controls()
         self.tool.locator(f"[data-rb-field={field}]:visible select").select_option(value=json.dumps(value))
-        self.taps += 1
+        self.taps += 2
+        self.settle()
+        self.compare(before)
 
     def wait_idle(self) -> None:
         self.page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=f"#rb-scorekeeper-{self.game}",
@@ -88,17 +167,23 @@ class Bench:
                 return False
         return True
 
-    def step(self, label: str, taps_fn, *, record: bool = True) -> None:
+    def step(self, label: str, taps_fn, *, record: bool = True, changes: bool = True) -> None:
+        """One shot (or undo, or decision): its taps, then «Записать» unless record=False;
+        changes=False for a step that records nothing (a reload)."""
         y0 = self.page.evaluate("window.scrollY")
         self.taps = 0
+        self.moved = []
+        self.shift_seen = self.page.evaluate("window.__rbShifts.length")
         total = self.tool.locator("[data-rb-history]").get_attribute("data-rb-total") or "0"
         taps_fn()
         if record:
             self.tap(self.tool.locator("[data-rb-play]"))
-        self.page.wait_for_function(
-            "([sel, n]) => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal !== n"
-            " && !document.querySelector(sel).dataset.rbBusy", arg=[f"#rb-scorekeeper-{self.game}", total], timeout=TIMEOUT)
+        if changes:
+            self.page.wait_for_function(
+                "([sel, n]) => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal !== n"
+                " && !document.querySelector(sel).dataset.rbBusy", arg=[f"#rb-scorekeeper-{self.game}", total], timeout=TIMEOUT)
         self.page.wait_for_timeout(50)
+        shift, _ = self.page.evaluate(TOOL_SHIFT, [f"#rb-scorekeeper-{self.game}", self.shift_seen])
         error = self.tool.locator("[data-rb-match-error]")
         decision = self.tool.locator("[data-rb-decision]").is_visible()
         line = self.tool.locator("[data-rb-last] .rb-ruling--line")
@@ -108,6 +193,8 @@ class Bench:
             "input": self.visible("[data-rb-decision] button") if decision else self.visible(".rb-table-svg"),
             "record": decision or self.visible("[data-rb-play]") or self.finished(),
             "undo": self.visible("[data-rb-undo]"),
+            "verdict_seen": self.visible("[data-rb-last] .rb-ruling--line") if line.count() else False,
+            "moved": list(self.moved), "shift": shift,
             "decision": decision,
             "verdict": line.locator(".rb-badge").inner_text().strip() if line.count() else "",
             "error": error.inner_text().strip() if error.is_visible() else "",
@@ -118,8 +205,38 @@ class Bench:
 
 
 def start(page, base: str, game: str, names: list[str]) -> Bench:
+    page.add_init_script(SHIFT_OBSERVER)
     start_on_table(page, base, game, names)
     return Bench(page, game)
+
+
+def reload(b: Bench) -> None:
+    """The page reloaded in the middle of the match (the tab comes back on «Счёт»)."""
+    before = b.controls()
+    b.page.reload()
+    b.tool.locator("[data-rb-action-form]").wait_for(state="visible", timeout=TIMEOUT)
+    b.settle()
+    b.compare(before)
+
+
+def kovboy_newcomer(page, base) -> Bench:
+    """Issue 16, «Targets»: the newcomer's 12 shots."""
+    b = start(page, base, "kovboy", ["Аня", "Борис"])
+    b.step("Аня: начальный удар, тройка в лузе", lambda: (b.ball(3), b.pocket("far-left")))
+    b.step("Аня: карамболь 5 → 1, пятёрка в лузе", lambda: (b.ball(5), b.pocket("far-right"), b.ball(1)))
+    b.step("Аня: промах", lambda: b.tool_button("miss"))
+    b.step("Борис: единица в лузе", lambda: (b.ball(1), b.pocket("near-left")))
+    b.step("Борис: карамболь 1 → 3 → 5", lambda: (b.ball(1), b.ball(3), b.ball(5)))
+    b.step("Борис: нарушение (не дошёл до борта)", lambda: (b.ball(1), b.tap(b.tool.locator("[data-rb-field=cushion] label"))))
+    b.step("Аня: пятёрка в лузе", lambda: (b.ball(5), b.pocket("left-middle")))
+    b.step("Аня: тройка в лузе", lambda: (b.ball(3), b.pocket("right-middle")))
+    b.step("Аня: ошибочная запись (касание единицы)", lambda: b.ball(1))
+    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
+    b.step("Аня: единица в лузе", lambda: (b.ball(1), b.pocket("far-left")))
+    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    b.step("Аня: промах", lambda: b.tool_button("miss"))
+    b.step("Борис: карамболь 5 → 3, оба в лузах", lambda: (b.ball(5), b.pocket("far-right"), b.ball(3), b.pocket("near-right")))
+    return b
 
 
 def kovboy(page, base) -> Bench:
@@ -153,6 +270,16 @@ def probka(page, base) -> Bench:
     return b
 
 
+def probka_example(page, base) -> Bench:
+    """Issue 16, «Targets»: fouls by players 2, 4 and 6, then player 6 knocks the пробка."""
+    b = start(page, base, "probka", ["Аня", "Борис", "Вера", "Глеб", "Дина", "Ефим"])
+    b.step("Борис: промах (нарушение «в»)", lambda: (b.player(2), b.chip("fouls", "v")))
+    b.step("Глеб: промах (нарушение «в»)", lambda: (b.player(4), b.chip("fouls", "v")))
+    b.step("Ефим: промах (нарушение «в»)", lambda: (b.player(6), b.chip("fouls", "v")))
+    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
+    return b
+
+
 def kladka(page, base) -> Bench:
     b = start(page, base, "kladka-kiem", ["Аня", "Борис"])
     b.step("Аня: разбивка, два шара в лузах", lambda: (b.chip("opening", "break"), b.pocket("far-left"), b.pocket("near-left")))
@@ -167,26 +294,35 @@ def kladka(page, base) -> Bench:
     return b
 
 
-def report(title: str, bench: Bench, shots_only: bool) -> dict:
+def report(title: str, bench: Bench) -> dict:
+    yes = lambda v: "да" if v else "НЕТ"  # noqa: E731
     print(f"\n{title}")
-    print(f"{'шаг':<52} {'нажатий':>7} {'прокрутка, px':>13} {'ввод':>5} {'табло':>6} {'кнопка':>6} {'отмена':>6}  решение")
+    print(f"{'шаг':<44} {'нажатий':>7} {'прокр., px':>10} {'сдвиг, px':>9} {'CLS':>6} {'ввод':>4} {'итог':>4} "
+          f"{'отмена':>6} {'кнопка':>6}  решение")
     for r in bench.rows:
-        yes = lambda v: "да" if v else "НЕТ"  # noqa: E731
         verdict = r["verdict"] + (f" | ОШИБКА: {r['error']}" if r["error"] else "")
-        print(f"{r['step'][:52]:<52} {r['taps']:>7} {r['scrolled']:>13.0f} {yes(r['input']):>5} {yes(r['board']):>6} "
-              f"{yes(r['record']):>6} {yes(r['undo']):>6}  {verdict}{' — ВЫБОР' if r['decision'] else ''}")
-    shots = [r for r in bench.rows if not r["step"].startswith(("Отмена",)) and "решение «" not in r["step"]]
+        moved = max((int(m.rsplit(" ", 1)[1]) for m in r["moved"]), default=0)
+        print(f"{r['step'][:44]:<44} {r['taps']:>7} {r['scrolled']:>10.0f} {moved:>9} {r['shift']:>6.3f} {yes(r['input']):>4} "
+              f"{yes(r['verdict_seen']):>4} {yes(r['undo']):>6} {yes(r['record']):>6}  {verdict}{' — ВЫБОР' if r['decision'] else ''}")
+        if r["moved"]:
+            print(f"{'':<6}сдвинулись: {', '.join(r['moved'][:8])}{' …' if len(r['moved']) > 8 else ''}")
+    shots = [r for r in bench.rows if not r["step"].startswith(("Отмена", "Перезагрузка")) and "решение «" not in r["step"]]
     taps = [r["taps"] for r in shots]
     summary = {
-        "median_taps": statistics.median(taps), "max_scrolled": max(r["scrolled"] for r in bench.rows),
-        "all_in_view": all(r["input"] and r["board"] and r["record"] for r in bench.rows),
+        "median_taps": statistics.median(taps), "worst_taps": max(taps),
+        "max_scrolled": max(r["scrolled"] for r in bench.rows),
+        "moved": sum(len(r["moved"]) for r in bench.rows), "shift": sum(r["shift"] for r in bench.rows),
+        "all_in_view": all(r["input"] and r["board"] and r["record"] and r["undo"] for r in bench.rows),
+        "verdict_in_view": all(r["verdict_seen"] for r in shots),
         "errors": [r["error"] for r in bench.rows if r["error"]],
     }
     undo = [r for r in bench.rows if r["step"].startswith("Отмена")]
     if undo:
         summary["undo_taps"] = undo[0]["taps"]
-    print(f"  медиана нажатий на удар: {summary['median_taps']:g}; прокрутка: не больше {summary['max_scrolled']:.0f} px; "
-          f"ввод, табло и кнопка всегда на экране: {'да' if summary['all_in_view'] else 'НЕТ'}"
+    print(f"  нажатий на удар: медиана {summary['median_taps']:g}, худший {summary['worst_taps']}; "
+          f"прокрутка: не больше {summary['max_scrolled']:.0f} px; сдвигов элементов: {summary['moved']}; "
+          f"layout shift в инструменте: {summary['shift']:.3f}; ввод, табло, кнопка и отмена всегда на экране: "
+          f"{yes(summary['all_in_view'])}; итог удара на экране: {yes(summary['verdict_in_view'])}"
           + (f"; отмена: {summary['undo_taps']} нажатие" if undo else ""))
     return summary
 
@@ -220,23 +356,26 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium) if chromium else p.chromium.launch()
             results = {}
-            for title, play in (("«Ковбой»: 12 ударов, неправильный начальный удар, нарушение, отмена", kovboy),
+            for title, play in (("«Ковбой»: 12 ударов новичка (цели задачи 16)", kovboy_newcomer),
+                                ("«Ковбой»: 12 ударов, неправильный начальный удар, нарушение, отмена", kovboy),
+                                ("«Игра с пробкой»: нарушения 2-го, 4-го и 6-го, 6-й сбивает пробку", probka_example),
                                 ("«Игра с пробкой»: 6 игроков", probka),
                                 ("«Кладка шаров кием»: штрафы", kladka)):
                 context = browser.new_context(**PHONE)
                 page = context.new_page()
-                results[play.__name__] = report(title, play(page, base), True)
+                results[play.__name__] = report(title, play(page, base))
                 context.close()
             browser.close()
     finally:
         server.terminate()
         server.wait()
-    k = results["kovboy"]
-    ok = (k["median_taps"] <= 2 and all(r["max_scrolled"] == 0 for r in results.values())
-          and k.get("undo_taps") == 1 and all(r["all_in_view"] for r in results.values())
+    k, pr = results["kovboy_newcomer"], results["probka_example"]
+    ok = (k["median_taps"] <= 3 and k["worst_taps"] <= 4 and pr["worst_taps"] <= 3
+          and all(r["max_scrolled"] == 0 and r["moved"] == 0 and r["shift"] == 0 for r in results.values())
+          and k.get("undo_taps") == 1 and all(r["all_in_view"] and r["verdict_in_view"] for r in results.values())
           and not any(r["errors"] for r in results.values()))
-    print(f"\nЦели (медиана ≤ 2 нажатий в «Ковбое», 0 px прокрутки, отмена в 1 нажатие, всё на экране): "
-          f"{'выполнены' if ok else 'НЕ выполнены'}")
+    print(f"\nЦели (новичок в «Ковбое»: медиана ≤ 3 нажатий, не больше 4; пример с пробкой: ≤ 3; 0 px прокрутки, "
+          f"ни одного сдвига, отмена в 1 нажатие, всё на экране): {'выполнены' if ok else 'НЕ выполнены'}")
     return 0 if ok else 1
 
 

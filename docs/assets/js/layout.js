@@ -7,6 +7,34 @@
 // «Правила» at that clause.
 
 const TAB_KEY = "rules-site:tab:";
+const TOP_KEY = "rules-site:tab-top:";
+const SETTLE_MS = 15000; // how long after a reload the tools are held where they were
+
+/**
+ * After a reload on «Счёт» the tool comes back where it was on the screen, not
+ * where the browser's restored pixel offset puts it while the saved match is
+ * still loading (the page above and below it grows as the engine answers).
+ * It is held there as the page grows, until the reader's first touch, key or
+ * wheel. @param {HTMLElement} tool @param {number} top its viewport top before the reload
+ * @returns {() => void} stop holding
+ */
+function holdAt(tool, top) {
+  const place = () => {
+    const moved = tool.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  };
+  const grow = new ResizeObserver(place);
+  grow.observe(document.body);
+  const stop = () => {
+    grow.disconnect();
+    for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.removeEventListener(type, stop, true);
+    window.clearTimeout(timer);
+  };
+  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.addEventListener(type, stop, { capture: true, passive: true });
+  const timer = window.setTimeout(stop, SETTLE_MS);
+  place();
+  return stop;
+}
 
 /** @returns {() => void} dispose */
 export function mountLayout() {
@@ -41,6 +69,7 @@ export function mountLayout() {
   article.prepend(tabs);
 
   const key = TAB_KEY + window.location.pathname;
+  const topKey = TOP_KEY + window.location.pathname;
   /** @type {Record<string, number>} */
   const scroll = { rules: 0, tools: 0 };
   /** What the reader had at the top of each tab: the block and its distance
@@ -119,12 +148,43 @@ export function mountLayout() {
     tab = "rules";
     show("rules", false);
   };
+  /** The open tool at the top of «Счёт», and where it is, kept for a reload. */
+  const onLeave = () => {
+    const open = tab === "tools" ? tools.find((t) => t instanceof HTMLDetailsElement && t.open) : null;
+    try {
+      if (open) window.sessionStorage.setItem(topKey, JSON.stringify({ id: open.id, top: open.getBoundingClientRect().top }));
+      else window.sessionStorage.removeItem(topKey);
+    } catch {
+      /* the reload starts at the top */
+    }
+  };
   tabs.addEventListener("click", onTabs);
   aside.addEventListener("click", onLink, true);
+  window.addEventListener("pagehide", onLeave);
   show(tab, false);
+  let release = () => {};
+  const kept = tab === "tools" ? readTop(topKey) : null;
+  const keptTool = kept ? document.getElementById(kept.id) : null;
+  if (kept && keptTool instanceof HTMLDetailsElement && aside.contains(keptTool)) {
+    window.history.scrollRestoration = "manual";
+    keptTool.open = true;
+    release = holdAt(keptTool, kept.top);
+  }
   return () => {
+    release();
     tabs.removeEventListener("click", onTabs);
     aside.removeEventListener("click", onLink, true);
+    window.removeEventListener("pagehide", onLeave);
     document.body.classList.remove("rb-split-page");
   };
+}
+
+/** @param {string} key @returns {{ id: string, top: number } | null} */
+function readTop(key) {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
+    return kept && typeof kept.id === "string" && typeof kept.top === "number" ? kept : null;
+  } catch {
+    return null;
+  }
 }

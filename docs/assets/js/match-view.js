@@ -100,6 +100,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const undoneCount = Array.isArray(state.undone) ? state.undone.length : 0;
   ui.undo.disabled = !view.can_undo;
   ui.redo.disabled = !view.can_redo;
+  keepFocus([ui.undo, ui.redo, ui.play]);
   ui.redo.textContent = view.can_redo && undoneCount > 1 ? `↷ ${undoneCount}` : "↷";
   ui.share.disabled = false;
   ui.protocol.disabled = false;
@@ -116,4 +117,17 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
       renderRulingLine({ ruling, refs: game.refs, score, names, number: from + i + 1 }))).reverse());
   ui.historyMore.hidden = from === 0;
   ui.historyMore.textContent = `Показать всю историю (${total})`;
+}
+
+/**
+ * A button that went disabled under the keyboard's focus would drop the focus
+ * to the page's body: it goes to the first of the others still enabled
+ * (undo's last record undone: redo, then the record button).
+ * @param {HTMLButtonElement[]} buttons the bar's buttons, in the order the focus falls back
+ */
+function keepFocus(buttons) {
+  const lost = buttons.find((b) => b.disabled && b === document.activeElement);
+  if (!lost) return;
+  const next = buttons.find((b) => b !== lost && !b.disabled && !b.closest("[hidden]"));
+  if (next) next.focus({ preventScroll: true });
 }

@@ -23,6 +23,7 @@ const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /** @type {HTMLDivElement | null} */
 let banner = null;
+const SAVED_NOTICE_MS = 8000; // how long «Сайт сохранён» stays
 let reloading = false;
 
 /** @param {"registered" | "saved" | "update" | "unsupported" | "failed"} state */
@@ -59,9 +60,11 @@ function engineSettled() {
 function showBanner(text, buttonLabel, onClick, kind) {
   if (banner) banner.remove();
   banner = document.createElement("div");
-  // A small pill over the page header (offline-notice.css): it never covers
+  // A small pill in the place of the header's title (offline-notice.css):
+  // it covers no control — not the menu, the search or the theme toggle, not
   // the tools' input or their sticky bar at the bottom of the screen.
-  banner.className = `rb-offline-banner rb-offline-banner--${kind} rb-offline-pill`;
+  const title = document.querySelector(".md-header__title");
+  banner.className = `rb-offline-banner rb-offline-banner--${kind} rb-offline-pill${title ? " rb-offline-pill--title" : ""}`;
   banner.setAttribute("role", "status");
   banner.dataset.rbOfflineBanner = kind;
   const message = document.createElement("span");
@@ -81,7 +84,7 @@ function showBanner(text, buttonLabel, onClick, kind) {
     later.addEventListener("click", () => hideBanner());
     banner.append(later);
   }
-  document.body.append(banner);
+  (title || document.body).append(banner);
 }
 
 function hideBanner() {
@@ -108,7 +111,13 @@ function announceSaved() {
   }
   if (shown) return;
   showBanner("Сайт сохранён: работает без интернета.", "✕", () => hideBanner(), "saved");
-  if (banner) banner.querySelector("button")?.setAttribute("aria-label", "Закрыть");
+  if (!banner) return;
+  banner.querySelector("button")?.setAttribute("aria-label", "Закрыть");
+  // A piece of news, not a question: it goes by itself.
+  const notice = banner;
+  window.setTimeout(() => {
+    if (banner === notice) hideBanner();
+  }, SAVED_NOTICE_MS);
 }
 
 async function askToKeepStorage() {

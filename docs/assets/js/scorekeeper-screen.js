@@ -30,14 +30,16 @@ export function clearErrors(box, form) {
 }
 
 /**
- * The engine said no: its message in the box, and on the field it names (scrolled to unless on the drawing).
+ * The engine said no: its message once — on the field it names when that
+ * field is on screen (and scrolled to), otherwise in the box (a field the
+ * drawing sets, or none).
  * @param {Refused} refusal @param {HTMLElement} box @param {HTMLFormElement | null} form
  */
 export function showRefused(refusal, box, form) {
-  showError(box, refusal.message);
-  if (!form) return;
-  const field = markFieldError(form, refusal.field, refusal.message);
-  if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
+  const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
+  const onField = field !== null && !field.closest("[data-rb-drawn]") && field.getClientRects().length > 0;
+  showError(box, onField ? "" : refusal.message);
+  if (field && onField) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
 }
 
 /**
