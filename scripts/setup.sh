@@ -4,6 +4,7 @@
 #   .venv-pyodide  Python >= 3.12 (pyenv)        + requirements-pyodide.txt
 #   node_modules   `npm ci` from package-lock.json (the npm package pyodide)
 #   chromium       Debian's package (only when /usr/bin/chromium is missing)
+#   firefox-esr, webkit2gtk-driver, xvfb   Debian's packages (tests/xengine/), when missing
 # Each step writes a stamp keyed by the hash of its requirements/lock file and
 # skips itself when the stamp matches, so a second run takes about a second.
 set -euo pipefail
@@ -125,6 +126,23 @@ if [ -x /usr/bin/chromium ]; then
 else
     apt_install chromium
     [ -x /usr/bin/chromium ] || die "chromium не установился"
+fi
+
+# ------------------------------------- (e) Firefox and WebKitGTK (tests/xengine/)
+# The other two browser engines, from Debian's packages only: firefox-esr (driven by
+# puppeteer-core over WebDriver BiDi) and WebKitGTK's WebKitWebDriver + MiniBrowser
+# (driven by Selenium) on a private X server.
+XENGINE_PKGS=()
+[ -x /usr/bin/firefox-esr ] || XENGINE_PKGS+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || XENGINE_PKGS+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || XENGINE_PKGS+=(xvfb)
+command -v xauth >/dev/null 2>&1 || XENGINE_PKGS+=(xauth)
+if [ "${#XENGINE_PKGS[@]}" -eq 0 ]; then
+    say "firefox-esr, webkit2gtk-driver, xvfb: готово (пропуск)"
+else
+    apt_install "${XENGINE_PKGS[@]}"
+    [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && command -v Xvfb >/dev/null 2>&1 \
+        || die "firefox-esr, webkit2gtk-driver или xvfb не установились"
 fi
 
 say "всё установлено"
