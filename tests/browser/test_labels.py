@@ -21,7 +21,9 @@ CHECK = """(root) => {
     board: 'ol.rb-scores .rb-score-name, ol.rb-scores .rb-score-points, ol.rb-scores .rb-tag',
     ref: '.rb-ruling--line .rb-verdict a.rb-ref, .rb-ruling--line .rb-verdict .rb-badge, .rb-ruling--line .rb-points',
   };
-  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  // Visually hidden text (for screen readers only, e.g. the board's «бьёт») is not a label on screen.
+  const srOnly = (el) => { const s = getComputedStyle(el); return s.position === 'absolute' && s.clipPath === 'inset(50%)'; };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !srOnly(el);
   const clipped = (el) => {
     const style = getComputedStyle(el);
     const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
