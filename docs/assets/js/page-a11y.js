@@ -4,6 +4,7 @@
 // - the search dialog gets a name (aria-dialog-name);
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
 //   (scrollable-region-focusable): tabindex=0 and a name;
+// - wide tables that scroll sideways, likewise;
 // - glossary terms (span[tabindex=0], sitebuild/glossary.py) get a role: a
 //   link when Enter opens their glossary entry (glossary.js), else a button.
 
@@ -24,6 +25,20 @@ function focusableCode() {
   }
 }
 
+// Wide tables scroll in mkdocs-material's wrapper: reachable by keyboard when they do.
+function focusableScrollers() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", "Таблица, прокручивается вбок");
+    } else if (!scrolls && wrap.getAttribute("tabindex") === "0") {
+      for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
+    }
+  }
+}
+
 function termRoles() {
   for (const term of document.querySelectorAll(".rb-term[tabindex]")) {
     if (term.hasAttribute("role")) continue;
@@ -36,9 +51,11 @@ function termRoles() {
 function fixPage() {
   nameSearch();
   focusableCode();
+  focusableScrollers();
   termRoles();
 }
 
 fixPage();
+window.addEventListener("resize", () => focusableScrollers());
 const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => fixPage());
