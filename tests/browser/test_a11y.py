@@ -166,7 +166,7 @@ def test_quiz_answered(tool_page, base_url, combo):
 @pytest.mark.parametrize("combo", COMBOS, ids=[f"{v}-{s}" for v, s in COMBOS])
 def test_trainer_answered(tool_page, base_url, combo):
     page = tool_page(context_options(*combo))
-    page.goto(f"{base_url}trainer/")
+    page.goto(f"{base_url}trainer/?game=kovboy&seed=5")
     card = page.locator(".rb-trainer-card")
     card.wait_for(timeout=90_000)
     card.locator("[data-rb-trainer-answer]").click()  # no answer yet: an error
