@@ -282,9 +282,27 @@ export function resetForm(form) {
   applyWhen(form);
 }
 
+let messageSerial = 0; // ids of the inline field messages
+
+/** @param {Element} control @param {string} id */
+function describeBy(control, id) {
+  const ids = (control.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+  control.setAttribute("aria-describedby", [...ids, id].join(" "));
+}
+
+/** @param {Element} control @param {string} id */
+function undescribe(control, id) {
+  const ids = (control.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== id);
+  if (ids.length) control.setAttribute("aria-describedby", ids.join(" "));
+  else control.removeAttribute("aria-describedby");
+}
+
 /** @param {ParentNode} root */
 export function clearFieldErrors(root) {
-  for (const note of root.querySelectorAll("[data-rb-field-message]")) note.remove();
+  for (const note of root.querySelectorAll("[data-rb-field-message]")) {
+    for (const c of root.querySelectorAll(`[aria-describedby~="${note.id}"]`)) undescribe(c, note.id);
+    note.remove();
+  }
   for (const el of root.querySelectorAll(".rb-field--error")) {
     el.classList.remove("rb-field--error");
     for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
@@ -306,14 +324,18 @@ export function markFieldError(root, path, message = "") {
   );
   if (!el) return null;
   el.classList.add("rb-field--error");
-  const control = el.querySelector("input, select, button");
+  // The field itself, not a «−» stepper button (tabindex −1) before it.
+  const control = el.querySelector("input:not([type=hidden]), select, textarea")
+    || el.querySelector("button:not([tabindex='-1'])");
   if (control) control.setAttribute("aria-invalid", "true");
   if (message) {
     const note = document.createElement("p");
     note.className = "rb-field-message";
     note.dataset.rbFieldMessage = "";
+    note.id = `${el.dataset.rbScope}-${m[2]}-message-${++messageSerial}`;
     note.textContent = message;
     el.append(note);
+    if (control) describeBy(control, note.id);
   }
   for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   return el;

@@ -73,7 +73,8 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
     const selected = new Set(
       Array.isArray(value) ? value : value === undefined || value === null ? [] : [String(value)]);
     const list = h("div", { class: "rb-quiz-choices", role: q.type === "multiple" ? "group" : "radiogroup",
-      "aria-describedby": hint.id });
+      // Named by the hint (what to choose), so a screen reader announces the group.
+      "aria-labelledby": hint.id });
     for (const item of items) {
       const input = h("input", { type: inputType, name, value: item.id, disabled: locked });
       input.checked = selected.has(item.id);
@@ -107,6 +108,8 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
       const text = input.value.trim();
       const n = parseNumber(text);
       error.hidden = !(text && n === null);
+      if (error.hidden) input.removeAttribute("aria-invalid");
+      else input.setAttribute("aria-invalid", "true");
       error.textContent = text && n === null ? "Нужно целое число, например 12." : "";
       onChange(n === null ? undefined : n);
     });

@@ -1,0 +1,61 @@
+// @ts-check
+// Accessibility fixes to mkdocs-material's and our own page markup, on every
+// page and after every instant navigation (issue 17):
+// - the search dialog gets a name (aria-dialog-name);
+// - code blocks that scroll sideways can be reached and scrolled by keyboard
+//   (scrollable-region-focusable): tabindex=0 and a name;
+// - wide tables that scroll sideways, likewise;
+// - glossary terms (span[tabindex=0], sitebuild/glossary.py) get a role: a
+//   link when Enter opens their glossary entry (glossary.js), else a button.
+
+export {}; // a module: its names stay its own
+
+function nameSearch() {
+  for (const dialog of document.querySelectorAll('.md-search[role="dialog"]')) {
+    if (!dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Поиск по сайту");
+  }
+}
+
+function focusableCode() {
+  for (const code of document.querySelectorAll(".md-typeset pre > code")) {
+    if (code.hasAttribute("tabindex")) continue;
+    code.setAttribute("tabindex", "0");
+    code.setAttribute("role", "region");
+    code.setAttribute("aria-label", "Пример кода");
+  }
+}
+
+// Wide tables scroll in mkdocs-material's wrapper: reachable by keyboard when they do.
+function focusableScrollers() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", "Таблица, прокручивается вбок");
+    } else if (!scrolls && wrap.getAttribute("tabindex") === "0") {
+      for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
+    }
+  }
+}
+
+function termRoles() {
+  for (const term of document.querySelectorAll(".rb-term[tabindex]")) {
+    if (term.hasAttribute("role")) continue;
+    const id = term.getAttribute("aria-describedby");
+    const def = id ? document.getElementById(id) : null;
+    term.setAttribute("role", def instanceof HTMLElement && def.dataset.href ? "link" : "button");
+  }
+}
+
+function fixPage() {
+  nameSearch();
+  focusableCode();
+  focusableScrollers();
+  termRoles();
+}
+
+fixPage();
+window.addEventListener("resize", () => focusableScrollers());
+const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
+if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => fixPage());
