@@ -4,12 +4,15 @@
 // after each answer, what is saved, and the refusals — a shot the engine
 // refuses, no match open, a damaged record, an engine that has not loaded.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 
 import { createMatchSession, FULL_HISTORY, STORAGE_WARNING } from "../../docs/assets/js/match-session.js";
+import { decodeMatch } from "../../docs/assets/js/match-link.js";
 import { OTHER_TAB_WRITE } from "../../docs/assets/js/match-session-saved.js";
 import * as saved from "../../docs/assets/js/saved-matches.js";
-import { api } from "./engine.mjs";
+import { api, ROOT } from "./engine.mjs";
 
 class MemoryStorage {
   constructor() {
@@ -360,3 +363,29 @@ test("a record saved without a revision (the first release of the format) opens 
   assert.equal(saved.readMatch("kovboy", first.matchId).record.revision, 1);
   assert.equal(saved.readMatch("kovboy", first.matchId).record.state.actions.length, 2);
 });
+
+const RELEASE_1 = join(ROOT, "tests", "fixtures", "release-1");
+const release1 = JSON.parse(readFileSync(join(RELEASE_1, "expected.json"), "utf8"));
+const scoresOf = (view) => view.players.map((p) => p.score ?? null);
+
+for (const [gameId, expected] of Object.entries(release1)) {
+  test(`a match saved by release 1 loads: ${gameId}, its record and its link`, async () => {
+    const id = "release1fixture";
+    storage.setItem(`rules-site:match/v2:${gameId}:${id}`, readFileSync(join(RELEASE_1, `${gameId}.record.json`), "utf8").trim());
+    const session = createMatchSession({ game: { id: gameId }, call: engine().call });
+    const opening = session.open(id);
+    assert.equal(opening.kind, "opened");
+    assert.deepEqual(opening.summary.scores, expected.scores.every((s) => s !== null) ? expected.scores : null);
+    assert.equal((await opening.validated).kind, "ready");
+    assert.deepEqual(scoresOf(session.view), expected.scores);
+    assert.equal(session.state.actions.length, expected.records);
+    assert.equal(session.state.undone.length, expected.undone);
+
+    const shared = await decodeMatch(readFileSync(join(RELEASE_1, `${gameId}.link.txt`), "utf8").trim());
+    const view = api({ op: "match.view", state: shared });
+    assert.ok(view.ok, JSON.stringify(view));
+    assert.deepEqual(scoresOf(view.view), expected.scores);
+    assert.equal(shared.actions.length, expected.records);
+    assert.equal(saved.relation(session.state, shared), "same", "the link and the record are the same match");
+  });
+}
