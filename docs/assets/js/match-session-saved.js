@@ -101,6 +101,7 @@ export function savedRecords({ game, call, alive, memory: m }) {
     if (!response || response.ok !== true || !alive()) return false;
     accept(response, record.state);
     m.revision = saved.revisionOf(record);
+    m.saved = record.state;
     m.last = null;
     return true;
   }
@@ -116,7 +117,7 @@ export function savedRecords({ game, call, alive, memory: m }) {
       if (!entry) return { kind: "missing" };
       if (!entry.ok) return { kind: "broken", problem: entry.problem || "" };
       const state = entry.record.state;
-      Object.assign(m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record) });
+      Object.assign(m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record), saved: state });
       saved.setOpenMatch(game.id, id);
       return { kind: "opened", summary: entry.record.summary, validated: validate(id, state) };
     },
@@ -177,7 +178,7 @@ export function savedRecords({ game, call, alive, memory: m }) {
     async followOtherTab(key) {
       const { matchId, view } = m;
       if (!matchId || !view || !key || !key.endsWith(`:${game.id}:${matchId}`)) return false;
-      const other = writtenElsewhere({ revision: m.revision, state: m.state });
+      const other = writtenElsewhere({ revision: m.revision, state: m.saved });
       return Boolean(other) && take(/** @type {SavedRecord} */ (other));
     },
   };

@@ -35,7 +35,8 @@ import { messageOf } from "./widget.js";
  * @typedef {object} MatchMemory  the match in memory (this module and match-session-saved.js change it)
  * @property {string | null} matchId  its saved record
  * @property {MatchState | null} state
- * @property {number} revision  the revision of its record this tab last read or wrote (saved-matches.js)
+ * @property {number} revision  the revision of its record as this tab last read or wrote it (saved-matches.js)
+ * @property {MatchState | null} saved  the state in that record then (a failed save leaves it behind `state`)
  * @property {View | null} view  null until the engine has answered for this state
  * @property {LastRuling | null} last
  * @property {HistoryPage | null} recent  the last entries of the history
@@ -60,7 +61,7 @@ const refused = (message, field) => ({ ok: false, message, field });
 export function createMatchSession({ game, call, alive = () => true }) {
   /** @type {MatchMemory} */
   const m = {
-    matchId: null, state: null, revision: 0, view: null, last: null, recent: null, undone: [], speaks: true, historyWanted: RECENT,
+    matchId: null, state: null, revision: 0, saved: null, view: null, last: null, recent: null, undone: [], speaks: true, historyWanted: RECENT,
   };
   let storageWarned = false;
   const records = savedRecords({ game, call, alive, memory: m });
@@ -72,6 +73,7 @@ export function createMatchSession({ game, call, alive = () => true }) {
     m.matchId = result.id;
     if (result.ok) {
       m.revision = saved.revisionOf(result.record);
+      m.saved = m.state;
       records.stored(result.id);
       return "";
     }
@@ -82,7 +84,7 @@ export function createMatchSession({ game, call, alive = () => true }) {
 
   /** Runs one request; on success takes its state and view and saves them. @param {Request} request */
   async function send(request) {
-    const base = { revision: m.revision, state: m.state }; // what another tab may have overwritten meanwhile
+    const base = { revision: m.revision, state: m.saved }; // what another tab may have overwritten meanwhile
     /** @type {Request} */
     const sent = m.speaks && request.op !== "match.new" ? { ...request, want: { history: { last: m.historyWanted } } } : request;
     let response;
@@ -138,7 +140,7 @@ export function createMatchSession({ game, call, alive = () => true }) {
       /** @type {Request} */
       const request = { op: "match.new", game: game.id, players };
       if (Object.keys(options).length) request.options = options;
-      const previous = { matchId: m.matchId, state: m.state, revision: m.revision, view: m.view };
+      const previous = { matchId: m.matchId, state: m.state, revision: m.revision, saved: m.saved, view: m.view };
       m.matchId = null; // a new record
       const outcome = await send(request);
       if (outcome && outcome.ok) {
