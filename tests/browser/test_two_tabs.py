@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, open_game, pick_sequence, pick_set, record, reload_match, saved_records, scores, screenshot, sk,
+    DESKTOP, open_game, pot, record, reload_match, saved_records, scores, screenshot, sk,
     start_match, wait_history,
 )
 
@@ -27,13 +27,6 @@ SK = sk(GAME)
 MISS_STORAGE = """window.addEventListener("storage", (event) => {
   if (window.__missStorage) event.stopImmediatePropagation();
 });"""
-
-
-def pot(*balls):
-    def fill(form):
-        pick_sequence(form, "contacts", balls[0])
-        pick_set(form, "pocketed", *balls)
-    return fill
 
 
 def only_record(page) -> dict:

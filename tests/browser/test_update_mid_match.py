@@ -13,20 +13,13 @@ import pytest
 
 import test_offline as offline_test
 from sitebuild import offline
-from tools_helpers import open_game, pick_sequence, pick_set, record, reload_match, saved_records, scores, sk, start_match
+from tools_helpers import open_game, pot, record, reload_match, saved_records, scores, sk, start_match
 
 pytestmark = pytest.mark.browser
 GAME = "kovboy"
 SK = sk(GAME)
 WITH_WORKER = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
 MARKER = "Новая версия сайта посреди партии"
-
-
-def pot(*balls):
-    def fill(form):
-        pick_sequence(form, "contacts", balls[0])
-        pick_set(form, "pocketed", *balls)
-    return fill
 
 
 def pocketed_of_saved(page) -> list[list[int]]:
