@@ -9,6 +9,8 @@ reads the ruling; the worker's ``ready`` message says which path it took
 - the second visit boots from the snapshot, with the same ruling;
 - a damaged snapshot and one of another site version: a normal boot, the same
   ruling, and the bad entry gone;
+- a device whose only snapshot is an older engine's (planted before the first
+  visit, intact by its own checksum): never restored, a normal boot, replaced;
 - offline, the visit restores the snapshot;
 - storage refused (a quota too small for it): both visits answer, normally.
 """
@@ -116,6 +118,39 @@ def test_a_bad_snapshot_means_a_normal_boot_and_is_removed(visited, base_url, ki
     # ... and the visit after that is restored again from a good one.
     wait_entry(page)
     assert visit(page, base_url)["boot"] == "snapshot"
+
+
+# An older engine's entry, intact by its own checksum (only its key is another
+# version's): restoring these bytes would crash Pyodide.
+PLANT_STALE_JS = """async (key) => {
+  const data = new TextEncoder().encode("an older engine's memory snapshot ".repeat(64));
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  const cache = await caches.open("rules-engine-snapshot");
+  await cache.put(new URL("__engine-snapshot", document.baseURI).href, new Response(data, { headers: {
+    "X-Snapshot-Key": key, "X-Snapshot-Sha256": hex, "X-Snapshot-Encoding": "identity" } }));
+}"""
+OLDER_ENGINE_KEY = "1/312.0.0/python_stdlib.trim-000000000000.zip/" + "0" * 64
+
+
+def test_an_older_engines_snapshot_is_never_restored(make_page, base_url):
+    page = make_page(viewport={"width": 1280, "height": 900})
+    logged = []  # the worker says when it tried a snapshot and fell back
+    page.on("console", lambda message: logged.append(message.text))
+    page.on("worker", lambda worker: worker.on("console", lambda message: logged.append(message.text)))
+    page.goto(f"{base_url}sitemap.xml")  # the site's origin, with no engine booting
+    page.evaluate(PLANT_STALE_JS, OLDER_ENGINE_KEY)
+    planted = entry(page)
+    assert planted["key"] == OLDER_ENGINE_KEY and planted["sha256"] == planted["actual"], planted
+    first = visit(page, base_url)
+    assert first["boot"] == "normal" and first["state"] == "ready", first
+    assert first["text"].strip()
+    # not even tried (a restore that fails logs "the stored snapshot was not restored")
+    assert not [text for text in logged if "snapshot" in text], logged
+    stored = wait_entry(page)  # the stale one deleted, then this engine's own stored
+    assert stored["key"] != OLDER_ENGINE_KEY and stored["sha256"] == stored["actual"], stored
+    assert visit(page, base_url)["boot"] == "snapshot"
+    assert page.page_errors == []
 
 
 def test_the_offline_visit_uses_the_snapshot(visited, base_url):

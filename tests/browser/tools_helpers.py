@@ -302,3 +302,11 @@ def start_on_table(page, base_url: str, game: str, names: list[str]):
     page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
                            " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
     return tool
+
+
+def pot(*balls):
+    """fill() for record(): the first ball is hit, all of them are pocketed (a «Ковбой» shot)."""
+    def fill(form):
+        pick_sequence(form, "contacts", balls[0])
+        pick_set(form, "pocketed", *balls)
+    return fill

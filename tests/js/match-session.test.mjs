@@ -4,11 +4,15 @@
 // after each answer, what is saved, and the refusals — a shot the engine
 // refuses, no match open, a damaged record, an engine that has not loaded.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 
 import { createMatchSession, FULL_HISTORY, STORAGE_WARNING } from "../../docs/assets/js/match-session.js";
+import { decodeMatch } from "../../docs/assets/js/match-link.js";
+import { OTHER_TAB_WRITE } from "../../docs/assets/js/match-session-saved.js";
 import * as saved from "../../docs/assets/js/saved-matches.js";
-import { api } from "./engine.mjs";
+import { api, ROOT } from "./engine.mjs";
 
 class MemoryStorage {
   constructor() {
@@ -310,3 +314,78 @@ test("an answer for a match no longer open is dropped", async () => {
   assert.equal(session.matchId, b);
   assert.deepEqual(session.view.players.map((p) => p.name), ["Вера", "Глеб"]);
 });
+
+test("two tabs on one match: the stale write is refused, the other tab's shot taken, nothing lost", async () => {
+  const { session: first } = await started();
+  const id = first.matchId;
+  const second = createMatchSession({ game: GAME, call: engine().call });
+  assert.equal((await second.open(id).validated).kind, "ready");
+  const before = saved.readMatch("kovboy", id).record.revision;
+
+  assert.ok((await first.play(shot([3], [3]))).ok);
+  assert.equal(saved.readMatch("kovboy", id).record.revision, before + 1, "each write stamps a new revision");
+  const refusal = await second.play(shot([1, 5])); // its storage event never came
+  assert.equal(refusal.ok, false);
+  assert.equal(refusal.message, OTHER_TAB_WRITE);
+  assert.equal(refusal.changed, true);
+  assert.deepEqual(second.state, first.state, "the other tab's shot is shown");
+  assert.deepEqual(saved.readMatch("kovboy", id).record.state, first.state, "and stays saved");
+
+  assert.ok((await second.play(shot([1, 5]))).ok, "the shot again, now over the fresh record");
+  assert.deepEqual(saved.readMatch("kovboy", id).record.state.actions, [shot([3], [3]), shot([1, 5])]);
+  assert.equal((await first.undo()).changed, true, "the first tab's undo is refused as well");
+  assert.equal(first.state.actions.length, 2);
+});
+
+test("a write while another tab's change is being followed is refused, not based on the old state", async () => {
+  const { session: first } = await started();
+  const id = first.matchId;
+  const second = createMatchSession({ game: GAME, call: engine().call });
+  await second.open(id).validated;
+  await first.play(shot([3], [3]));
+  const key = `rules-site:match/v2:kovboy:${id}`;
+  const [followed, outcome] = await Promise.all([second.followOtherTab(key), second.play(shot([1]))]);
+  assert.equal(followed, true);
+  assert.equal(outcome.ok, false, "the shot was computed from the state before the other tab's");
+  assert.deepEqual(saved.readMatch("kovboy", id).record.state.actions, [shot([3], [3])]);
+});
+
+test("a record saved without a revision (the first release of the format) opens and is written on", async () => {
+  const { session: first } = await started();
+  await first.play(shot([3], [3]));
+  const key = `rules-site:match/v2:kovboy:${first.matchId}`;
+  const record = JSON.parse(storage.getItem(key));
+  delete record.revision;
+  storage.setItem(key, JSON.stringify(record));
+  const later = createMatchSession({ game: GAME, call: engine().call });
+  assert.equal((await later.open(first.matchId).validated).kind, "ready");
+  assert.ok((await later.play(shot([1]))).ok);
+  assert.equal(saved.readMatch("kovboy", first.matchId).record.revision, 1);
+  assert.equal(saved.readMatch("kovboy", first.matchId).record.state.actions.length, 2);
+});
+
+const RELEASE_1 = join(ROOT, "tests", "fixtures", "release-1");
+const release1 = JSON.parse(readFileSync(join(RELEASE_1, "expected.json"), "utf8"));
+const scoresOf = (view) => view.players.map((p) => p.score ?? null);
+
+for (const [gameId, expected] of Object.entries(release1)) {
+  test(`a match saved by release 1 loads: ${gameId}, its record and its link`, async () => {
+    const id = "release1fixture";
+    storage.setItem(`rules-site:match/v2:${gameId}:${id}`, readFileSync(join(RELEASE_1, `${gameId}.record.json`), "utf8").trim());
+    const session = createMatchSession({ game: { id: gameId }, call: engine().call });
+    const opening = session.open(id);
+    assert.equal(opening.kind, "opened");
+    assert.deepEqual(opening.summary.scores, expected.scores.every((s) => s !== null) ? expected.scores : null);
+    assert.equal((await opening.validated).kind, "ready");
+    assert.deepEqual(scoresOf(session.view), expected.scores);
+    assert.equal(session.state.actions.length, expected.records);
+    assert.equal(session.state.undone.length, expected.undone);
+
+    const shared = await decodeMatch(readFileSync(join(RELEASE_1, `${gameId}.link.txt`), "utf8").trim());
+    const view = api({ op: "match.view", state: shared });
+    assert.ok(view.ok, JSON.stringify(view));
+    assert.deepEqual(scoresOf(view.view), expected.scores);
+    assert.equal(shared.actions.length, expected.records);
+    assert.equal(saved.relation(session.state, shared), "same", "the link and the record are the same match");
+  });
+}

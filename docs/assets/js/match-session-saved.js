@@ -3,7 +3,8 @@
 // opening one (its summary at once, then match.view validates its state),
 // waiting for an engine that has not loaded, a record the engine refuses
 // ("broken": listed with the reason, not reopened after a reload, deletable),
-// the list, which match a reload reopens, and a record another tab changed.
+// the list, which match a reload reopens, and a record another tab changed
+// (followed when its `storage` event comes; a write over it is refused).
 // Part of the session (match-session.js): it changes the same match memory.
 
 import { recentHistory, speaksLog } from "./match-log.js";
@@ -12,8 +13,15 @@ import { messageOf } from "./widget.js";
 
 /** @typedef {import("./match-session.js").EngineCall} EngineCall */
 /** @typedef {import("./match-session.js").MatchMemory} MatchMemory */
+/** @typedef {import("./match-session.js").Refused} Refused */
+/** @typedef {import("./saved-matches.js").SavedRecord} SavedRecord */
 /** @typedef {import("./types.js").MatchState} MatchState */
 /** @typedef {import("./types.js").Response} Response */
+
+/** A shot (or undo) refused because another tab wrote the match first. */
+export const OTHER_TAB_WRITE = "Не записано: эту партию только что изменили в другой вкладке. "
+  + "Показана партия вместе с ударами из той вкладки; если ваш удар ещё нужен, запишите его снова — поля удара не очищены.";
+const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увидеть изменения из другой вкладки.";
 
 /**
  * @typedef {{ players: string[], scores?: (number | null)[] | null }} SavedSummary  what a record shows before the engine loads
@@ -69,6 +77,35 @@ export function savedRecords({ game, call, alive, memory: m }) {
     );
   }
 
+  /**
+   * The stored record of the match in memory when another tab has written it since `base`
+   * (the revision and state this tab last read or wrote), else null.
+   * @param {{ revision: number, state: MatchState | null }} base @returns {SavedRecord | null}
+   */
+  function writtenElsewhere(base) {
+    const entry = m.matchId ? saved.readMatch(game.id, m.matchId) : null;
+    if (!entry || !entry.ok) return null; // deleted or damaged there: this tab's write keeps the match
+    const record = entry.record;
+    const same = saved.revisionOf(record) === base.revision && JSON.stringify(record.state) === JSON.stringify(base.state);
+    return same ? null : record;
+  }
+
+  /** Another tab's record becomes the match in memory. @param {SavedRecord} record @returns {Promise<boolean>} taken */
+  async function take(record) {
+    let response;
+    try {
+      response = await call(viewRequest(record.state));
+    } catch {
+      return false;
+    }
+    if (!response || response.ok !== true || !alive()) return false;
+    accept(response, record.state);
+    m.revision = saved.revisionOf(record);
+    m.saved = record.state;
+    m.last = null;
+    return true;
+  }
+
   function close() {
     Object.assign(m, { matchId: null, state: null, view: null });
   }
@@ -80,7 +117,7 @@ export function savedRecords({ game, call, alive, memory: m }) {
       if (!entry) return { kind: "missing" };
       if (!entry.ok) return { kind: "broken", problem: entry.problem || "" };
       const state = entry.record.state;
-      Object.assign(m, { matchId: id, state, view: null, last: null });
+      Object.assign(m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record), saved: state });
       saved.setOpenMatch(game.id, id);
       return { kind: "opened", summary: entry.record.summary, validated: validate(id, state) };
     },
@@ -135,30 +172,32 @@ export function savedRecords({ game, call, alive, memory: m }) {
       return null;
     },
     /**
-     * Another tab changed a stored key: when it is this match's record and its state differs, take it.
+     * Another tab changed a stored key: when it is this match's record and another tab wrote it, take it.
      * @param {string | null} key @returns {Promise<boolean>} the match changed
      */
     async followOtherTab(key) {
       const { matchId, view } = m;
       if (!matchId || !view || !key || !key.endsWith(`:${game.id}:${matchId}`)) return false;
-      const entry = saved.readMatch(game.id, matchId);
-      if (!entry || !entry.ok || JSON.stringify(entry.record.state) === JSON.stringify(m.state)) return false;
-      const other = entry.record.state;
-      let response;
-      try {
-        response = await call(viewRequest(other));
-      } catch {
-        return false;
-      }
-      if (!response || response.ok !== true || !alive()) return false;
-      accept(response, other);
-      m.last = null;
-      return true;
+      const other = writtenElsewhere({ revision: m.revision, state: m.saved });
+      return Boolean(other) && take(/** @type {SavedRecord} */ (other));
     },
   };
 
   return {
     controls,
+    /**
+     * A write from `base` would overwrite what another tab saved since: refused, and the other
+     * tab's match taken instead (the caller keeps the player's input for another try).
+     * Checked at once (no await before the caller's write); null: nobody else wrote.
+     * @param {{ revision: number, state: MatchState | null }} base @returns {Promise<Refused> | null}
+     */
+    refuseStale(base) {
+      const other = writtenElsewhere(base);
+      if (!other) return null;
+      return take(other).then((taken) => ({
+        ok: /** @type {const} */ (false), message: taken ? OTHER_TAB_WRITE : `${OTHER_TAB_WRITE} ${OTHER_TAB_RELOAD}`, field: null, changed: taken,
+      }));
+    },
     /** The match in memory was saved as `id`: it is not broken, and a reload reopens it. @param {string} id */
     stored(id) {
       broken.delete(id);

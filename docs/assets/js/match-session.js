@@ -26,7 +26,8 @@ import { messageOf } from "./widget.js";
 /**
  * @typedef {{ note: string, ruling: Ruling, undone: boolean }} LastRuling  the ruling just made, undone or redone
  * @typedef {{ ok: true, response: Response, warning: string }} Done  warning: the match could not be saved here
- * @typedef {{ ok: false, message: string, field: string | null }} Refused  field: the request field the engine names
+ * @typedef {{ ok: false, message: string, field: string | null, changed?: boolean }} Refused
+ *   field: the request field the engine names; changed: the match in memory is now another tab's (show it again)
  * @typedef {Done | Refused | null} Outcome  null: nothing to show (no match open, or the page has gone)
  * @typedef {(request: Request) => Promise<Response>} EngineCall  engine-client.js call()
  * @typedef {ReturnType<typeof createMatchSession>} MatchSession
@@ -34,6 +35,8 @@ import { messageOf } from "./widget.js";
  * @typedef {object} MatchMemory  the match in memory (this module and match-session-saved.js change it)
  * @property {string | null} matchId  its saved record
  * @property {MatchState | null} state
+ * @property {number} revision  the revision of its record as this tab last read or wrote it (saved-matches.js)
+ * @property {MatchState | null} saved  the state in that record then (a failed save leaves it behind `state`)
  * @property {View | null} view  null until the engine has answered for this state
  * @property {LastRuling | null} last
  * @property {HistoryPage | null} recent  the last entries of the history
@@ -58,7 +61,7 @@ const refused = (message, field) => ({ ok: false, message, field });
 export function createMatchSession({ game, call, alive = () => true }) {
   /** @type {MatchMemory} */
   const m = {
-    matchId: null, state: null, view: null, last: null, recent: null, undone: [], speaks: true, historyWanted: RECENT,
+    matchId: null, state: null, revision: 0, saved: null, view: null, last: null, recent: null, undone: [], speaks: true, historyWanted: RECENT,
   };
   let storageWarned = false;
   const records = savedRecords({ game, call, alive, memory: m });
@@ -69,6 +72,8 @@ export function createMatchSession({ game, call, alive = () => true }) {
     const result = saved.saveMatch(game.id, m.matchId, m.state, m.view);
     m.matchId = result.id;
     if (result.ok) {
+      m.revision = saved.revisionOf(result.record);
+      m.saved = m.state;
       records.stored(result.id);
       return "";
     }
@@ -79,6 +84,7 @@ export function createMatchSession({ game, call, alive = () => true }) {
 
   /** Runs one request; on success takes its state and view and saves them. @param {Request} request */
   async function send(request) {
+    const base = { revision: m.revision, state: m.saved }; // what another tab may have overwritten meanwhile
     /** @type {Request} */
     const sent = m.speaks && request.op !== "match.new" ? { ...request, want: { history: { last: m.historyWanted } } } : request;
     let response;
@@ -93,6 +99,11 @@ export function createMatchSession({ game, call, alive = () => true }) {
     }
     if (!alive()) return null;
     if (!response || response.ok !== true) return refused(messageOf(response), (response && response.error && response.error.field) || null);
+    const stale = request.op === "match.new" ? null : records.refuseStale(base);
+    if (stale) {
+      const refusal = await stale;
+      return alive() ? refusal : null;
+    }
     m.speaks = m.speaks || speaksLog(response);
     m.state = nextState(m.state, sent, response);
     m.view = response.view || null;
@@ -129,7 +140,7 @@ export function createMatchSession({ game, call, alive = () => true }) {
       /** @type {Request} */
       const request = { op: "match.new", game: game.id, players };
       if (Object.keys(options).length) request.options = options;
-      const previous = { matchId: m.matchId, state: m.state, view: m.view };
+      const previous = { matchId: m.matchId, state: m.state, revision: m.revision, saved: m.saved, view: m.view };
       m.matchId = null; // a new record
       const outcome = await send(request);
       if (outcome && outcome.ok) {

@@ -6,8 +6,12 @@
 //   rules-site:match/v2-open:<game>   the id of the match on screen: reopened after a reload
 //
 // Record: {format: RECORD_FORMAT, id, game, created, updated (ISO dates),
+//          revision: how many times it was written (1, 2, ...; absent = 0 in
+//          the records of the first release of this format),
 //          summary: {players, scores | null, finished, winner, records, status},
 //          state: the engine's match state (ARCHITECTURE.md, "State")}.
+// The revision tells a tab that another tab wrote the match since it read it
+// (match-session.js refuses its stale write then).
 // The summary lets the list show a match before the engine has loaded; the
 // state is the only thing the engine reads (match.view validates it).
 //
@@ -23,7 +27,7 @@ import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRa
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
  *   winner: number | null, records: number, status: string }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
- *   summary: Summary, state: MatchState }} SavedRecord
+ *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
  *   | { id: string, ok: false, problem: string, raw: string | null }} SavedEntry
  */
@@ -72,6 +76,18 @@ function entry(game, id) {
   const problem = recordProblem(loaded.value, game, id);
   if (problem) return { id, ok: false, problem, raw: loaded.raw };
   return { id, ok: true, record: /** @type {SavedRecord} */ (loaded.value) }; // checked by recordProblem
+}
+
+/** How many times a record was written (0: never, or by the release before revisions). @param {SavedRecord} record */
+export const revisionOf = (record) => (Number.isInteger(record.revision) && Number(record.revision) > 0 ? Number(record.revision) : 0);
+
+/**
+ * The revision of a readable stored record, or null when there is none (missing or damaged).
+ * @param {string} game @param {string | null} id @returns {number | null}
+ */
+export function storedRevision(game, id) {
+  const e = readMatch(game, id);
+  return e && e.ok ? revisionOf(e.record) : null;
 }
 
 /** @param {string} game @param {string | null | undefined} id @returns {SavedEntry | null} */
@@ -136,6 +152,7 @@ export function saveMatch(game, id, state, view) {
     game,
     created: old && old.ok ? old.record.created : now,
     updated: now,
+    revision: old && old.ok ? revisionOf(old.record) + 1 : 1,
     summary: summaryOf(state, view),
     state,
   };

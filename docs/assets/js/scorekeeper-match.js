@@ -72,6 +72,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
       const outcome = await run();
       if (!outcome) return;
       if (!outcome.ok) {
+        if (outcome.changed) render(); // another tab's match, taken instead of a stale write
         showRefused(outcome, ui.matchError, form);
         return;
       }
