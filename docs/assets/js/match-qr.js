@@ -193,8 +193,10 @@ function openFullScreen(svg, opener) {
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Закрыть";
-  close.className = "md-button";
-  Object.assign(close.style, { alignSelf: "flex-end", margin: "8px", color: "#000", borderColor: "#000" });
+  Object.assign(close.style, { // the dialog is outside the page's type styles: a full-size touch target here
+    alignSelf: "flex-end", margin: "8px", minHeight: "48px", padding: "0 20px", font: "bold 1rem/1 sans-serif",
+    color: "#000", background: "#fff", border: "2px solid #000", borderRadius: "8px", cursor: "pointer",
+  });
   close.addEventListener("click", () => dialog.close());
   const area = document.createElement("div");
   Object.assign(area.style, { flex: "1", minHeight: "0", display: "flex", alignItems: "center" });
