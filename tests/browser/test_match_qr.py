@@ -71,45 +71,128 @@ def share(page, base_url: str) -> str:
     return url
 
 
-DECODE = """async (sel) => {
-  const svg = document.querySelector(sel + ' [data-rb-match-qr] svg');
-  const width = Number(svg.getAttribute('width')), height = Number(svg.getAttribute('height'));
+PHONES = {  # the two phone screens the code must fit at once
+    "360x740": PHONE,
+    "390x844": {**PHONE, "viewport": {"width": 390, "height": 844}, "device_scale_factor": 3},
+}
+_MATCHES: dict[int, dict] = {}
+
+
+def match_of(actions: int) -> dict:
+    if actions not in _MATCHES:
+        _MATCHES[actions] = random_match(actions)
+    return _MATCHES[actions]
+
+
+DECODE_PNG = """async (png) => {
   const image = new Image();
-  image.src = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], {type: 'image/svg+xml'}));
+  image.src = 'data:image/png;base64,' + png;
   await image.decode();
   const canvas = document.createElement('canvas');
-  canvas.width = width; canvas.height = height;
+  canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
   const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0, width, height);
-  const pixels = context.getImageData(0, 0, width, height);
-  const found = jsQR(pixels.data, width, height, {inversionAttempts: 'dontInvert'});
-  const shown = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // CSS px a module is drawn at
-  return {text: found ? found.data : null, modulePx: shown, version: found ? found.version : null};
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+  const found = jsQR(pixels.data, canvas.width, canvas.height, {inversionAttempts: 'dontInvert'});
+  return found ? found.data : null;
 }"""
+
+PLACE = """(svg) => {
+  const rect = svg.getBoundingClientRect(), frame = svg.parentElement;
+  return {left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom,
+          viewportWidth: innerWidth, viewportHeight: innerHeight,
+          pageWidth: document.documentElement.scrollWidth,
+          frameScrolls: frame.scrollWidth > frame.clientWidth,
+          modulePx: rect.width / svg.viewBox.baseVal.width, ratio: devicePixelRatio};
+}"""
+
+
+def decode_shown(page, svg) -> str | None:
+    """jsQR's reading of ``svg`` as the screen shows it: a screenshot of the element at its rendered size."""
+    png = svg.screenshot(animations="disabled")
+    return page.evaluate(DECODE_PNG, base64.b64encode(png).decode())
+
+
+def wholly_on_screen(svg) -> dict:
+    """The code's box after it is scrolled into view: all of it inside the viewport, no sideways scroll."""
+    svg.evaluate("svg => svg.scrollIntoView({block: 'center', inline: 'center'})")
+    place = svg.evaluate(PLACE)
+    assert place["left"] >= 0 and place["right"] <= place["viewportWidth"], place
+    assert place["top"] >= 0 and place["bottom"] <= place["viewportHeight"], place
+    assert place["pageWidth"] <= place["viewportWidth"] and not place["frameScrolls"], place
+    return place
 
 
 def library_requests(page) -> list[str]:
     return [u for u in page.context.recorded_urls if u.endswith(LIBRARY)]
 
 
-@pytest.mark.parametrize("actions", [10, 300])
-def test_share_qr_decodes_to_exactly_the_share_link(tool_page, base_url, actions):
-    page = tool_page(PHONE)
+def shared_qr(tool_page, base_url, phone: str, actions: int):
+    """A phone page with a match of ``actions`` shared; (page, share link, the code's SVG locator)."""
+    page = tool_page(PHONES[phone])
     open_game(page, base_url, GAME, SK)
-    open_shared_match(page, base_url, random_match(actions))
+    open_shared_match(page, base_url, match_of(actions))
     assert library_requests(page) == []  # not loaded before the share panel opens
     url = share(page, base_url)
     assert library_requests(page) != []
+    page.add_script_tag(path=str(JSQR))  # the decoder, in the test page only
+    return page, url, page.locator(f"{SK} [data-rb-match-qr] svg")
+
+
+@pytest.mark.parametrize("actions", [10, 300])
+@pytest.mark.parametrize("phone", list(PHONES))
+def test_share_qr_fits_the_screen_and_decodes_to_exactly_the_share_link(tool_page, base_url, phone, actions):
+    page, url, svg = shared_qr(tool_page, base_url, phone, actions)
     panel = page.locator(f"{SK} [data-rb-match-qr]")
     assert panel.get_attribute("data-rb-link-length") == str(len(url))
     length = f"{len(url):,}".replace(",", "\u00a0")
     assert re.search(rf"Ссылка — {length} символ(а|ов)?\.", panel.inner_text()), panel.inner_text()
-    page.add_script_tag(path=str(JSQR))  # the decoder, in the test page only
-    decoded = page.evaluate(DECODE, SK)
-    assert decoded["text"] == url
-    assert decoded["modulePx"] >= 4
-    screenshot(page, f"share-qr-{actions}", f"{SK} [data-rb-match-qr]")
+    place = wholly_on_screen(svg)
+    device = place["modulePx"] * place["ratio"]
+    assert device >= 1 and abs(device - round(device)) < 1e-6, place  # whole device pixels: crisp
+    small = panel.locator("[data-rb-qr-small]")  # the note comes exactly with modules under 2 CSS px
+    assert small.is_visible() == (place["modulePx"] < 2), place
+    print(f"{phone} {actions} actions: {len(url)} characters, module {place['modulePx']} CSS px")
+    assert decode_shown(page, svg) == url
+    screenshot(page, f"share-qr-{actions}-{phone}")
     assert [u for u in page.context.recorded_urls if is_external(u)] == []
+
+
+def test_full_screen_shows_the_code_alone_and_returns_focus(tool_page, base_url):
+    page, url, svg = shared_qr(tool_page, base_url, "360x740", 300)
+    inline = wholly_on_screen(svg)
+    opener = page.locator(f"{SK} [data-rb-qr-full]")
+    assert opener.inner_text() == "На весь экран"
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="QR-код партии на весь экран")
+    dialog.wait_for()
+    assert page.evaluate("document.activeElement.textContent") == "Закрыть"
+    big = dialog.locator("svg")
+    whole = wholly_on_screen(big)
+    assert whole["modulePx"] >= inline["modulePx"], (whole, inline)
+    assert decode_shown(page, big) == url
+    screenshot(page, "share-qr-300-full-screen")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.dataset.rbQrFull") == ""  # back on «На весь экран»
+    page.keyboard.press("Enter")
+    dialog.wait_for()
+    page.keyboard.press("Enter")  # on «Закрыть»
+    dialog.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.dataset.rbQrFull") == ""
+
+
+def test_a_code_too_fine_for_the_screen_says_so_and_still_fits(tool_page, base_url):
+    """A narrower window refits the code; its modules under 2 CSS px, the page says to come closer."""
+    page, url, svg = shared_qr(tool_page, base_url, "360x740", 300)
+    page.set_viewport_size({"width": 280, "height": 740})
+    note = page.locator(f"{SK} [data-rb-qr-small]")
+    note.wait_for()
+    assert "поднесите телефоны ближе" in note.inner_text()
+    place = wholly_on_screen(svg)
+    assert place["modulePx"] < 2, place
+    screenshot(page, "share-qr-300-narrow", f"{SK} [data-rb-match-qr]")
 
 
 def test_a_link_too_long_for_a_qr_code_says_so(tool_page, base_url):

@@ -8,16 +8,25 @@
 // Error correction L (7 %): a screen is not a dirty label, and L holds the
 // most per module, so a given link gets the largest modules; version 40 at L
 // holds 2 953 bytes. A longer link is not drawn: the page says so and offers
-// the link and the protocol instead. A module is never under 4 CSS px (with
-// the standard's 4-module quiet zone): a code wider than the panel (a link of
-// more than about 500 characters on a 360 px screen) scrolls sideways.
+// the link and the protocol instead.
+//
+// The whole code is always on screen at once (a code that must be scrolled
+// sideways cannot be scanned): it is scaled to the width it has, each module
+// a whole number of device pixels where the width allows (crisp, no blurred
+// edges between modules), refitted when that width changes. «На весь экран»
+// shows it alone, as large as the screen allows. How far away a camera reads
+// it: a phone's CSS pixel is about 0.16 mm, and a phone camera (about 4 000
+// pixels over a 70° view) needs some 3 of its pixels per module, about 1 mm per
+// metre of distance; so a module of m CSS px reads from about 0.15·m metres.
+// A module under MIN_MODULE_PX (2 CSS px, about 30 cm) gets an honest note:
+// bring the phones closer, open the code full screen, or send the link.
 
 import { characters } from "./ru.js";
 
 export const QR_LEVEL = "L";
 export const QR_MAX_BYTES = 2953; // version 40, level L, byte mode
 const QUIET_MODULES = 4; // the quiet zone the standard asks for
-const MIN_MODULE_PX = 4; // CSS px: readable from about 1 m on a phone screen
+const MIN_MODULE_PX = 2; // CSS px: below it a camera reads the code only from under 30 cm
 const LIBRARY = new URL("../vendor/qrcode-generator/qrcode.mjs", import.meta.url).href;
 
 /** @typedef {{ addData(text: string): void, make(): void, getModuleCount(): number,
@@ -47,9 +56,10 @@ function encode(qrcode, text) {
   return code;
 }
 
-// One SVG path of the dark modules, drawn square: crisp at any zoom.
-/** @param {QrCode} code @param {number} modulePx */
-function drawSvg(code, modulePx) {
+// One SVG path of the dark modules, drawn square, on a white quiet zone; its
+// size on the page is set by fitSvg.
+/** @param {QrCode} code @returns {SVGSVGElement} */
+function drawSvg(code) {
   const count = code.getModuleCount();
   const side = count + 2 * QUIET_MODULES;
   let d = "";
@@ -59,16 +69,14 @@ function drawSvg(code, modulePx) {
     }
   }
   const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
+  const svg = /** @type {SVGSVGElement} */ (document.createElementNS(ns, "svg"));
   svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
-  svg.setAttribute("width", String(side * modulePx));
-  svg.setAttribute("height", String(side * modulePx));
   svg.setAttribute("shape-rendering", "crispEdges");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "QR-код ссылки на партию");
   svg.style.display = "block";
-  svg.style.maxWidth = "none"; // never scaled below its module size: the frame scrolls instead
-  svg.style.height = "auto";
+  svg.style.margin = "0 auto";
+  svg.style.maxWidth = "100%";
   svg.style.background = "#fff";
   const background = document.createElementNS(ns, "rect");
   background.setAttribute("width", String(side));
@@ -81,10 +89,31 @@ function drawSvg(code, modulePx) {
   return svg;
 }
 
-// The largest whole module size that fits ``width``, never under MIN_MODULE_PX.
-/** @param {number} count @param {number} width */
-export function modulePixels(count, width) {
-  return Math.max(MIN_MODULE_PX, Math.floor(width / (count + 2 * QUIET_MODULES)));
+/**
+ * The CSS px of one module for a code of ``side`` modules (quiet zone
+ * included) in ``width`` CSS px on a screen of ``ratio`` device pixels per CSS
+ * px: the largest whole number of device pixels that fits, or, on a width too
+ * narrow for even one device pixel a module, the exact fraction that fits.
+ * @param {number} side @param {number} width @param {number} ratio
+ */
+export function modulePixels(side, width, ratio) {
+  const device = Math.floor((width * ratio) / side);
+  return device >= 1 ? device / ratio : width / side;
+}
+
+/** @param {SVGSVGElement} svg */
+function sideOf(svg) {
+  return svg.viewBox.baseVal.width;
+}
+
+// Sizes ``svg`` to fit ``width`` × ``height`` CSS px; its module size in CSS px.
+/** @param {SVGSVGElement} svg @param {number} width @param {number} height */
+function fitSvg(svg, width, height) {
+  const module = modulePixels(sideOf(svg), Math.max(1, Math.min(width, height)), window.devicePixelRatio || 1);
+  const size = `${module * sideOf(svg)}px`;
+  svg.style.width = size;
+  svg.style.height = size;
+  return module;
 }
 
 /** @param {string} className @param {string} text */
@@ -118,12 +147,72 @@ export async function showMatchQr(box, url) {
   panel.append(paragraph("rb-help", `Наведите камеру другого телефона на код: откроется эта партия. `
     + `Ссылка — ${characters(url.length)}.`));
   const frame = document.createElement("div");
-  frame.style.overflowX = "auto";
-  frame.style.maxWidth = "100%";
-  panel.append(frame);
+  frame.dataset.rbQrFrame = "";
+  const svg = drawSvg(code);
+  frame.append(svg);
+  const small = paragraph("rb-help", SMALL_NOTE);
+  small.dataset.rbQrSmall = "";
+  const whole = fullScreenButton(svg);
+  panel.append(frame, small, whole);
   box.append(panel);
   box.hidden = false;
-  const width = frame.clientWidth || box.clientWidth || 320;
-  frame.append(drawSvg(code, modulePixels(code.getModuleCount(), width)));
+  const fit = () => {
+    small.hidden = fitSvg(svg, frame.clientWidth, Infinity) >= MIN_MODULE_PX;
+  };
+  fit();
+  new ResizeObserver(fit).observe(frame);
   return panel;
+}
+
+const SMALL_NOTE = "Код мелкий для этого экрана: поднесите телефоны ближе (на 20–30 см), "
+  + "откройте код на весь экран или отправьте сопернику саму ссылку.";
+
+// «На весь экран»: the code alone in a modal dialog, as large as the screen
+// allows; «Закрыть» or Esc closes it and the focus returns to the button.
+/** @param {SVGSVGElement} svg */
+function fullScreenButton(svg) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "md-button";
+  button.textContent = "На весь экран";
+  button.dataset.rbQrFull = "";
+  button.addEventListener("click", () => openFullScreen(svg, button));
+  return button;
+}
+
+/** @param {SVGSVGElement} svg @param {HTMLElement} opener */
+function openFullScreen(svg, opener) {
+  const dialog = document.createElement("dialog");
+  dialog.dataset.rbQrDialog = "";
+  dialog.setAttribute("aria-label", "QR-код партии на весь экран");
+  Object.assign(dialog.style, {
+    width: "100vw", height: "100dvh", maxWidth: "none", maxHeight: "none", margin: "0",
+    padding: "0", border: "0", background: "#fff", color: "#000",
+    display: "flex", flexDirection: "column", alignItems: "stretch", boxSizing: "border-box",
+  });
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Закрыть";
+  Object.assign(close.style, { // the dialog is outside the page's type styles: a full-size touch target here
+    alignSelf: "flex-end", margin: "8px", minHeight: "48px", padding: "0 20px", font: "bold 1rem/1 sans-serif",
+    color: "#000", background: "#fff", border: "2px solid #000", borderRadius: "8px", cursor: "pointer",
+  });
+  close.addEventListener("click", () => dialog.close());
+  const area = document.createElement("div");
+  Object.assign(area.style, { flex: "1", minHeight: "0", display: "flex", alignItems: "center" });
+  const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
+  area.append(copy);
+  dialog.append(close, area);
+  document.body.append(dialog);
+  const fit = () => fitSvg(copy, area.clientWidth, area.clientHeight);
+  const observer = new ResizeObserver(fit);
+  dialog.addEventListener("close", () => {
+    observer.disconnect();
+    dialog.remove();
+    opener.focus();
+  });
+  dialog.showModal();
+  close.focus();
+  fit();
+  observer.observe(area);
 }
