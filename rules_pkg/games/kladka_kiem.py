@@ -332,10 +332,9 @@ class KladkaKiem(Game):
             impossible(f"В лузы упало шаров: {action.potted}, за борт вылетело: {action.off_table}, а на столе "
                        f"только {ru.balls(left)}.", "action.off_table")
         if state.strokes[p] == 0 and action.opening is None:
-            impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу "
-                       "(поле action.opening).", "action.opening")
+            impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу.", "action.opening")
         if state.strokes[p] > 0 and action.opening is not None:
-            impossible("Это уже не первый удар игрока: поле action.opening указывается только "
+            impossible("Это уже не первый удар игрока: как начата партия, указывается только "
                        "для первого удара.", "action.opening")
         if action.opening == "cue-ball":
             if action.potted != 1:

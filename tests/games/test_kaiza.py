@@ -473,7 +473,7 @@ def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_tur
      "первому удару"),
     # a ball that fell without a call is the played ball
     ({"also_pocketed": ["red"]}, "action.also_pocketed", "сыгранный шар не указан"),
-    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле action.ball"),
+    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле «Какой прицельный шар сыгран (заказан)»"),
     # spots are taken only by balls left on the table
     ({**RED, "also_pocketed": ["red2", "yellow"], "spots_taken": [1, 2, 3]}, "action.spots_taken",
      "Указано занятых точек: 3"),
