@@ -247,8 +247,9 @@ class Game:
         return tuple(i for i in order if i in wanted)
 
     def calculator_names(self, state: Any) -> tuple[str, ...]:
-        """Player names for the one-shot calculator (the shooter first)."""
-        return ("Игрок", "Соперник")
+        """Player names for the one-shot calculator (the shooter first): placeholder names,
+        capitalised as names wherever a sentence uses them («Следующий удар: Игрок 2.»)."""
+        return tuple(default_names(2))
 
     # ---- the rules -----------------------------------------------------
     # A request goes through three steps, each in one place:

@@ -138,7 +138,7 @@ def test_kaiza_58_white_without_carom_not_credited_option():
     assert r["scores"] == [58, 0] and r["points"] == 0 and not r["finished"]
     assert r["turn_continues"] and r["next_player"] == 0
     assert r["summary"] == ("Очков нет: при 58 очках 2 очка за белый без карамболя не засчитываются "
-                            "(настройка партии); следующий удар снова: Игрок.")
+                            "(настройка партии); следующий удар снова: Игрок 1.")
 
 
 def test_kaiza_58_white_with_carom_ends_the_game():
