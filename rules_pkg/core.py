@@ -308,6 +308,11 @@ class Game:
         """Players' rows, whose turn, pending decision, game-specific extras."""
         raise NotImplementedError
 
+    def idle_fields(self, state: Any) -> tuple[str, ...]:
+        """Action fields that do not apply to the next shot in ``state`` (the engine refuses them):
+        the scorekeeper hides them. ``view`` lists them as ``idle_fields``."""
+        return ()
+
     # ---- random play: property tests, fuzzing, parity cases, the тренажёр ----
     def random_action(self, state: Any, rng) -> dict:
         """A random action (JSON) that :meth:`read_action` accepts in ``state``."""

@@ -501,6 +501,10 @@ class KladkaKiem(Game):
         return f"Партия окончена. Победитель: {names[state.winner]}{where}."
 
     # ---- view -----------------------------------------------------------
+    def idle_fields(self, state: State) -> tuple[str, ...]:
+        """The opening is asked of a player's first stroke only (check_action refuses it later)."""
+        return () if state.finished or state.strokes[state.current] == 0 else ("opening",)
+
     def view(self, state: State, names) -> dict:
         hc = HANDICAPS[state.handicap]
         players = []
