@@ -538,7 +538,7 @@ class KladkaKiem(Game):
             status += "."
         return {"players": players, "current": state.current, "finished": state.finished,
                 "winner": state.winner, "decision": None, "status": status,
-                "rack": None if state.finished else state.left[state.current],  # the balls drawn
+                "rack": None if state.finished else max(state.left[state.current] - 1, 0),  # drawn beside the cue ball
                 "table": {"columns": columns, "rows": rows},
                 "extra": {"result": state.result, "handicap": state.handicap, "strong": state.strong,
                           "handicap_strokes": state.extra if hc[3] else 0, "order": list(state.order),

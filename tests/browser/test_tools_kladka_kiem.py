@@ -114,3 +114,25 @@ def test_calculator_compares_with_the_opponent(tool_page, base_url):
     pick_choice(tool, "handicap", "mixed")
     assert tool.locator('[data-rb-field="handicap_strokes"]').is_visible()
     no_horizontal_overflow(page)
+
+
+def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
+    """«Первый удар игрока» is asked only before a player's first stroke (the engine
+    refuses it later), and the drawing's rack shows the balls the shooter has left
+    beside the cue ball, not the full rack."""
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, ["Анна", "Борис"])
+    tool = page.locator(sk(GAME))
+    opening = tool.locator('[data-rb-action="shot"] [data-rb-field="opening"]')
+    rack = tool.locator(".rb-t-pyramid circle")
+    assert opening.is_visible() and rack.count() == 15
+    record(page, GAME, stroke(6, opening="break"))
+    assert current_player(page, GAME) == "Борис"
+    assert opening.is_visible() and rack.count() == 15     # Борис has not struck yet
+    record(page, GAME, stroke(1, opening="cue-ball"))
+    assert current_player(page, GAME) == "Анна"
+    assert not opening.is_visible() and rack.count() == 9  # 16 less 6 potted, less the cue ball
+    record(page, GAME, stroke(2))                          # recorded without the opening field
+    assert last_ruling(page, GAME).locator(".rb-points").inner_text() == "+1 удар"
+    assert not opening.is_visible() and rack.count() == 14  # Борис: 16 less 1, less the cue ball
