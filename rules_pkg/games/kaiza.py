@@ -347,12 +347,13 @@ class Kaiza(Game):
     def _check_ball_count(self, shot: Shot) -> None:
         """No more balls of a colour fall, fly off or are played than the table has."""
         used = {"red": shot.ball == "red", "white": shot.ball == "white", "yellow": shot.ball == "yellow"}
-        for name, balls in (("also_pocketed", shot.also_pocketed), ("off_table", shot.off_table)):
+        for name, label, balls in (("also_pocketed", "Другие прицельные шары, упавшие в лузы", shot.also_pocketed),
+                                   ("off_table", "Прицельные шары, вылетевшие за борт", shot.off_table)):
             for i, b in enumerate(balls):
                 kind = "red" if b == "red2" else b
                 used[kind] += 1
                 if used[kind] > COUNT[kind]:
-                    impossible(f"Поле action.{name}[{i}]: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
+                    impossible(f"Поле «{label}»: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
                                "на столе (вместе с сыгранным шаром).", f"action.{name}[{i}]")
 
     # ---- rulings --------------------------------------------------------
