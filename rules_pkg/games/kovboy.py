@@ -677,6 +677,8 @@ class Kovboy(Game):
             next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
             finished=tally.finished, winner=tally.winner,
             extra={"scores_before": list(state.scores()), "score_before": state.score(p), "series": new.series if nxt == p else 0,
+                   # why the shooter's score changed, in the verdict line: «−3 очка за серию»
+                   "score_reason": "за серию" if fouls and state.series and tally.eliminated is None else None,
                    "eliminated": tally.eliminated, "fouls_in_row": tally.fouls_in_row[p],
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
 
