@@ -9,7 +9,8 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
-    pick_action, pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status,
+    pick_action, pick_choice, record, redo, reload_match, scores, screenshot, set_bool, set_int, sk, start_match,
+    status,
     table_rows, undo,
 )
 
@@ -130,6 +131,7 @@ def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
     record(page, GAME, stroke(6, opening="break"))
     assert current_player(page, GAME) == "Анна"              # she strikes on
     assert not opening.is_visible() and rack.count() == 9  # 16 less 6 potted, less the cue ball
+    screenshot(page, "kladka-second-stroke")
     record(page, GAME, stroke(2))                          # recorded without the opening field
     assert last_ruling(page, GAME).locator(".rb-points").inner_text() == "+1 удар"
     assert rack.count() == 7
