@@ -247,8 +247,9 @@ class Game:
         return tuple(i for i in order if i in wanted)
 
     def calculator_names(self, state: Any) -> tuple[str, ...]:
-        """Player names for the one-shot calculator (the shooter first)."""
-        return ("Игрок", "Соперник")
+        """Player names for the one-shot calculator (the shooter first): placeholder names,
+        capitalised as names wherever a sentence uses them («Следующий удар: Игрок 2.»)."""
+        return tuple(default_names(2))
 
     # ---- the rules -----------------------------------------------------
     # A request goes through three steps, each in one place:
@@ -306,6 +307,11 @@ class Game:
     def view(self, state: Any, names: tuple[str, ...]) -> dict:
         """Players' rows, whose turn, pending decision, game-specific extras."""
         raise NotImplementedError
+
+    def idle_fields(self, state: Any) -> tuple[str, ...]:
+        """Action fields that do not apply to the next shot in ``state`` (the engine refuses them):
+        the scorekeeper hides them. ``view`` lists them as ``idle_fields``."""
+        return ()
 
     # ---- random play: property tests, fuzzing, parity cases, the тренажёр ----
     def random_action(self, state: Any, rng) -> dict:

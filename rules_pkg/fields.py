@@ -93,12 +93,12 @@ class Field:
         r.seen.add(self.name)
         if not self.applies(values):
             if given and not same(r.obj[self.name], self.default):
-                raise InputError(f"Поле «{self.label}» ({path}) указывается, только если "
+                raise InputError(f"Поле «{self.label}» указывается, только если "
                                  f"{when_text(self.when, fields)}.", path)
             return None if self.default is REQUIRED else self.default
         if not given:
             if self.default is REQUIRED:
-                raise InputError(f"Не хватает поля «{self.label}» ({path}).", path)
+                raise InputError(f"Не хватает поля «{self.label}».", path)
             return self.default
         return self.check(r.obj[self.name], path)
 

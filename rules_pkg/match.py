@@ -307,6 +307,7 @@ class Match:
         view["can_undo"] = bool(self.actions)
         view["can_redo"] = bool(self.undone)
         view["game"] = self.game.id
+        view["idle_fields"] = list(self.game.idle_fields(self.state))
         return view
 
     def log(self) -> dict:

@@ -32,9 +32,8 @@ def check_played_ball_not_caromed(ball: str | None, caroms, played: str, white_w
     reds, white, yellow = caroms
     if ball == "red" and reds == 2:
         impossible(f"Красных шаров всего два, и один из них — {played}: карамболь возможен только по одному "
-                   "красному (поле action.carom_reds).", "action.carom_reds")
+                   "красному: проверьте поле «Карамболь по красным: по скольким красным шарам».", "action.carom_reds")
     if ball == "white" and white:
-        impossible(f"{white_why} (поле action.carom_white).", "action.carom_white")
+        impossible(f"{white_why}.", "action.carom_white")
     if ball == "yellow" and yellow:
-        impossible(f"Жёлтый шар один, и он {played}: карамболь по жёлтому невозможен "
-                   "(поле action.carom_yellow).", "action.carom_yellow")
+        impossible(f"Жёлтый шар один, и он {played}: карамболь по жёлтому невозможен: проверьте поле «Карамболь по жёлтому шару».", "action.carom_yellow")

@@ -281,13 +281,13 @@ class Kaiza(Game):
         white = shot.caroms[1]
         if not shot.contact and (shot.fell or any(shot.caroms) or shot.also_pocketed or shot.off_table):
             impossible("Биток не коснулся ни одного шара, значит прицельные шары не могли ни упасть, ни вылететь, "
-                       "ни дать карамболь (поле action.contact).", "action.contact")
+                       "ни дать карамболь: проверьте поле «Биток коснулся хотя бы одного шара».", "action.contact")
         five_balls.check_played_ball_not_caromed(
-            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран: карамболь по нему невозможен")
+            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран: карамболь по нему невозможен: "
+            "проверьте поле «Карамболь по белому шару соперника»")
         for i, b in enumerate(shot.off_table):
             if b in shot.also_pocketed:
-                impossible(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт "
-                           f"(поле action.off_table[{i}]).", f"action.off_table[{i}]")
+                impossible(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт: проверьте поле «Прицельные шары, вылетевшие за борт».", f"action.off_table[{i}]")
         self._check_ball_count(shot)
         if state.in_dom[1 - state.current]:
             for name, bad in (("ball", shot.ball == "white"), ("carom_white", white),
@@ -295,21 +295,20 @@ class Kaiza(Game):
                               ("off_table", "white" in shot.off_table)):
                 if bad:
                     impossible("Белого шара соперника сейчас нет на столе: он упал в лузу или вылетел за борт "
-                               "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом "
-                               f"(поле action.{name}).", f"action.{name}")
+                               "при ударе своего владельца, и тот поставит его в «доме» перед своим ударом.", f"action.{name}")
         if shot.ball is None and shot.also_pocketed:
             impossible(f"В лузу упал {show_ball(shot.also_pocketed[0])}, а сыгранный шар не указан: без заказа "
-                       "сыгранным считается упавший шар — укажите его в поле action.ball (заказ «заказа не было»), "
-                       "остальные упавшие — в action.also_pocketed.", "action.also_pocketed")
+                       "сыгранным считается упавший шар — укажите его в поле «Какой прицельный шар сыгран (заказан)» (заказ «заказа не было»), "
+                       "остальные упавшие — среди других упавших шаров.", "action.also_pocketed")
         self._check_intermediate(state, shot)
         fell_reds = (shot.fell and shot.ball == "red") + sum(b in ("red", "red2") for b in shot.also_pocketed)
         if shot.red_from_spot_1 and not (state.first_shot and fell_reds):
-            impossible("Поле action.red_from_spot_1 относится только к первому удару партии, когда в лузу "
+            impossible("Поле «Первый удар партии: упал красный шар с 1-й точки» относится только к первому удару партии, когда в лузу "
                        "упал красный шар.", "action.red_from_spot_1")
         other_breach = shot.ball == "yellow" or (shot.ball is not None and shot.pocket in MIDDLE_POCKETS)
         if state.first_shot and fell_reds and shot.red_from_spot_1 is None and not other_breach:
-            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки "
-                       "(поле action.red_from_spot_1) — первым ударом его класть нельзя, а само это не "
+            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки: "
+                       "первым ударом его класть нельзя, а само это не "
                        "определить.", "action.red_from_spot_1")
         self._check_spots_taken(state, shot)
 
@@ -326,14 +325,13 @@ class Kaiza(Game):
     def _check_spots_taken(self, state: State, shot: Shot) -> None:
         to_spot = [b for b in shot.fallen() if b != "white"]
         if shot.spots_taken and not to_spot:
-            impossible("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно "
-                       "(поле action.spots_taken).", "action.spots_taken")
+            impossible("После этого удара на точки выставлять нечего, поэтому занятые точки указывать не нужно: проверьте поле «Какие точки заняты другими шарами».", "action.spots_taken")
         left = self._balls_left_on_table(state, shot)
         if len(shot.spots_taken) > left:
             impossible(f"Указано занятых точек: {len(shot.spots_taken)}, а шаров, которые могли бы их занимать, "
                        f"на столе после удара {'остался' if left == 1 else 'осталось'} {ru.balls(left)} "
                        "(упавшие и вылетевшие шары выставляются сами, а каждый шар занимает не больше одной "
-                       "точки; поле action.spots_taken).", "action.spots_taken")
+                       "точки).", "action.spots_taken")
 
     def _check_intermediate(self, state: State, shot: Shot) -> None:
         """Intermediate balls are other object balls on the table: four object balls less the played one,
@@ -343,18 +341,19 @@ class Kaiza(Game):
         others = 3 - (1 if state.in_dom[1 - state.current] and shot.ball != "white" else 0)
         if shot.intermediate > others:
             impossible(f"Промежуточных шаров указано {shot.intermediate}, а кроме сыгранного шара на столе только "
-                       f"{ru.balls(others)}: белый шар соперника ждёт вне стола (поле action.intermediate).",
+                       f"{ru.balls(others)}: белый шар соперника ждёт вне стола.",
                        "action.intermediate")
 
     def _check_ball_count(self, shot: Shot) -> None:
         """No more balls of a colour fall, fly off or are played than the table has."""
         used = {"red": shot.ball == "red", "white": shot.ball == "white", "yellow": shot.ball == "yellow"}
-        for name, balls in (("also_pocketed", shot.also_pocketed), ("off_table", shot.off_table)):
+        for name, label, balls in (("also_pocketed", "Другие прицельные шары, упавшие в лузы", shot.also_pocketed),
+                                   ("off_table", "Прицельные шары, вылетевшие за борт", shot.off_table)):
             for i, b in enumerate(balls):
                 kind = "red" if b == "red2" else b
                 used[kind] += 1
                 if used[kind] > COUNT[kind]:
-                    impossible(f"Поле action.{name}[{i}]: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
+                    impossible(f"Поле «{label}»: {BALL_NAMES[kind]} указан больше раз, чем таких шаров "
                                "на столе (вместе с сыгранным шаром).", f"action.{name}[{i}]")
 
     # ---- rulings --------------------------------------------------------

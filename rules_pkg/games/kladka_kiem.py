@@ -332,10 +332,9 @@ class KladkaKiem(Game):
             impossible(f"В лузы упало шаров: {action.potted}, за борт вылетело: {action.off_table}, а на столе "
                        f"только {ru.balls(left)}.", "action.off_table")
         if state.strokes[p] == 0 and action.opening is None:
-            impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу "
-                       "(поле action.opening).", "action.opening")
+            impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу.", "action.opening")
         if state.strokes[p] > 0 and action.opening is not None:
-            impossible("Это уже не первый удар игрока: поле action.opening указывается только "
+            impossible("Это уже не первый удар игрока: как начата партия, указывается только "
                        "для первого удара.", "action.opening")
         if action.opening == "cue-ball":
             if action.potted != 1:
@@ -502,6 +501,10 @@ class KladkaKiem(Game):
         return f"Партия окончена. Победитель: {names[state.winner]}{where}."
 
     # ---- view -----------------------------------------------------------
+    def idle_fields(self, state: State) -> tuple[str, ...]:
+        """The opening is asked of a player's first stroke only (check_action refuses it later)."""
+        return () if state.finished or state.strokes[state.current] == 0 else ("opening",)
+
     def view(self, state: State, names) -> dict:
         hc = HANDICAPS[state.handicap]
         players = []
@@ -535,6 +538,7 @@ class KladkaKiem(Game):
             status += "."
         return {"players": players, "current": state.current, "finished": state.finished,
                 "winner": state.winner, "decision": None, "status": status,
+                "rack": None if state.finished else max(state.left[state.current] - 1, 0),  # drawn beside the cue ball
                 "table": {"columns": columns, "rows": rows},
                 "extra": {"result": state.result, "handicap": state.handicap, "strong": state.strong,
                           "handicap_strokes": state.extra if hc[3] else 0, "order": list(state.order),

@@ -46,6 +46,9 @@ LIMIT_CAROM = 100
 CAROM_POINTS = {2: 1, 3: 2}
 BALL_NAMES = {1: "единица", 3: "тройка", 5: "пятёрка"}
 BALL_GENITIVE = {1: "единицы", 3: "тройки", 5: "пятёрки"}
+# Where a ball list of the shot is, in words (an error names the list, never its request path).
+WHERE_BALLS = {"contacts": "среди шаров, которых коснулся биток", "pocketed": "среди упавших в лузу",
+               "jumped": "среди вылетевших за борт"}
 BALL_CHOICES = tuple((b, f"{b} ({BALL_NAMES[b]})") for b in BALLS)
 CUE_FATES = (("table", "остался на столе"), ("pocket", "упал в лузу"), ("off", "вылетел за борт"))
 DECISIONS = {"repeat": "потребовать повторения начального удара", "take": "выполнить начальный удар самому"}
@@ -345,7 +348,7 @@ class Kovboy(Game):
             for ball in balls:
                 if ball in state.off_table:
                     impossible(f"Шар {ball} сейчас вне игры (его отметка была занята), "
-                               f"его нельзя указать в поле action.{name}.", f"action.{name}")
+                               f"его нельзя указать {WHERE_BALLS[name]}.", f"action.{name}")
         if (shot.pocketed or shot.jumped) and not shot.contacts:
             impossible("Биток не коснулся ни одного прицельного шара, значит ни один шар не мог упасть "
                        "в лузу или вылететь за борт. Укажите, каких шаров коснулся биток.", "action.contacts")
@@ -364,8 +367,8 @@ class Kovboy(Game):
                        f"{'остался' if len(takers) == 1 else 'остались'} только {ru.join_and(takers)}, "
                        "а каждый шар занимает не больше одной отметки.", "action.spot_occupied")
         if state.score(state.current) == LIMIT_CAROM and shot.cue_ball == "pocket" and shot.called_pocket is None:
-            impossible("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу "
-                       "(поле action.called_pocket), без неё правило 6 не применить.", "action.called_pocket")
+            impossible("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу, "
+                       "без неё правило 6 не применить.", "action.called_pocket")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, action, names):
@@ -674,6 +677,8 @@ class Kovboy(Game):
             next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
             finished=tally.finished, winner=tally.winner,
             extra={"scores_before": list(state.scores()), "score_before": state.score(p), "series": new.series if nxt == p else 0,
+                   # why the shooter's score changed, in the verdict line: «−3 очка за серию»
+                   "score_reason": "за серию" if fouls and state.series and tally.eliminated is None else None,
                    "eliminated": tally.eliminated, "fouls_in_row": tally.fouls_in_row[p],
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
 

@@ -311,7 +311,7 @@ def read_scores(value, path: str) -> tuple[int, ...]:
         if len(value) > MAX_PLAYERS:
             raise InputError(f"Поле {path}: указаны очки {ru.players(len(value))}, а играют от 2 до "
                              f"{MAX_PLAYERS} игроков.", path)
-        return tuple(check_int(v, f"{path}[{i}]", what=f"Очки игрока № {i + 1} ({path}[{i}])")
+        return tuple(check_int(v, f"{path}[{i}]", what=f"Очки игрока № {i + 1}")
                      for i, v in enumerate(value))
     raise InputError(f"Поле {path} должно быть строкой с очками игроков через запятую, "
                      f"а получено: {type_name(value)} {show(value)}.", path)
@@ -338,7 +338,7 @@ class Shooter(Player):
     """The shooter's number; the message names the players' count."""
 
     def check(self, value, path: str) -> int:
-        number = check_int(value, path, min=1, what=f"Номер игрока ({path})")
+        number = check_int(value, path, min=1, what="«Кто бил (номер игрока)»")
         if self.max is not None and number > self.max:
             raise InputError(f"Поле {path}: игрока № {number} нет — в партии {ru.players(self.max)}.", path)
         return number
@@ -406,7 +406,7 @@ class Probka(Game):
                        f"{MAX_PLAYERS} игроков.", "situation.scores")
         if bank is None:
             if any(s != START_POINT for s in scores):
-                impossible("Укажите банк (поле situation.bank): у кого-то счёт уже не 1, значит игра не в "
+                impossible("Укажите «Банк перед ударом»: у кого-то счёт уже не 1, значит игра не в "
                            "начале и банк больше числа игроков.", "situation.bank")
             bank = START_POINT * n
         grows = options.get("bank_after_success", "grows") == "grows"

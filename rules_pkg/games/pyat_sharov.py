@@ -250,7 +250,8 @@ class PyatSharov(Game):
         # The ball set: 2 reds, 2 whites (one is the cue ball), 1 yellow; the played ball is not caromed on.
         five_balls.check_played_ball_not_caromed(
             shot.ball, shot.caroms, "заказанный",
-            "Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре белого шара не бывает")
+            "Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре белого шара не бывает: "
+            "проверьте поле «Карамболь по белому шару»")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, shot: Shot, names):

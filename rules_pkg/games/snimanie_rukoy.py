@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Game, LOST, Tolkovanie, citation_makers
+from ..core import Game, LOST, Tolkovanie, citation_makers, default_names
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice
 from ..why import Why
@@ -102,9 +102,7 @@ class SnimanieRukoy(Game):
                        options=((0, "первый в списке игроков"), (1, "второй в списке игроков"))),)
 
     def calculator_names(self, state: State) -> tuple[str, ...]:
-        names = ["Соперник", "Соперник"]
-        names[state.cue_player] = "Играющий кием"
-        return tuple(names)
+        return tuple(default_names(2))  # the option names the cue player by place in this list
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:

@@ -81,6 +81,7 @@ def test_kovboy_foul_line_shows_the_series_lost_and_the_choice(tool_page, base_u
     assert line.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert line.locator(".rb-points").inner_text() == "−3 очка"
     assert line.locator(".rb-before-after").inner_text() == "3\u00a0→\u00a00"
+    assert line.locator(".rb-score-reason").inner_text() == "за серию"  # why the score dropped
     screenshot(page, "words-kovboy-1-foul-line")
 
 

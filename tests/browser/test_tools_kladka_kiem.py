@@ -9,7 +9,8 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
-    pick_action, pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status,
+    pick_action, pick_choice, record, redo, reload_match, scores, screenshot, set_bool, set_int, sk, start_match,
+    status,
     table_rows, undo,
 )
 
@@ -114,3 +115,26 @@ def test_calculator_compares_with_the_opponent(tool_page, base_url):
     pick_choice(tool, "handicap", "mixed")
     assert tool.locator('[data-rb-field="handicap_strokes"]').is_visible()
     no_horizontal_overflow(page)
+
+
+def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
+    """«Первый удар игрока» is asked only before a player's first stroke (the engine
+    refuses it later), and the drawing's rack shows the balls the shooter has left
+    beside the cue ball, not the full rack."""
+    page = tool_page(PHONE)
+    open_game(page, base_url, GAME, sk(GAME))
+    start_match(page, GAME, ["Анна", "Борис"])
+    tool = page.locator(sk(GAME))
+    opening = tool.locator('[data-rb-action="shot"] [data-rb-field="opening"]')
+    rack = tool.locator(".rb-t-pyramid circle")
+    assert opening.is_visible() and rack.count() == 15
+    record(page, GAME, stroke(6, opening="break"))
+    assert current_player(page, GAME) == "Анна"              # she strikes on
+    assert not opening.is_visible() and rack.count() == 9  # 16 less 6 potted, less the cue ball
+    screenshot(page, "kladka-second-stroke")
+    record(page, GAME, stroke(2))                          # recorded without the opening field
+    assert last_ruling(page, GAME).locator(".rb-points").inner_text() == "+1 удар"
+    assert rack.count() == 7
+    record(page, GAME, stroke(8))                          # her last balls: Борис's turn
+    assert current_player(page, GAME) == "Борис"
+    assert opening.is_visible() and rack.count() == 15     # Борис has not struck yet

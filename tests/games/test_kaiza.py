@@ -138,7 +138,7 @@ def test_kaiza_58_white_without_carom_not_credited_option():
     assert r["scores"] == [58, 0] and r["points"] == 0 and not r["finished"]
     assert r["turn_continues"] and r["next_player"] == 0
     assert r["summary"] == ("Очков нет: при 58 очках 2 очка за белый без карамболя не засчитываются "
-                            "(настройка партии); следующий удар снова: Игрок.")
+                            "(настройка партии); следующий удар снова: Игрок 1.")
 
 
 def test_kaiza_58_white_with_carom_ends_the_game():
@@ -473,7 +473,7 @@ def test_kaiza_a_called_ball_that_did_not_fall_scores_nothing_and_passes_the_tur
      "первому удару"),
     # a ball that fell without a call is the played ball
     ({"also_pocketed": ["red"]}, "action.also_pocketed", "сыгранный шар не указан"),
-    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле action.ball"),
+    ({"also_pocketed": ["yellow"], "carom_reds": 1}, "action.also_pocketed", "укажите его в поле «Какой прицельный шар сыгран (заказан)»"),
     # spots are taken only by balls left on the table
     ({**RED, "also_pocketed": ["red2", "yellow"], "spots_taken": [1, 2, 3]}, "action.spots_taken",
      "Указано занятых точек: 3"),

@@ -313,7 +313,7 @@ def test_kladka_kiem_calculator_last_ball_passes_the_turn():
     out = handle({"op": "ruling", "game": GID, "situation": {"balls_left": 2, "strokes": 13},
                   "action": {"potted": 2}})
     assert out["ok"] and out["ruling"]["next_player"] == 1 and not out["ruling"]["finished"]
-    assert "Следующий удар: Соперник" in out["ruling"]["summary"]
+    assert "Следующий удар: Игрок 2." in out["ruling"]["summary"]
     assert out["view"]["current"] == 1 and out["view"]["players"][1]["balls_left"] == 16
 
 

@@ -318,7 +318,7 @@ def test_pyat_sharov_mistake_verbs_agree_and_verdicts():
     assert "21 очко за этот шар переходит" in " ".join(r["lines"])
     r = CALC.ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_yellow=True,
                     mistake=True)
-    assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == ("Победа: Соперник — 64 очка "
+    assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == ("Победа: Игрок 2 — 64 очка "
                                                                         "(ошибка при кладке шара, 9 очков за шар переходят сопернику).")
     assert r["fouls"][0]["code"] == "mistake"
     r = CALC.ruling({"score": 55}, ball="red", pocket="far-left", carom_yellow=True)
@@ -347,7 +347,7 @@ def test_pyat_sharov_win_by_the_opponents_mistake_says_so_in_the_summary():
     r = CALC.ruling({"score": 10, "opponent_score": 50}, ball="yellow", pocket="left-middle",
                     carom_reds=2, carom_white=True, mistake=True)
     assert r["finished"] and r["winner"] == 1
-    assert r["summary"] == ("Победа: Соперник — 73 очка (ошибка при кладке шара, "
+    assert r["summary"] == ("Победа: Игрок 2 — 73 очка (ошибка при кладке шара, "
                             "23 очка за шар переходят сопернику).")
 
 

@@ -47,7 +47,7 @@ def new_match(cue_player=0):
 def test_snimanie_rukoy_setup_and_break_by_the_cue_player():
     r = ruling(ball_in_pocket=True)["ruling"]
     assert r["player"] == 0 and {cid("setup"), cid("break")} <= set(r["clauses"])
-    assert "Играющий кием" in r["lines"][0]
+    assert "Игрок 1" in r["lines"][0]
     out = new_match(cue_player=1)
     assert out["view"]["current"] == 1 and "Борис" in out["view"]["status"]
     assert [p["cue"] for p in out["view"]["players"]] == [False, True]

@@ -156,6 +156,16 @@ function applyWhen(form) {
   }
 }
 
+// Hide the action fields the engine says do not apply to the next shot (its view's
+// idle_fields, e.g. «Первый удар игрока» after a player's first stroke); a hidden
+// field is not read, so the request never carries it.
+/** @param {ParentNode} form @param {string[]} names */
+export function hideIdleFields(form, names) {
+  for (const el of all(form, '[data-rb-field][data-rb-scope="action"]')) {
+    if (el.dataset.rbWhen === undefined) el.hidden = names.includes(nameOf(el));
+  }
+}
+
 /** @param {ParentNode} form */
 function applyActionType(form) {
   const radio = /** @type {HTMLInputElement | null} */ (form.querySelector("[data-rb-action-type]:checked"));

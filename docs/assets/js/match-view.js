@@ -6,7 +6,7 @@
 // the last few entries, the rulings undone struck through on top. Nothing
 // here changes the match.
 
-import { describeOptions, setPlayerChoices } from "./form.js";
+import { describeOptions, hideIdleFields, setPlayerChoices } from "./form.js";
 import { renderScores, renderTable } from "./match-board.js";
 import { rows as rowsWord } from "./ru.js";
 import { renderRulingLine } from "./ruling-line.js";
@@ -77,6 +77,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.last.hidden = false;
   ui.actionGroup.hidden = inputOff;
   ui.play.hidden = inputOff;
+  hideIdleFields(ui.actionForm, view.idle_fields || []);
   if (decision) {
     const who = typeof decision.player === "number" && Number.isInteger(decision.player) ? names[decision.player] : null;
     ui.decisionQuestion.replaceChildren(

@@ -89,7 +89,10 @@ function scoreParts(ruling, score, names) {
   if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
   const own = changes.find((c) => c.player === ruling.player);
   // «3 → 0» is never broken inside (no-break spaces).
+  // Why the shooter's score changed, when the ruling says it in short (extra.score_reason, «за серию»).
+  const reason = ruling.extra && typeof ruling.extra.score_reason === "string" ? ruling.extra.score_reason : "";
   const parts = own ? [points(own.after - own.before),
+    ...(reason ? [h("span", { class: "rb-score-reason", text: reason })] : []),
     h("span", { class: "rb-before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` })]
     : ruling.foul ? [] : [points(0)];
   for (const { player, before, after } of changes) {

@@ -43,6 +43,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     const recent = session.history();
     const undone = session.undone;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
+    if (input) input.showRack(view.rack);
     updatePlayLabel();
   }
 

@@ -20,7 +20,8 @@ import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("./types.js").TableDecl} TableDecl */
 /** @typedef {import("./shot-model.js").Shot} Shot */
-/** @typedef {{ check: () => string | null, reset: () => void, dispose: () => void, mode: () => string }} ShotInput */
+/** @typedef {{ check: () => string | null, reset: () => void, dispose: () => void, mode: () => string,
+ *   showRack: (n: number | null | undefined) => void }} ShotInput */
 
 const MODE_KEY = "rules-site:shot-input";
 
@@ -127,6 +128,8 @@ export function mountShotInput(form, declared) {
     refreshForm(form);
   }
 
+  let rack = /** @type {number | null} */ (null);
+
   function render() {
     const shown = actionType(form) === table.action;
     root.hidden = !shown;
@@ -139,7 +142,7 @@ export function mountShotInput(form, declared) {
     const focused = document.activeElement && svgBox.contains(document.activeElement)
       ? document.activeElement.closest("[data-rb-tap]") : null;
     const key = focused ? tapKey(focused) : null;
-    svgBox.replaceChildren(renderTableSvg(table, shot, can));
+    svgBox.replaceChildren(renderTableSvg(rack === null ? table : { ...table, pyramid: rack }, shot, can));
     if (key !== null) {
       const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => tapKey(n) === key);
       if (again instanceof SVGElement) again.focus({ preventScroll: true });
@@ -227,6 +230,13 @@ export function mountShotInput(form, declared) {
         if (!empty && missConfirm.checked) return "Отмечен промах, но указаны шары, которых коснулся биток: оставьте что-то одно.";
       }
       return null;
+    },
+    // The rack drawn: the balls the shooter has left (the view's rack), else the table's full one.
+    showRack(n) {
+      const next = typeof n === "number" ? n : null;
+      if (next === rack) return;
+      rack = next;
+      render();
     },
     reset() {
       shot = emptyShot();
