@@ -6,7 +6,11 @@
 //   (scrollable-region-focusable): tabindex=0 and a name;
 // - wide tables that scroll sideways, likewise;
 // - glossary terms (span[tabindex=0], sitebuild/glossary.py) get a role: a
-//   link when Enter opens their glossary entry (glossary.js), else a button.
+//   link when Enter opens their glossary entry (glossary.js), else a button;
+// - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
+//   base.css then keeps a focused element clear of the sticky bars with
+//   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
+//   would make the browser scroll the page out from under the thumb.
 
 export {}; // a module: its names stay its own
 
@@ -59,3 +63,9 @@ fixPage();
 window.addEventListener("resize", () => focusableScrollers());
 const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => fixPage());
+
+// Keyboard or pointer: set once per document (listeners on the window survive instant navigation).
+window.addEventListener("keydown", (event) => {
+  if (event.key === "Tab" || event.key.startsWith("Arrow")) document.documentElement.classList.add("rb-keyboard");
+}, { capture: true });
+window.addEventListener("pointerdown", () => document.documentElement.classList.remove("rb-keyboard"), { capture: true });
