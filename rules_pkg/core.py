@@ -225,7 +225,7 @@ class Game:
             "clauses": [c.to_json() for c in self.clauses],
             "tolkovaniya": [t.to_json() for t in self.tolkovaniya],
             "outside": [o.to_json() for o in self.outside],
-            "table": drawing.table_for(self.id) if self.tools else None,
+            "table": drawing.table_for(self.id, self.action_fields()) if self.tools else None,
         }
 
     def summary(self) -> dict:

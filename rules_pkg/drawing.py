@@ -168,19 +168,19 @@ TABLES = {
 }
 
 
-def table_for(game_id: str) -> dict | None:
-    """The drawing of a game's shot input, or None (no drawing for that game)."""
+def table_for(game_id: str, actions: list[dict]) -> dict | None:
+    """The drawing of a game's shot input, or None (no drawing for that game).
+    ``actions``: the game's declared actions (``Game.action_fields()``), passed in
+    by the game itself so that this module imports no game (no import cycle)."""
     make = TABLES.get(game_id)
     if not make:
         return None
     table = make()
-    table["words"] = drawn_field_declarations(game_id, table)
+    table["words"] = drawn_field_declarations(actions, table)
     return table
 
 
-def drawn_field_declarations(game_id: str, table: dict) -> list[dict]:
+def drawn_field_declarations(actions: list[dict], table: dict) -> list[dict]:
     """The game's declarations of the fields the drawing sets, in the form's order."""
-    from .games import GAMES  # the games import core, which imports this module
-
-    action = next(a for a in GAMES[game_id].action_fields() if a["type"] == table["action"])
+    action = next(a for a in actions if a["type"] == table["action"])
     return [f for f in action["fields"] if f["name"] in table["fields"]]

@@ -127,6 +127,10 @@ URL_RE = re.compile(r"""https?://[^\s"'`()<>\\]+""")
 VENDOR_ALLOWED = [
     ("*", "www.w3.org", "XML namespaces (SVG, XLink), never fetched"),
     ("sitemap.xml", "www.sitemaps.org", "the sitemap's XML namespace"),
+    ("assets/vendor/qrcode-generator/qrcode.mjs", "www.d-project.com", "author's address in the licence comment"),
+    ("assets/vendor/qrcode-generator/qrcode.mjs", "www.opensource.org", "MIT licence link in the licence comment"),
+    ("assets/vendor/qrcode-generator/qrcode.mjs", "www.denso-wave.com",
+     "trademark notice (QR Code is a registered trademark of DENSO WAVE) in a comment"),
     ("assets/stylesheets/*.css", "fontawesome.com", "licence comment of the icon font"),
     ("assets/javascripts/bundle.*.js", "unpkg.com",
      "ResizeObserver polyfill (only if the browser lacks ResizeObserver; every browser that runs "

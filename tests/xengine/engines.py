@@ -1,8 +1,9 @@
 """The three browser engines of the cross-engine suite, behind one small interface.
 
-* **Chromium**: Debian's ``chromium`` through Playwright (as in tests/browser);
+* **Chromium**: Debian's ``chromium`` through puppeteer-core over CDP, and
 * **Firefox**: Debian's ``firefox-esr`` through puppeteer-core over WebDriver BiDi
-  (``firefox_bridge.mjs``, run by Node);
+  (both ``puppeteer_bridge.mjs``, run by Node; Playwright's sync API cannot start a
+  second time in the process that runs tests/browser);
 * **WebKitGTK**: Debian's ``webkit2gtk-driver`` (WebKitWebDriver + MiniBrowser) through
   Selenium, on a private X server (``Xvfb -displayfd``) when there is no ``DISPLAY``.
 
@@ -40,59 +41,26 @@ class EngineError(RuntimeError):
     pass
 
 
-class Chromium:
-    name = "Chromium"
+class Puppeteer:
+    """Chromium or Firefox through puppeteer_bridge.mjs (Node)."""
+
+    name = ""
+    browser = ""
+    executable = ""
 
     def __init__(self):
-        from playwright.sync_api import sync_playwright
-
-        self._pw = sync_playwright().start()
-        self._browser = self._pw.chromium.launch(executable_path=CHROMIUM)
-        self.version = "Chromium " + self._browser.version
-        self._context = self._browser.new_context(viewport={"width": 1280, "height": 900})
-        self.page = self._context.new_page()
-        self._errors: list[str] = []
-        self.page.on("console", lambda m: m.type == "error" and self._errors.append(m.text))
-        self.page.on("pageerror", lambda e: self._errors.append(str(e)))
-
-    def open(self, url: str) -> None:
-        self.page.goto(url, wait_until="load", timeout=120_000)
-
-    def reload(self) -> None:
-        self.page.reload(wait_until="load", timeout=120_000)
-
-    def js(self, src: str, *args):
-        return self.page.evaluate(f"([src, args]) => {EVAL}", [src, list(args)])
-
-    def console_errors(self) -> list[str]:
-        errors, self._errors = self._errors, []
-        return errors
-
-    def set_offline(self, offline: bool) -> None:
-        self._context.set_offline(offline)
-
-    def close(self) -> None:
-        self._context.close()
-        self._browser.close()
-        self._pw.stop()
-
-
-class Firefox:
-    name = "Firefox"
-
-    def __init__(self):
-        self._proc = subprocess.Popen(["node", str(HERE / "firefox_bridge.mjs")], cwd=ROOT, text=True,
+        self._proc = subprocess.Popen(["node", str(HERE / "puppeteer_bridge.mjs")], cwd=ROOT, text=True,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      env=dict(os.environ, FIREFOX=FIREFOX))
+                                      env=dict(os.environ, BROWSER=self.browser, EXECUTABLE=self.executable))
         first = self._read()
         if "version" not in first:
-            raise EngineError(first.get("error", "Firefox did not start"))
+            raise EngineError(first.get("error", f"{self.name} did not start"))
         self.version = first["version"].replace("/", " ")
 
     def _read(self) -> dict:
         line = self._proc.stdout.readline()
         if not line:
-            raise EngineError("firefox_bridge.mjs ended")
+            raise EngineError("puppeteer_bridge.mjs ended")
         return json.loads(line)
 
     def _ask(self, **msg):
@@ -122,6 +90,14 @@ class Firefox:
             self._proc.wait(timeout=30)
         except (OSError, subprocess.TimeoutExpired):
             self._proc.kill()
+
+
+class Chromium(Puppeteer):
+    name, browser, executable = "Chromium", "chrome", CHROMIUM
+
+
+class Firefox(Puppeteer):
+    name, browser, executable = "Firefox", "firefox", FIREFOX
 
 
 class WebKit:

@@ -22,6 +22,7 @@
 // bring the phones closer, open the code full screen, or send the link.
 
 import { characters } from "./ru.js";
+import { svgNamespace } from "./table-svg.js";
 
 export const QR_LEVEL = "L";
 export const QR_MAX_BYTES = 2953; // version 40, level L, byte mode
@@ -68,7 +69,7 @@ function drawSvg(code) {
       if (code.isDark(row, col)) d += `M${col + QUIET_MODULES} ${row + QUIET_MODULES}h1v1h-1z`;
     }
   }
-  const ns = "http://www.w3.org/2000/svg";
+  const ns = svgNamespace();
   const svg = /** @type {SVGSVGElement} */ (document.createElementNS(ns, "svg"));
   svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
   svg.setAttribute("shape-rendering", "crispEdges");

@@ -11,7 +11,7 @@
 
 // The SVG namespace as the HTML parser assigns it (no URI spelled out here).
 let ns = "";
-function svgNamespace() {
+export function svgNamespace() {
   if (!ns) {
     const holder = document.createElement("div");
     holder.innerHTML = "<svg></svg>";

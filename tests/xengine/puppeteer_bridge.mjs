@@ -1,5 +1,8 @@
-// Firefox (Debian's firefox-esr) for tests/xengine/, through puppeteer-core over
-// WebDriver BiDi: one JSON command a line on stdin, one JSON answer a line on stdout.
+// Chromium (Debian's chromium, over CDP) or Firefox (Debian's firefox-esr, over
+// WebDriver BiDi) for tests/xengine/, through puppeteer-core (BROWSER=chrome|firefox,
+// EXECUTABLE=path): one JSON command a line on stdin, one JSON answer a line on stdout.
+// (Not Playwright for Chromium: the suite runs in the same pytest process as
+// tests/browser, whose Playwright sync API already holds the event loop.)
 //   {"cmd": "open", "url"}          the page (one tab, one profile for the whole run)
 //   {"cmd": "js", "src", "args"}    the value of (src)(...args) in the page, awaited
 //   {"cmd": "reload"}               reload, wait for the load event
@@ -11,12 +14,12 @@ import puppeteer from "puppeteer-core";
 const reply = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 let browser;
 try {
-  browser = await puppeteer.launch({
-    browser: "firefox", executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr",
-    headless: true, protocol: "webDriverBiDi",
-  });
+  const firefox = process.env.BROWSER === "firefox";
+  browser = await puppeteer.launch(firefox
+    ? { browser: "firefox", executablePath: process.env.EXECUTABLE, headless: true, protocol: "webDriverBiDi" }
+    : { browser: "chrome", executablePath: process.env.EXECUTABLE, headless: true, args: ["--no-sandbox"] });
 } catch (err) {
-  reply({ error: "Firefox did not start: " + String((err && err.message) || err) });
+  reply({ error: `${process.env.BROWSER} did not start: ` + String((err && err.message) || err) });
   process.exit(1);
 }
 reply({ version: await browser.version() });
