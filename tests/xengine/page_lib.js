@@ -27,7 +27,7 @@
     }
     return post.call(this, message, ...rest);
   };
-  const $ = (sel, scope = document) => scope.querySelector(sel);
+  const $ = (sel, scope = document) => (scope ? scope.querySelector(sel) : null);
   const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const field = (scope, name) => [...scope.querySelectorAll(`[data-rb-field="${name}"]`)].find(visible)
     || (() => { throw new Error(`no visible field ${name}`); })();
@@ -77,8 +77,10 @@
       return e ? { error: e.textContent.trim() } : null;
     },
     history: (game) => Number(($("[data-rb-history]", tool("scorekeeper", game)) || {}).dataset?.rbTotal || 0),
+    // Right after a reload an engine may still be between documents: no tool yet is "not yet".
     matchShown: (game) => {
-      const t = tool("scorekeeper", game); const m = $("[data-rb-match]", t);
+      const t = tool("scorekeeper", game); if (!t) return false;
+      const m = $("[data-rb-match]", t);
       return Boolean(m && !m.hidden && (!$("[data-rb-action-form]", t).hidden || !$("[data-rb-decision]", t).hidden));
     },
     startMatch(game) {
@@ -111,7 +113,7 @@
     // The scorekeeper after a step: {total} once the history has `n` entries, {error} if refused.
     recorded: (game, n) => {
       const t = tool("scorekeeper", game);
-      if (t.dataset.rbBusy) return null;
+      if (!t || t.dataset.rbBusy) return null;
       const total = Number(($("[data-rb-history]", t) || {}).dataset?.rbTotal || 0);
       if (total === n) return { total };
       const e = [...t.querySelectorAll("[data-rb-error], .rb-error, [role=alert]")].find((x) => visible(x) && x.textContent.trim());
