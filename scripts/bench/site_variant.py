@@ -12,7 +12,11 @@ Variants (``--variant``):
 * ``default``: the site as built (memory snapshot on: a repeat visit restores it);
 * ``no-snapshot``: the worker never keeps a snapshot (every visit a normal boot);
 * ``preload``: ``<link rel=preload>`` for the runtime files in every page;
-* ``wheel-source``: the engine's wheel as source instead of byte code.
+* ``wheel-source``: the engine's wheel as source instead of byte code;
+* ``classic-worker``: the engine's worker as a classic worker that loads Pyodide with
+  ``importScripts`` (``pyodide.js`` and ``pyodide.asm.js``, a classic-script copy of
+  ``pyodide.asm.mjs``) instead of a module worker with ``import()``: does V8's code
+  cache then serve Pyodide's JavaScript on a repeat visit (issue 19)?
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from sitebuild import offline, runtime
 
 from . import PAGE, ROOT, SITE
 
-VARIANTS = ("default", "no-snapshot", "preload", "wheel-source")
+VARIANTS = ("default", "no-snapshot", "preload", "wheel-source", "classic-worker")
 BUILDS = ("readme", "deploy")
 
 BARE_HTML = """<!doctype html>
@@ -117,8 +121,52 @@ def build_site(port: int, variant: str, build: str = "readme") -> dict:
                             for path in offline.runtime_files(info))
             text = page.read_text(encoding="utf-8")
             page.write_text(text.replace("</head>", links + "</head>", 1), encoding="utf-8")
+    if variant == "classic-worker":
+        _classic_worker(SITE, SITE / "pyodide" / info["path"])
     offline.write_service_worker(SITE)
     return info
+
+
+#: Variant classic-worker: the substitutions that turn the module worker into a classic one.
+CLASSIC_WORKER = (
+    ('import * as snapshots from "./snapshot.mjs";\n', ""),
+    ("({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));",
+     "self.__rulesAsmURL = `${indexURL}pyodide.asm.mjs`;\n"
+     "    importScripts(`${indexURL}pyodide.js`, `${indexURL}pyodide.asm.js`);\n"
+     "    loadPyodide = /** @type {any} */ (self).loadPyodide;"),
+    ("    packageBaseUrl: indexURL,\n", "    packageBaseUrl: indexURL,\n    createPyodideModule: self._createPyodideModule,\n"),
+)
+
+
+def _classic_worker(site: Path, runtime_dir: Path) -> None:
+    """Variant classic-worker: assets/engine/worker.js (snapshot.mjs inlined), pyodide.js
+    and pyodide.asm.js next to the runtime, and every page's early script starting it."""
+    engine = site / "assets" / "engine"
+    worker = engine / "worker.mjs"
+    text = worker.read_text(encoding="utf-8")
+    snapshot = (engine / "snapshot.mjs").read_text(encoding="utf-8")
+    snapshot = snapshot.replace("export ", "").replace("import.meta.url", "self.location.href")
+    for old, new in CLASSIC_WORKER:
+        if text.count(old) != 1:
+            raise SystemExit(f"[bench] worker.mjs changed: cannot make the classic-worker variant ({old[:40]!r})")
+        text = text.replace(old, new)
+    inlined = ("const snapshots = (() => {\n" + snapshot
+               + "\nreturn { sha256, keyOf, available, remove, read, write };\n})();\n")
+    (engine / "worker.js").write_text(inlined + text, encoding="utf-8")
+    asm = (runtime_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    if asm.count("export default _createPyodideModule") != 1:
+        raise SystemExit("[bench] pyodide.asm.mjs changed: cannot make the classic-worker variant")
+    asm = (asm.replace("export default _createPyodideModule", "self._createPyodideModule = _createPyodideModule;")
+           .replace("import.meta.url", "self.__rulesAsmURL"))
+    (runtime_dir / "pyodide.asm.js").write_text(asm, encoding="utf-8")
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "pyodide.js", runtime_dir / "pyodide.js")
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if 'worker = new Worker(url.href, { type: "module" });' not in html:
+            continue
+        html = (html.replace('worker = new Worker(url.href, { type: "module" });', "worker = new Worker(url.href);")
+                .replace('assets/engine/worker.mjs"', 'assets/engine/worker.js"'))
+        page.write_text(html, encoding="utf-8")
 
 
 def _ship_source_wheel(folder: Path, wheel: str) -> None:
