@@ -132,6 +132,11 @@ CLASSIC_WORKER = (
     ('import * as snapshots from "./snapshot.mjs";\n', ""),
     ("({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));",
      "self.__rulesAsmURL = `${indexURL}pyodide.asm.mjs`;\n"
+     # Pyodide 314 refuses a classic worker ("Classic web workers are not supported"):
+     # it tells one by importScripts("data:text/javascript,") succeeding, so that one fails here.
+     "    const realImportScripts = self.importScripts.bind(self);\n"
+     "    self.importScripts = (...urls) => { if (String(urls[0]).startsWith('data:')) throw new Error('no'); "
+     "return realImportScripts(...urls); };\n"
      "    importScripts(`${indexURL}pyodide.js`, `${indexURL}pyodide.asm.js`);\n"
      "    loadPyodide = /** @type {any} */ (self).loadPyodide;"),
     ("    packageBaseUrl: indexURL,\n", "    packageBaseUrl: indexURL,\n    createPyodideModule: self._createPyodideModule,\n"),

@@ -12,9 +12,10 @@
 // this file.
 //
 // The worker URL carries the runtime:
-//   worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip
+//   worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
 // (engine-client.js reads them from <meta name="rules-runtime">; stdlib is the
-// standard library trimmed to what the engine needs, sitebuild/stdlib_trim.py). Pyodide is
+// standard library trimmed to what the engine needs, sitebuild/stdlib_trim.py; wasm the
+// decoded size of pyodide.asm.wasm, for the progress). Pyodide is
 // served from <site root>/pyodide/<path>, found relative to this file, so the
 // site works under any base path and nothing comes from another host.
 //
@@ -55,11 +56,23 @@ const bytes = { loaded: 0, total: 0 };
 let stage = { stage: "start", text: "Загрузка правил…" };
 let lastProgress = 0;
 let booting = true; // no progress after "ready" or "failed"
-let wasmBytes = 0;
+// The WebAssembly binary: its bytes on the wire (Content-Length) and how many of them
+// are counted in bytes.loaded so far; the rest counts once loadPyodide has it compiled.
+const wasm = { length: 0, counted: 0 };
+// Its decoded size (the page's rules-runtime meta, sitebuild/postbuild.py): an
+// encoded body's decoded bytes, scaled by length / decoded size, are bytes on the wire.
+const wasmSize = Number(params.get("wasm")) || 0;
+// The binary is counted as it arrives only when at the rate of the worker's
+// downloads so far it would take longer than this: a clone of its body made the
+// streaming compilation slower (cold visit, headless Chromium, fast network:
+// median 2.6 s to ready with it, 2.1 s without, 12 visits each), which a slow
+// network (a phone: 20 s of download) hides, and which a fast one or the
+// device's cache has no need of.
+const SLOW_WASM_S = 1;
 
 function runtimeLoaded() {
-  bytes.loaded += wasmBytes;
-  wasmBytes = 0;
+  bytes.loaded += wasm.length - wasm.counted;
+  wasm.length = wasm.counted = 0;
 }
 
 function progress(next, force = true) {
@@ -74,33 +87,69 @@ function progress(next, force = true) {
   });
 }
 
+/** Reads a clone of the body; add(n) gets the byte count of every chunk. */
+function pumpClone(response, add) {
+  const reader = response.clone().body.getReader();
+  const pump = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    add(value.byteLength);
+    progress(null, false);
+    return pump();
+  });
+  pump().catch(() => {});
+}
+
+// Whether the wasm's `length` bytes would take longer than SLOW_WASM_S at the
+// rate of the largest download finished so far (pyodide.asm.mjs: it is imported
+// before the binary is asked for; from the device's cache it takes milliseconds).
+// No finished download known (no Resource Timing): not slow, counted once compiled.
+function slowDownload(length) {
+  let rate = 0;
+  let largest = 0;
+  for (const entry of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
+    const size = entry.encodedBodySize || entry.decodedBodySize || 0;
+    const seconds = (entry.responseEnd - entry.startTime) / 1000;
+    if (size > largest && seconds > 0) {
+      largest = size;
+      rate = size / seconds;
+    }
+  }
+  return largest > 0 && length / rate > SLOW_WASM_S;
+}
+
+// The WebAssembly binary: its Content-Length counts at once in the total; on a
+// slow download its bytes count as they arrive (on a clone), else once compiled.
+function countWasm(response, length, encoded) {
+  const onWire = length > 0 ? length : wasmSize;
+  if (!(onWire > 0)) return;
+  bytes.total += onWire;
+  wasm.length += onWire;
+  // Without a Content-Length the total is the decoded size: decoded bytes count as they are.
+  const scale = !encoded || !(length > 0) ? 1 : wasmSize > 0 ? length / wasmSize : 0;
+  if (!scale || !slowDownload(onWire)) return;
+  pumpClone(response, (n) => {
+    const add = Math.min(n * scale, wasm.length - wasm.counted);
+    wasm.counted += add;
+    bytes.loaded += add;
+  });
+}
+
 // Counts the bytes of a response body as they arrive, on a clone: the real
-// Response goes to Pyodide untouched. Not for the WebAssembly binary: a clone of
-// it made the streaming compilation slower (cold visit, headless Chromium:
-// median 2.6 s to ready with it, 2.1 s without, 12 visits each); its
-// Content-Length counts at once instead. Content-Length is the total only for
+// Response goes to Pyodide untouched. Content-Length is the total only for
 // an unencoded body; an encoded one adds its decoded bytes as they come.
 function count(response, name) {
   if (!response.body) return;
   const length = Number(response.headers.get("Content-Length"));
   const encoded = (response.headers.get("Content-Encoding") || "identity") !== "identity";
   if (name.endsWith(".wasm")) {
-    if (length > 0) {
-      bytes.total += length;
-      wasmBytes += length; // loaded once loadPyodide has it compiled (runtimeLoaded)
-    }
+    countWasm(response, length, encoded);
     return;
   }
   if (length > 0 && !encoded) bytes.total += length;
-  const reader = response.clone().body.getReader();
-  const pump = () => reader.read().then(({ done, value }) => {
-    if (done) return;
-    bytes.loaded += value.byteLength;
-    if (encoded || !(length > 0)) bytes.total += value.byteLength;
-    progress(null, false);
-    return pump();
+  pumpClone(response, (n) => {
+    bytes.loaded += n;
+    if (encoded || !(length > 0)) bytes.total += n;
   });
-  pump().catch(() => {});
 }
 
 // ------------------------------------------------------------------ fetches

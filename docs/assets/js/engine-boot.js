@@ -7,7 +7,7 @@
 // engine-client.js is the one client of the worker: it adopts this worker with
 // its messages so far (window.rbEngineBoot.adopt()), and its retry() starts a
 // new one with window.rbEngineBoot.start(). The worker's URL carries the
-// runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip
+// runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
 //
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
 // A classic script, not a module (it runs before the page's modules): types
@@ -23,7 +23,7 @@
     workerURL = null;
   }
 
-  /** @returns {{ path: string, package: string, stdlib: string } | null} */
+  /** @returns {{ path: string, package: string, stdlib: string, wasm?: number } | null} */
   function runtime() {
     var meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="rules-runtime"]'));
     if (!meta) return null;
@@ -46,6 +46,7 @@
     url.searchParams.set("path", info.path);
     url.searchParams.set("package", info.package);
     url.searchParams.set("stdlib", info.stdlib);
+    if (typeof info.wasm === "number") url.searchParams.set("wasm", String(info.wasm));
     /** @type {Worker} */
     var worker;
     try {

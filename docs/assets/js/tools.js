@@ -23,6 +23,30 @@ const MODULES = {
   trainer: () => import("./trainer.js").then((m) => m.mountTrainer),
 };
 const PANEL_KEY = "rules-site:panel:";
+
+// Stylesheets only some tools need (sitebuild/postbuild.py, TOOL_CSS): on a page
+// without those tools the link is rel="rb-deferred-stylesheet" with the tools in
+// data-rb-tools. Their addresses are resolved now, against the page first loaded
+// (instant navigation keeps its <head> but changes the page's address).
+const deferredCss = Array.from(
+  /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel="rb-deferred-stylesheet"]')),
+  (link) => ({ link, href: link.href, tools: (link.dataset.rbTools || "").split(" "), loaded: /** @type {Promise<void> | null} */ (null) }),
+);
+
+/** The deferred stylesheets a tool needs, loaded (or failed: the tool mounts anyway). @param {string} tool */
+function stylesheetsOf(tool) {
+  return Promise.all(deferredCss.filter((css) => css.tools.includes(tool)).map((css) => {
+    if (!css.loaded) {
+      css.loaded = new Promise((resolve) => {
+        css.link.addEventListener("load", () => resolve(), { once: true });
+        css.link.addEventListener("error", () => resolve(), { once: true });
+      });
+      css.link.href = css.href;
+      css.link.rel = "stylesheet";
+    }
+    return css.loaded;
+  }));
+}
 /** @type {{ root: Element | null, dispose: () => void }[]} */
 let mounted = [];
 
@@ -56,11 +80,12 @@ function fail(root, err) {
 
 /** @param {HTMLElement} root */
 async function mountOne(root) {
-  const load = MODULES[root.dataset.rbTool || ""];
+  const tool = root.dataset.rbTool || "";
+  const load = MODULES[tool];
   try {
-    if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
+    if (!load) throw new Error(`неизвестный инструмент ${tool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
-    const mount = await load();
+    const [mount] = await Promise.all([load(), stylesheetsOf(tool)]);
     if (!root.isConnected) return;
     const dispose = mount(root);
     root.dataset.rbMounted = "1"; // its listeners are in place: a submit is the tool's, not the browser's
