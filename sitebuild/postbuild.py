@@ -15,7 +15,7 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    (before any stylesheet), and before ``</head>`` the inlined
    ``docs/assets/js/early-anchors.js`` (it must run before the theme) and
    ``sitebuild/offline.py``'s tags (web app manifest); a stylesheet of
-   :data:`TOOL_CSS` is deferred on a page without its tools (:func:`defer_tool_css`).
+   :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`).
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then
    :func:`copy_vendored`: the npm libraries the pages load, into
    ``site/assets/vendor/`` (``sitebuild/vendor.py``).
@@ -74,14 +74,13 @@ QUIZ_OUT = "quizzes"  # site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.h
 THEME_PAGE = 'data-md-component="'
 RUNTIME_META = '<meta name="rules-runtime"'
 
-#: Stylesheets only some tools need, and those tools (their data-rb-tool). On a page
-#: without them the link keeps its place in the cascade but is not loaded:
-#: rel="rb-deferred-stylesheet" (a browser ignores an unknown rel) with the tools in
-#: data-rb-tools; tools.js makes it a stylesheet when it mounts one of them
-#: (instant navigation keeps the first page's <head>). quiz.css is 31 KB the
-#: first answer on a game page would otherwise wait for (issue 19).
+#: Stylesheets only some tools need, and those tools (their data-rb-tool): a page
+#: without them does not link the stylesheet. mkdocs-material's instant navigation
+#: brings a page's <head> elements along (it appends the ones the new page has and
+#: the shown one lacks, and removes the others), so a quiz page reached from a game
+#: page gets its stylesheet all the same. quiz.css is 31 KB a game page's first
+#: answer would otherwise wait for (issue 19).
 TOOL_CSS = {"assets/css/quiz.css": ("quiz", "quiz-files", "trainer")}
-DEFERRED_REL = "rb-deferred-stylesheet"
 
 HEADERS_FILE = "_headers"
 PRECOMPRESSED = (".br", ".gz")
@@ -220,19 +219,16 @@ def add_head(site: BuiltSite) -> None:
             raise SiteBuildError(f"{rel}: в HTML нет </head>")
         top, end = head_additions(page_base(rel, site.site_url), site.runtime, early, sitemap,
                                   search if 'data-md-component="search"' in text else None)
-        path.write_text(defer_tool_css(with_head(text, top, end)), encoding="utf-8")
+        path.write_text(drop_tool_css(with_head(text, top, end)), encoding="utf-8")
         count += 1
     log.info("страниц с движком в <head>: %d", count)
 
 
-def defer_tool_css(text: str) -> str:
-    """A page's HTML with the stylesheets of :data:`TOOL_CSS` whose tools it lacks deferred."""
+def drop_tool_css(text: str) -> str:
+    """A page's HTML without the stylesheets of :data:`TOOL_CSS` whose tools it lacks."""
     for css, tools in TOOL_CSS.items():
-        if any(f'data-rb-tool="{tool}"' in text for tool in tools):
-            continue
-        link = re.compile(r'<link rel="stylesheet" href="([^"]*?' + re.escape(css) + r')"')
-        text = link.sub(lambda m: f'<link rel="{DEFERRED_REL}" href="{m.group(1)}" data-rb-tools="{" ".join(tools)}"',
-                        text)
+        if not any(f'data-rb-tool="{tool}"' in text for tool in tools):
+            text = re.sub(r'<link rel="stylesheet" href="[^"]*?' + re.escape(css) + r'">\n?', "", text)
     return text
 
 

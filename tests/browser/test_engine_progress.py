@@ -83,3 +83,26 @@ def test_a_start_from_the_cache_is_no_download_of_zero_megabytes(context, page, 
     shown = [t for _, t in texts(page)]
     assert shown, "the status box said nothing"
     assert not [t for t in shown if re.search(r"0,0 (из 0,0 )?МБ", t)], shown
+
+
+#: A slow link for the WebAssembly's progress: 1.5 MB/s (the site's 5 MB take ~4 s).
+SLOW_NET = {"offline": False, "latency": 40, "downloadThroughput": 1.5e6, "uploadThroughput": 1e6}
+FIGURE = re.compile(r"(\d+,\d) из (\d+,\d) МБ")
+
+
+def test_the_webassembly_download_moves_the_megabytes(context, page, base_url):
+    """On a slow link the binary (most of the bytes) counts as it arrives, so the
+    figure climbs to the total instead of standing still until it is compiled."""
+    context.add_init_script(RECORD_TEXTS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_NET)
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    wait_engine(page)
+    figures = [(float(m.group(1).replace(",", ".")), float(m.group(2).replace(",", ".")))
+               for _, text in texts(page) if (m := FIGURE.search(text))]
+    assert figures, texts(page)
+    total = figures[-1][1]
+    assert total >= 3.0, figures  # the binary's bytes are in the total
+    assert max(done for done, _ in figures) >= 0.8 * total, figures

@@ -1,0 +1,48 @@
+"""Nothing else on the first answer's path (issue 19): a game page loads no quiz
+stylesheet (quiz.css: only pages with a quiz, the quizzes' files or the тренажёр
+link it, sitebuild/postbuild.py TOOL_CSS), and the тренажёр reached from a game page
+by instant navigation is styled all the same (mkdocs-material brings the new page's
+<head> elements along).
+"""
+
+from __future__ import annotations
+
+from test_kovboy_page import CALC, ENGINE_TIMEOUT_MS, PAGE, wait_engine
+
+QUIZ_CSS = "assets/css/quiz.css"
+TRAINER = '[data-rb-tool="trainer"]'
+
+
+def quiz_css_requests(context) -> list[str]:
+    return [u for u in context.recorded_urls if u.split("?")[0].endswith(QUIZ_CSS)]
+
+
+def test_a_game_page_does_not_load_the_quiz_stylesheet(context, page, base_url):
+    page.goto(base_url + PAGE)
+    wait_engine(page, CALC)
+    assert quiz_css_requests(context) == []
+    sheets = page.evaluate("Array.from(document.styleSheets, (s) => s.href || '')")
+    assert not [s for s in sheets if s.endswith(QUIZ_CSS)], sheets
+
+
+def test_the_trainer_is_styled_after_instant_navigation_from_a_game_page(context, page, base_url):
+    page.goto(base_url + PAGE)
+    wait_engine(page, CALC)
+    page.evaluate("window.__rbSameDocument = true")
+    # The link may sit in a collapsed section of the navigation: a click on it all the same.
+    page.locator('nav a[href$="trainer/"]').first.evaluate("a => a.click()")
+    page.wait_for_url("**/trainer/")
+    page.locator(TRAINER).wait_for(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("sel => document.querySelector(sel)?.dataset.rbMounted === '1'", arg=TRAINER,
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("window.__rbSameDocument === true"), "the navigation reloaded the page"
+    assert len(quiz_css_requests(context)) == 1, context.recorded_urls
+    # quiz.css's rule for the тренажёр (scroll-margin-top: 3.6rem), applied once it is mounted.
+    margin = page.locator(TRAINER).evaluate("el => getComputedStyle(el).scrollMarginTop")
+    assert margin not in ("", "0px"), margin
+
+
+def test_a_quiz_page_has_the_stylesheet_in_its_head(context, page, base_url):
+    page.goto(base_url + "trainer/")
+    page.locator(TRAINER).wait_for()
+    assert page.locator(f'head link[rel="stylesheet"][href$="{QUIZ_CSS}"]').count() == 1
