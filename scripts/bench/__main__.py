@@ -52,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="how the phone's 4x slower CPU is emulated (default: process)")
     parser.add_argument("--variant", choices=VARIANTS, default="default",
                         help="no-snapshot: the worker keeps no memory snapshot; preload: <link rel=preload> for the "
-                             "runtime files; wheel-source: the engine's wheel as source, not byte code")
+                             "runtime files; wheel-source: the engine's wheel as source, not byte code; classic-worker: "
+                             "the engine's worker classic, Pyodide by importScripts (V8's code cache, issue 19)")
     parser.add_argument("--host", choices=HOSTS, default="gzip",
                         help="gzip: like GitHub Pages (default); brotli: brotli for clients that accept it")
     parser.add_argument("--build", choices=BUILDS, default="readme",
