@@ -1,6 +1,6 @@
 """Does Chromium compile Pyodide once, or on every visit? (issue 19)
 
-    .venv/bin/python -m scripts.bench.code_cache [SITE_DIR ...]   (default: bench-results/site)
+    .venv/bin/python scripts/bench/code_cache.py [SITE_DIR ...]   (default: bench-results/site)
 
 For each built site (e.g. the default build and ``--variant classic-worker``'s),
 one fresh browser profile: a first visit (the service worker saves the site and
@@ -35,10 +35,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench import PAGE  # noqa: E402
+from bench.driver import PRECACHED_JS, SNAPSHOT_JS  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-PAGE = "games/kovboy/"
 CATEGORIES = ",".join((
     "v8", "v8.wasm", "devtools.timeline", "disabled-by-default-devtools.timeline",
     "disabled-by-default-v8.compile", "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.wasm",
@@ -46,14 +50,6 @@ CATEGORIES = ",".join((
 READY_JS = """() => {
   const el = document.querySelector('#rb-calculator-kovboy');
   return !!el && el.dataset.rbEngine === 'ready';
-}"""
-SNAPSHOT_JS = """async () => (await (await caches.open("rules-engine-snapshot")).keys()).length > 0"""
-PRECACHED_JS = """async () => {
-  for (const name of await caches.keys()) {
-    if (name.startsWith("rules-site-") && await (await caches.open(name)).match(new URL("__rules-precache.json",
-        location.href.replace(/games\\/.*$/, "")).href)) return true;
-  }
-  return false;
 }"""
 #: Events of the worker's JavaScript compiles, named by V8 / Blink.
 JS_COMPILES = {"v8.compile", "v8.compileModule", "V8.CompileScript", "v8.produceCache", "v8.produceModuleCache"}
