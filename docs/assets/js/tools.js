@@ -23,30 +23,6 @@ const MODULES = {
   trainer: () => import("./trainer.js").then((m) => m.mountTrainer),
 };
 const PANEL_KEY = "rules-site:panel:";
-
-// Stylesheets only some tools need (sitebuild/postbuild.py, TOOL_CSS): on a page
-// without those tools the link is rel="rb-deferred-stylesheet" with the tools in
-// data-rb-tools. Their addresses are resolved now, against the page first loaded
-// (instant navigation keeps its <head> but changes the page's address).
-const deferredCss = Array.from(
-  /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel="rb-deferred-stylesheet"]')),
-  (link) => ({ link, href: link.href, tools: (link.dataset.rbTools || "").split(" "), loaded: /** @type {Promise<void> | null} */ (null) }),
-);
-
-/** The deferred stylesheets a tool needs, loaded (or failed: the tool mounts anyway). @param {string} tool */
-function stylesheetsOf(tool) {
-  return Promise.all(deferredCss.filter((css) => css.tools.includes(tool)).map((css) => {
-    if (!css.loaded) {
-      css.loaded = new Promise((resolve) => {
-        css.link.addEventListener("load", () => resolve(), { once: true });
-        css.link.addEventListener("error", () => resolve(), { once: true });
-      });
-      css.link.href = css.href;
-      css.link.rel = "stylesheet";
-    }
-    return css.loaded;
-  }));
-}
 /** @type {{ root: Element | null, dispose: () => void }[]} */
 let mounted = [];
 
@@ -80,12 +56,11 @@ function fail(root, err) {
 
 /** @param {HTMLElement} root */
 async function mountOne(root) {
-  const tool = root.dataset.rbTool || "";
-  const load = MODULES[tool];
+  const load = MODULES[root.dataset.rbTool || ""];
   try {
-    if (!load) throw new Error(`неизвестный инструмент ${tool}`);
+    if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);
-    const [mount] = await Promise.all([load(), stylesheetsOf(tool)]);
+    const mount = await load();
     if (!root.isConnected) return;
     const dispose = mount(root);
     root.dataset.rbMounted = "1"; // its listeners are in place: a submit is the tool's, not the browser's
