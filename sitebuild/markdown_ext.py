@@ -48,6 +48,7 @@ import jinja2
 from markdown import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 try:  # MkDocs shows a PluginError as a clean one-line build failure.
@@ -426,6 +427,19 @@ class ClauseMarkerInline(InlineProcessor):
         return self.context.clause_anchor(m.group("id")), m.start(0), m.end(0)
 
 
+class TitleLinkOutOfTabOrder(Treeprocessor):
+    """The page title's permalink («¶» of the h1, added by ``toc``) links to
+    the top of the page itself: a mouse may still use it, but it is no Tab
+    stop, so the skip link's next stop is the page's first real control
+    (issue 17: ≤ 20 presses from the skip link to a ruling)."""
+
+    def run(self, root):
+        for h1 in root.iter("h1"):
+            for link in h1.iter("a"):
+                if "headerlink" in (link.get("class") or "").split():
+                    link.set("tabindex", "-1")
+
+
 class RulebookExtension(Extension):
     def __init__(self, context: SiteContext, **kwargs):
         self.context = context
@@ -436,3 +450,5 @@ class RulebookExtension(Extension):
         md.preprocessors.register(MarkerPreprocessor(md, self.context), "rulebook_markers", 25)
         # After code spans (190): a marker inside `code` stays text.
         md.inlinePatterns.register(ClauseMarkerInline(CLAUSE_PATTERN, self.context), "rulebook_clause", 185)
+        # After ``toc`` (5), which adds the headings' permalinks.
+        md.treeprocessors.register(TitleLinkOutOfTabOrder(md), "rulebook_title_link", 4)
