@@ -57,7 +57,11 @@ export function mountCalculator(root) {
           clearResult(); // an answer to other inputs must not look like this one's
           showError(errorBox, messageOf(response));
           const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
-          if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+          if (field && !field.closest("[data-rb-drawn]")) {
+            field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+            // The focus goes with it: «Рассчитать» is now off screen (2.4.3, 2.4.11).
+            /** @type {HTMLElement | null} */ (field.querySelector("[aria-invalid]"))?.focus({ preventScroll: true });
+          }
           return;
         }
         const table = response.view && response.view.table;
