@@ -260,6 +260,15 @@ function roveChips(form) {
   for (const chips of all(form, '[data-rb-kind="sequence"] .rb-chips')) roveGroup(chips, "button.rb-chip");
 }
 
+// The first control of a part of the page a Tab would reach (visible, enabled,
+// not taken out of the Tab order: a roving chip group's other chips are).
+/** @param {ParentNode} root @returns {HTMLElement | null} */
+export function firstControl(root) {
+  const controls = all(root, "input, select, textarea, button, summary, a[href], [tabindex]");
+  return controls.find((c) => c.tabIndex >= 0 && !(/** @type {HTMLInputElement} */ (c).disabled)
+    && c.getClientRects().length > 0) || null;
+}
+
 // The values of one scope ("situation", "options") as a request object.
 /** @param {ParentNode} form @param {string} scope @returns {Record<string, unknown>} */
 export function readScope(form, scope) {
