@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_helpers import focus_problem
+from keyboard_helpers import Keys
 from rules_pkg.api import handle
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import DESKTOP, PHONE, calc, dismiss_toasts, use_form_view, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
-MAX_TABS = 250  # a bound: far more than any form has stops
 TARGET_PRESSES = 20
+SUBMIT = "[data-rb-submit]"
 
 
 def open_calculator_by_keyboard(page, base_url, game, device):
@@ -35,33 +35,11 @@ def open_calculator_by_keyboard(page, base_url, game, device):
     page.evaluate("sel => { document.querySelector(sel).open = true; window.scrollTo(0, 0); }", calc(game))
 
 
-def presses_to_answer(page, game) -> tuple[int, list[str]]:
-    """From the skip link (the page's first Tab stop): Enter on it, then Tab to
-    «Рассчитать» and Enter; returns (presses after the skip link, problems)."""
-    problems: list[str] = []
-    page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.classList.contains('md-skip')"), \
-        "первая остановка Tab — не ссылка «Перейти к содержанию»"
-    assert focus_problem(page) is None, f"ссылка пропуска: {focus_problem(page)}"
-    page.keyboard.press("Enter")
-    presses = 1
-    submit = f"{calc(game)} [data-rb-submit]"
-    for _ in range(MAX_TABS):
-        page.keyboard.press("Tab")
-        presses += 1
-        if (problem := focus_problem(page)):
-            problems.append(f"нажатие {presses}: {problem}")
-        if page.evaluate("sel => document.activeElement === document.querySelector(sel)", submit):
-            break
-    else:
-        pytest.fail(f"{game}: Tab не дошёл до «Рассчитать» за {MAX_TABS} нажатий")
-    page.keyboard.press("Enter")
-    presses += 1
-    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(game), timeout=90_000)
-    page.locator(f"{calc(game)} [data-rb-result] .rb-ruling, {calc(game)} .rb-error:visible").first.wait_for()
-    if (problem := focus_problem(page)):
-        problems.append(f"после ответа: {problem}")
-    return presses, problems
+def answer(keys: Keys, game: str) -> None:
+    """Enter was pressed on «Рассчитать» (or in a number field): the answer is there."""
+    keys.wait_idle()
+    keys.page.locator(f"{calc(game)} [data-rb-result] .rb-ruling, {calc(game)} .rb-error:visible").first.wait_for()
+    keys.check("после ответа")
 
 
 # 400 % zoom of a 1280×1024 screen: 320×256 CSS px (1.4.10, 2.4.11).
@@ -73,9 +51,12 @@ ZOOM_400 = {"viewport": {"width": 320, "height": 256}, "service_workers": "block
 def test_calculator_by_keyboard_focus_always_visible(tool_page, base_url, game, device):
     page = tool_page(device)
     open_calculator_by_keyboard(page, base_url, game, device)
-    presses, problems = presses_to_answer(page, game)
-    print(f"{game} {device['viewport']['width']}: {presses} нажатий от ссылки пропуска до ответа")
-    assert problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(problems)
+    keys = Keys(page, calc(game), game)
+    keys.from_skip_link()
+    keys.fill([(SUBMIT, ["Enter"])])
+    answer(keys, game)
+    print(f"{game} {device['viewport']['width']}: {keys.presses} нажатий от ссылки пропуска до ответа")
+    assert keys.problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(keys.problems)
 
 
 # One question per game, typed as a player would: (situation, action) — the
@@ -98,45 +79,10 @@ SCENARIOS = {
                [("action.shooter", ["2"]), ("action.probka", ["Space"]), ("situation.scores", ["Enter"])]),
     "po-chasovoy": ({"ball": 3, "known": "first", "pocket": "far-left"}, {"type": "shot", "pocket": "far-left"},
                     [("action.pocket", ["ArrowDown"]), ("situation.ball", ["3"]),
-                     ("situation.pocket", ["ArrowDown"]), ("submit", ["Enter"])]),
+                     ("situation.pocket", ["ArrowDown"]), (SUBMIT, ["Enter"])]),
     "kladka-kiem": ({"strokes": 12}, {"type": "shot", "potted": 3},
                     [("action.potted", ["3"]), ("situation.strokes", ["1", "2", "Enter"])]),
 }
-
-IN_FIELD = """([tool, scope, name]) => { const el = document.activeElement;
-    if (name === undefined) return el === document.querySelector(tool + ' [data-rb-submit]');
-    const f = el && el.closest('[data-rb-field]');
-    return !!f && f.dataset.rbScope === scope && f.dataset.rbField === name
-        && !!f.closest(tool) && !f.closest('[data-rb-shot]'); }"""
-
-
-def press(page, key: str, problems: list[str], presses: int) -> int:
-    page.keyboard.press(key)
-    if (problem := focus_problem(page)):
-        problems.append(f"нажатие {presses + 1} ({key}): {problem}")
-    return presses + 1
-
-
-def type_scenario(page, game: str) -> tuple[int, list[str]]:
-    """From the skip link: the scenario's keys up to the answer; returns
-    (presses after the skip link, focus problems after every press)."""
-    problems: list[str] = []
-    page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.classList.contains('md-skip')")
-    presses = press(page, "Enter", problems, 0)
-    for where, keys in SCENARIOS[game][2]:
-        scope_name = [] if where == "submit" else where.split(".")
-        for _ in range(MAX_TABS):
-            if page.evaluate(IN_FIELD, [calc(game), *scope_name]):
-                break
-            presses = press(page, "Tab", problems, presses)
-        else:
-            pytest.fail(f"{game}: Tab не дошёл до поля {where}")
-        for key in keys:
-            presses = press(page, key, problems, presses)
-    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(game), timeout=90_000)
-    return presses, problems
-
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("game", list(TOOL_GAMES))
@@ -149,7 +95,11 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     assert expected["ok"], expected
     page = tool_page(device)
     open_calculator_by_keyboard(page, base_url, game, device)
-    presses, problems = type_scenario(page, game)
+    keys = Keys(page, calc(game), game)
+    keys.from_skip_link()
+    keys.fill(SCENARIOS[game][2])
+    answer(keys, game)
+    presses, problems = keys.presses, keys.problems
     print(f"{game} {device['viewport']['width']}: вопрос задан и решён за {presses} нажатий от ссылки пропуска")
     shown = page.locator(f"{calc(game)} [data-rb-result] .rb-ruling")
     errors = page.locator(f"{calc(game)} .rb-error:visible").all_inner_texts()

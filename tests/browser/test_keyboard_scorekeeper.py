@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_helpers import focus_problem
+from keyboard_helpers import Keys
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import (DESKTOP, ENGINE_TIMEOUT_MS, PHONE, dismiss_toasts, history_count, sk, use_form_view,
                            wait_engine_ready)
 
 pytestmark = pytest.mark.browser
-
-MAX_TABS = 120
 
 # Each game's shot, typed: for each field (scope.name, or a CSS selector inside
 # the scorekeeper) its keys. The same shot is recorded three times; a game that
@@ -40,60 +38,12 @@ FIRST = {
     "po-chasovoy": [("[data-rb-decision-options] button", ["Enter"])],
 }
 
-AT = """([tool, where]) => { const el = document.activeElement;
-    if (!el || !el.closest(tool)) return false;
-    if (!where.includes('.') || where.includes(' ') || where.startsWith('[')) return el.matches(tool + ' ' + where);
-    const [scope, name] = where.split('.');
-    const f = el.closest('[data-rb-field]');
-    return !!f && f.dataset.rbScope === scope && f.dataset.rbField === name && !f.closest('[data-rb-shot]'); }"""
-
-# Whether the target comes after the focus in the document (Tab) or before it (Shift+Tab).
-AFTER = """([tool, where]) => { const root = document.querySelector(tool);
-    const t = where.includes('.') && !where.includes(' ') && !where.startsWith('[')
-        ? root.querySelector(`[data-rb-field="${where.split('.')[1]}"][data-rb-scope="${where.split('.')[0]}"]:not([hidden])`)
-        : root.querySelector(where);
-    const el = document.activeElement;
-    if (!t || !el || el === document.body) return true;
-    return !!(el.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING); }"""
-
-
-class Keys:
-    """Presses keys and keeps every focus problem, with the press it followed."""
-
-    def __init__(self, page, game: str):
-        self.page, self.game, self.tool = page, game, sk(game)
-        self.presses = 0
-        self.problems: list[str] = []
-
-    def check(self, when: str) -> None:
-        if (problem := focus_problem(self.page)):
-            self.problems.append(f"{when}: {problem}")
-
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
-        self.presses += 1
-        self.check(f"нажатие {self.presses} ({key})")
-
-    def go(self, where: str) -> None:
-        key = "Tab" if self.page.evaluate(AFTER, [self.tool, where]) else "Shift+Tab"
-        for _ in range(MAX_TABS):
-            if self.page.evaluate(AT, [self.tool, where]):
-                return
-            self.press(key)
-        pytest.fail(f"{self.game}: {key} не дошёл до {where}")
-
-    def fill(self, steps) -> None:
-        for where, keys in steps:
-            self.go(where)
-            for key in keys:
-                self.press(key)
-
+class MatchKeys(Keys):
     def answered(self, total: int, what: str) -> None:
         """Waits for the engine's answer; the history must have `total` records."""
-        self.page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=self.tool,
-                                    timeout=ENGINE_TIMEOUT_MS)
+        self.wait_idle()
         errors = self.page.locator(f"{self.tool} [data-rb-match-error]:visible").all_inner_texts()
-        assert history_count(self.page, self.game) == total, f"{self.game}: {what} не записан(о): {errors}"
+        assert history_count(self.page, self.name) == total, f"{self.name}: {what} не записан(о): {errors}"
         self.check(f"после ответа ({what})")
 
 
@@ -106,10 +56,8 @@ def test_scorekeeper_by_keyboard_focus_always_visible(tool_page, base_url, game,
     wait_engine_ready(page, sk(game))
     dismiss_toasts(page)
     page.evaluate("sel => { document.querySelector(sel).open = true; window.scrollTo(0, 0); }", sk(game))
-    keys = Keys(page, game)
-    page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.classList.contains('md-skip')")
-    keys.press("Enter")
+    keys = MatchKeys(page, sk(game), game)
+    keys.from_skip_link()
     keys.go("[data-rb-setup] button[type=submit]")
     keys.press("Enter")
     page.wait_for_function(
