@@ -8,9 +8,14 @@ focus moves there by Tab, or by Shift+Tab when it lies above the focus."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from a11y_helpers import focus_problem
+from rules_pkg.ru import plural
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "keyboard"  # gitignored: for a person to look at
 
 MAX_TABS = 250  # a bound: far more than any form has stops
 
@@ -24,6 +29,16 @@ AT = f"""args => {{ const t = ({_TARGET})(args); const el = document.activeEleme
 AFTER = f"""args => {{ const t = ({_TARGET})(args); const el = document.activeElement;
     if (!t || !el || el === document.body) return true;
     return !!(el.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING); }}"""
+
+
+def presses(n: int) -> str:
+    return f"{n} {plural(n, 'нажатие', 'нажатия', 'нажатий')}"
+
+
+def save_screen(page, name: str) -> None:
+    """What the keyboard user sees now (the focus ring included)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 class Keys:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from keyboard_helpers import Keys
+from keyboard_helpers import Keys, presses, save_screen
 from rules_pkg.api import handle
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import DESKTOP, PHONE, calc, dismiss_toasts, use_form_view, wait_engine_ready
@@ -55,7 +55,7 @@ def test_calculator_by_keyboard_focus_always_visible(tool_page, base_url, game, 
     keys.from_skip_link()
     keys.fill([(SUBMIT, ["Enter"])])
     answer(keys, game)
-    print(f"{game} {device['viewport']['width']}: {keys.presses} нажатий от ссылки пропуска до ответа")
+    print(f"{game} {device['viewport']['width']}: {presses(keys.presses)} от ссылки пропуска до ответа")
     assert keys.problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(keys.problems)
 
 
@@ -99,8 +99,9 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     keys.from_skip_link()
     keys.fill(SCENARIOS[game][2])
     answer(keys, game)
-    presses, problems = keys.presses, keys.problems
-    print(f"{game} {device['viewport']['width']}: вопрос задан и решён за {presses} нажатий от ссылки пропуска")
+    save_screen(page, f"{game}-{device['viewport']['width']}-calculator-answer")
+    count, problems = keys.presses, keys.problems
+    print(f"{game} {device['viewport']['width']}: вопрос задан и решён за {presses(count)} от ссылки пропуска")
     shown = page.locator(f"{calc(game)} [data-rb-result] .rb-ruling")
     errors = page.locator(f"{calc(game)} .rb-error:visible").all_inner_texts()
     assert shown.count() == 1, f"{game}: нет решения; ошибки: {errors}"
@@ -108,4 +109,4 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     summary = " ".join(expected["ruling"]["summary"].split())
     assert summary.split(". ")[0] in words, f"{game}: показано «{words}», а движок решает «{summary}»"
     assert problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(problems)
-    assert presses <= TARGET_PRESSES, f"{game}: {presses} нажатий до ответа"
+    assert count <= TARGET_PRESSES, f"{game}: {presses(count)} до ответа"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from keyboard_helpers import Keys
+from keyboard_helpers import Keys, presses, save_screen
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import (DESKTOP, ENGINE_TIMEOUT_MS, PHONE, dismiss_toasts, history_count, sk, use_form_view,
                            wait_engine_ready)
@@ -79,5 +79,6 @@ def test_scorekeeper_by_keyboard_focus_always_visible(tool_page, base_url, game,
     keys.press("Enter")
     total -= 1
     keys.answered(total, "отмена")
-    print(f"{game} {device['viewport']['width']}: партия, три удара и отмена за {keys.presses} нажатий")
+    save_screen(page, f"{game}-{device['viewport']['width']}-scorekeeper-undo")
+    print(f"{game} {device['viewport']['width']}: партия, три удара и отмена за {presses(keys.presses)}")
     assert keys.problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(keys.problems)
