@@ -48,6 +48,7 @@ import jinja2
 from markdown import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 try:  # MkDocs shows a PluginError as a clean one-line build failure.
@@ -426,6 +427,22 @@ class ClauseMarkerInline(InlineProcessor):
         return self.context.clause_anchor(m.group("id")), m.start(0), m.end(0)
 
 
+class SkipLinkTarget(Treeprocessor):
+    """The page title, where mkdocs-material's skip link («Перейти к
+    содержанию», to the first heading) lands: the heading takes the focus
+    (tabindex −1), so the focus is never left on <body> (2.4.3); its own
+    permalink («¶», added by ``toc``) leads to the top of the page itself, so
+    a mouse may still use it but it is no Tab stop: the next stop is the
+    page's first real control (issue 17: ≤ 20 presses to a ruling)."""
+
+    def run(self, root):
+        for h1 in root.iter("h1"):
+            h1.set("tabindex", "-1")
+            for link in h1.iter("a"):
+                if "headerlink" in (link.get("class") or "").split():
+                    link.set("tabindex", "-1")
+
+
 class RulebookExtension(Extension):
     def __init__(self, context: SiteContext, **kwargs):
         self.context = context
@@ -436,3 +453,5 @@ class RulebookExtension(Extension):
         md.preprocessors.register(MarkerPreprocessor(md, self.context), "rulebook_markers", 25)
         # After code spans (190): a marker inside `code` stays text.
         md.inlinePatterns.register(ClauseMarkerInline(CLAUSE_PATTERN, self.context), "rulebook_clause", 185)
+        # After ``toc`` (5), which adds the headings' permalinks.
+        md.treeprocessors.register(SkipLinkTarget(md), "rulebook_skip_target", 4)

@@ -8,6 +8,7 @@ import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, set
 import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
+import { roveGroup } from "./roving.js";
 import { mountShotInput } from "./shot-input.js";
 import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
 
@@ -24,6 +25,9 @@ export function mountCalculator(root) {
   bindEngineStatus(root);
   setupForm(form);
   const input = mountShotInput(form, tableOf(root));
+  // «На столе» / «Формой»: one Tab stop, the arrows between them.
+  const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
+  if (modes) roveGroup(modes, "[data-rb-shot-mode]");
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -53,7 +57,11 @@ export function mountCalculator(root) {
           clearResult(); // an answer to other inputs must not look like this one's
           showError(errorBox, messageOf(response));
           const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
-          if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+          if (field && !field.closest("[data-rb-drawn]")) {
+            field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+            // The focus goes with it: «Рассчитать» is now off screen (2.4.3, 2.4.11).
+            /** @type {HTMLElement | null} */ (field.querySelector("[aria-invalid]"))?.focus({ preventScroll: true });
+          }
           return;
         }
         const table = response.view && response.view.table;

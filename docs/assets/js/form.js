@@ -7,6 +7,8 @@
 // show only while another field of the same group has that value) and
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
+import { roveGroup } from "./roving.js";
+
 /** @typedef {import("./types.js").Action} Action */
 
 /** @param {string | undefined} text @param {unknown} [fallback] @returns {unknown} */
@@ -245,8 +247,26 @@ export function setupForm(form) {
     applyWhen(form);
   });
   for (const el of all(form, '[data-rb-kind="sequence"]')) setValue(el, parse(el.dataset.rbDefault, []));
+  roveChips(form);
   applyActionType(form);
   applyWhen(form);
+}
+
+// Each set's check boxes and each sequence's buttons are one Tab stop, moved
+// in by the arrows (roving.js); a choice's radios are one stop already.
+/** @param {ParentNode} form */
+function roveChips(form) {
+  for (const chips of all(form, '[data-rb-kind="set"] .rb-chips')) roveGroup(chips, ".rb-chip > input");
+  for (const chips of all(form, '[data-rb-kind="sequence"] .rb-chips')) roveGroup(chips, "button.rb-chip");
+}
+
+// The first control of a part of the page a Tab would reach (visible, enabled,
+// not taken out of the Tab order: a roving chip group's other chips are).
+/** @param {ParentNode} root @returns {HTMLElement | null} */
+export function firstControl(root) {
+  const controls = all(root, "input, select, textarea, button, summary, a[href], [tabindex]");
+  return controls.find((c) => c.tabIndex >= 0 && !(/** @type {HTMLInputElement} */ (c).disabled)
+    && c.getClientRects().length > 0) || null;
 }
 
 // The values of one scope ("situation", "options") as a request object.

@@ -6,7 +6,7 @@
 // view (match-view.js). Nothing scrolls after a shot: the next input stays
 // under the thumb.
 
-import { actionType, clearFieldErrors, readAction, resetForm } from "./form.js";
+import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "./form.js";
 import { historyLength } from "./match-log.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
@@ -84,6 +84,11 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
         if (input) input.reset();
       }
       render();
+      // A decision answered takes its buttons away: the focus goes on to the input, not to <body> (2.4.3).
+      const focused = document.activeElement;
+      if (ui.decision.hidden && (!focused || focused === document.body || ui.decision.contains(focused))) {
+        firstControl(ui.actionForm)?.focus();
+      }
       // A decision the rules ask for replaces the input in place; make sure it is seen.
       if (!ui.decision.hidden) ui.decision.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
     });
