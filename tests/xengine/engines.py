@@ -112,7 +112,7 @@ class Puppeteer(Engine):
         first = self._read()
         if "version" not in first:
             raise EngineError(first.get("error", f"{self.name} did not start"))
-        self.version = first["version"].replace("/", " ")
+        self.version = f"{self.name} {first['version'].split('/')[-1]}"  # "Firefox 153.8.0"
 
     def _read(self) -> dict:
         line = self._proc.stdout.readline()

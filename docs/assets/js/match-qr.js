@@ -24,11 +24,11 @@
 // size guide): per module, about 250 module widths. A phone's CSS px is about
 // 0.17 mm (390 CSS px over a screen some 65 mm wide), so a module of m CSS px
 // reads from about 4·m cm. On a 390 px phone (device pixel ratio 3, measured
-// by tests/browser/test_match_qr.py) a 10-action match's link (about 430
-// characters: 73 modules) gets modules of 4 CSS px (0.67 mm): about 17 cm; a
-// 300-action one (about 1 880 characters: 145 modules) 2 CSS px (0.33 mm):
-// about 8 cm. From 1 m it would take modules of 4 mm, a 73-module code 29 cm
-// wide: no phone screen. The figure is a cautious one (made for print; a lit
+// by tests/browser/test_match_qr.py) a 10-action match's link (about 400
+// characters: some 70 modules) gets modules of 4 CSS px (0.67 mm): about 17 cm,
+// said «15 см»; a 300-action one (about 1 900 characters: some 145 modules)
+// 2 CSS px (0.33 mm): about 8 cm, said «10 см». From 1 m it would take modules
+// of 4 mm, a 70-module code 28 cm wide: no phone screen. The figure is a cautious one (made for print; a lit
 // screen and a good camera read further); the page says it, not a promise.
 // A module under MIN_MODULE_PX gets a note: bring the phones closer, open the
 // code full screen, or send the link.
