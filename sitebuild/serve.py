@@ -27,7 +27,10 @@ What it does, as a production static host would:
   client accepts it (brotli first), as nginx ``brotli_static``/``gzip_static``
   or Caddy ``precompressed`` do; a file without a copy is sent as it is;
 * a directory serves its ``index.html`` (``/dir`` redirects to ``/dir/``);
-  unknown paths get the site's ``404.html`` with status 404.
+  unknown paths get the site's ``404.html`` with status 404;
+* ``server.down = True`` switches the host off: ``503`` for every request (what a
+  browser then shows is only what its service worker saved: offline tests and the
+  benchmark's offline visits).
 """
 
 from __future__ import annotations
@@ -201,6 +204,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return None, None
 
     def _respond(self, head: bool) -> None:
+        if self.server.down:
+            self.send_error(HTTPStatus.SERVICE_UNAVAILABLE)
+            return
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
         if not url_path.startswith("/"):
             url_path = "/" + url_path
@@ -314,6 +320,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    #: True: the host is switched off, every request gets 503.
+    down = False
 
     @property
     def url(self) -> str:

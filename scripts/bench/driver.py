@@ -58,10 +58,13 @@ INIT_SCRIPT = """(() => {
     }).observe({ type: "largest-contentful-paint", buffered: true });
   } catch (e) {}
   try {
-    new BroadcastChannel("rules-bench").onmessage = (e) => {
+    const channel = new BroadcastChannel("rules-bench");
+    channel.onmessage = (e) => {
       const key = "w:" + e.data.stage;
       if (!(key in marks)) marks[key] = e.data.t - performance.timeOrigin;
     };
+    channel.postMessage("replay"); // the worker's marks from before this script ran
+
   } catch (e) {}
   const submitted = new Set();
   const check = () => {
@@ -164,6 +167,7 @@ class Bench:
                 "result": marks[key] / 1000,
                 "bytes": self.counter.bytes_between(t_start, t_result),
                 "error": marks.get(f"error:{GAME}"),
+                "submit": marks[f"submit:{GAME}"] / 1000 if f"submit:{GAME}" in marks else None,
                 "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
             }
             if human:  # the wait a player feels: from the last tap («Рассчитать») to the verdict

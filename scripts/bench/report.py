@@ -275,7 +275,9 @@ def engines_table(report: dict) -> list[str]:
         lines.append(f"| {title}{note} | " + " | ".join(secs(s[k]["result"]) for k in kinds)
                      + f" | {boots} | " + " / ".join(secs(s[k]["bare_result"]) for k in kinds)
                      + " | " + " / ".join(ratio(s[k]["ratio"]) for k in kinds) + " |")
-    return lines + [""]
+    from .engines import phase_table  # the engines' phases side by side (engines.py imports this module)
+
+    return lines + [""] + phase_table(report)
 
 
 def write_docs(table: str) -> None:

@@ -11,7 +11,8 @@ Host profiles:
   ``precompressed=True`` sends the ``.br`` copy (quality 11, written by
   sitebuild/postbuild.py) to a client that accepts ``br``, else the ``.gz`` copy.
 
-``down = True`` answers 503 to everything (the offline visits).
+``counter.down = True`` answers 503 to everything (the offline visits): sitebuild/serve.py's
+own switch (``Server.down``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ class Counter:
     def __init__(self):
         self.lock = threading.Lock()
         self.requests: list[list] = []
-        self.down = False
+        self.server = None  # start_server's
+
+    @property
+    def down(self) -> bool:
+        return bool(self.server and self.server.down)
+
+    @down.setter
+    def down(self, value: bool) -> None:
+        self.server.down = value
 
     def bytes_between(self, t0: float, t1: float) -> int:
         with self.lock:
@@ -75,12 +84,7 @@ def start_server(port: int, counter: Counter, host: str = "gzip"):
             super().setup()
             self._raw_wfile = self.wfile
 
-        def _respond(self, head):
-            if counter.down:
-                self.send_error(503)
-                return
-            super()._respond(head)
-
     server.RequestHandlerClass = Handler
+    counter.server = server
     threading.Thread(target=server.serve_forever, name="bench-server", daemon=True).start()
     return server

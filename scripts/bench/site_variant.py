@@ -53,9 +53,19 @@ worker.onmessage = (e) => {
 """
 
 #: Prepended to both workers in the benchmark's copy: stage times on a BroadcastChannel
-#: (absolute ms), which the page's init script turns into marks "w:<stage>".
+#: (absolute ms), which the page's init script turns into marks "w:<stage>"; a page
+#: whose script started late (WebKitGTK: after the load event) asks for a "replay" of
+#: the marks so far. "fetched": when the worker's last download before the interpreter
+#: was up had arrived (Resource Timing; the engine's wheel not counted).
 WORKER_MARKS = """const __benchChannel = new BroadcastChannel("rules-bench");
-const __benchMark = (stage) => __benchChannel.postMessage({ stage, t: performance.timeOrigin + performance.now() });
+const __benchMarks = [];
+const __benchPost = (stage, t) => { __benchMarks.push({ stage, t }); __benchChannel.postMessage({ stage, t }); };
+const __benchMark = (stage) => __benchPost(stage, performance.timeOrigin + performance.now());
+const __benchFetched = () => {
+  const ends = performance.getEntriesByType("resource").filter((e) => !/\\.whl$/.test(e.name)).map((e) => e.responseEnd);
+  if (ends.length) __benchPost("fetched", performance.timeOrigin + Math.max(...ends));
+};
+__benchChannel.onmessage = (e) => { if (e.data === "replay") for (const m of __benchMarks) __benchChannel.postMessage(m); };
 __benchMark("start");
 """
 
@@ -67,6 +77,7 @@ try {
     indexURL, lockFileURL: indexURL + "pyodide-lock.json", stdLibURL: indexURL + "%(stdlib)s",
     packageBaseUrl: indexURL, stdout: () => {}, stderr: () => {},
   });
+  __benchFetched();
   __benchMark("rules");
   pyodide.runPython("1 + 1");
   __benchMark("ready");
@@ -95,7 +106,7 @@ def build_site(port: int, variant: str, build: str = "readme") -> dict:
                                           encoding="utf-8")
     worker = SITE / "assets" / "engine" / "worker.mjs"
     text = worker.read_text(encoding="utf-8")
-    hooks = (("function progress(next, force = true) {", "function progress(next, force = true) {\n  if (next) __benchMark(next.stage);"),
+    hooks = (("function progress(next, force = true) {", "function progress(next, force = true) {\n  if (next && /^(rules|restored)$/.test(next.stage)) __benchFetched();\n  if (next) __benchMark(next.stage);"),
              ('self.postMessage({ type: "ready", data: { boot: bootPath,',
               '__benchMark("ready");\n    __benchMark("boot:" + bootPath);\n    self.postMessage({ type: "ready", data: { boot: bootPath,'))
     if all(text.count(old) == 1 for old, _ in hooks):

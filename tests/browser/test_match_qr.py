@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 import re
 import zlib
@@ -107,6 +108,13 @@ PLACE = """(svg) => {
 }"""
 
 
+def scan_distance_cm(module_px: float) -> int:
+    """The distance the page says (match-qr.js): the sizing guides' rule of thumb, a module
+    of 4 mm at 1 m (250 module widths), with a phone's CSS px of 65/390 mm; 5 cm steps."""
+    cm = module_px * 65 / 390 * 250 / 10
+    return max(5, math.floor(cm / 5 + 0.5) * 5)
+
+
 def decode_shown(page, svg) -> str | None:
     """jsQR's reading of ``svg`` as the screen shows it: a screenshot of the element at its rendered size."""
     png = svg.screenshot(animations="disabled")
@@ -152,7 +160,9 @@ def test_share_qr_fits_the_screen_and_decodes_to_exactly_the_share_link(tool_pag
     assert device >= 1 and abs(device - round(device)) < 1e-6, place  # whole device pixels: crisp
     small = panel.locator("[data-rb-qr-small]")  # the note comes exactly with modules under 2 CSS px
     assert small.is_visible() == (place["modulePx"] < 2), place
-    print(f"{phone} {actions} actions: {len(url)} characters, module {place['modulePx']} CSS px")
+    distance = panel.locator("[data-rb-qr-distance]").inner_text()
+    assert f"примерно с {scan_distance_cm(place['modulePx'])} см" in distance, (distance, place)
+    print(f"{phone} {actions} actions: {len(url)} characters, module {place['modulePx']} CSS px, {distance!r}")
     assert decode_shown(page, svg) == url
     screenshot(page, f"share-qr-{actions}-{phone}")
     assert [u for u in page.context.recorded_urls if is_external(u)] == []

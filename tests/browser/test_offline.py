@@ -41,21 +41,12 @@ class RecordingServer:
 
     def __init__(self, root: Path):
         self.log: list[tuple[str, str, int]] = []
-        self.down = False
         server = serve(root, "127.0.0.1", 0)
         outer = self
 
         class Handler(server.RequestHandlerClass):
-            def _respond(self, head):
-                if outer.down:
-                    outer.log.append((self.command, self.path, 503))
-                    self.send_error(503)
-                    return
-                super()._respond(head)
-
             def send_response(self, code, message=None):
-                if not outer.down:
-                    outer.log.append((self.command, self.path, int(code)))
+                outer.log.append((self.command, self.path, int(code)))
                 super().send_response(code, message)
 
         server.RequestHandlerClass = Handler
@@ -64,6 +55,14 @@ class RecordingServer:
         self.url = f"http://{host}:{port}/"
         self.thread = threading.Thread(target=server.serve_forever, name="offline-test-server", daemon=True)
         self.thread.start()
+
+    @property
+    def down(self) -> bool:
+        return self.server.down
+
+    @down.setter
+    def down(self, value: bool) -> None:
+        self.server.down = value  # sitebuild.serve's switch: 503 for everything
 
     def paths(self, since: int = 0, status: int | None = None) -> list[str]:
         return [p for _, p, s in self.log[since:] if status is None or s == status]

@@ -136,3 +136,16 @@ def test_head(server):
     resp, body = get(server, "/pyodide/314.0.7/pyodide.asm.wasm", method="HEAD")
     assert resp.status == 200 and body == b""
     assert int(resp.headers["Content-Length"]) == len(WASM)
+
+
+def test_down_switch_answers_503_to_everything_and_back(server):
+    """``server.down``: the host switched off (offline tests, the bench's offline visits)."""
+    server.down = True
+    try:
+        for path, method in (("/", "GET"), ("/pyodide/314.0.7/pyodide.asm.wasm", "GET"), ("/games/", "HEAD")):
+            resp, _ = get(server, path, method=method)
+            assert resp.status == 503, (path, method)
+    finally:
+        server.down = False
+    resp, body = get(server, "/")
+    assert resp.status == 200 and body == HTML

@@ -4,7 +4,6 @@ browser of each engine for the whole run (``engines.py``)."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
@@ -16,24 +15,13 @@ TIMEOUT_S = 150.0  # a first visit boots Pyodide; room for a loaded 2-core machi
 
 
 class Site:
+    """The site on sitebuild.serve; ``server.down = True`` switches it off (503)."""
+
     def __init__(self, root):
-        from sitebuild.serve import serve
+        from sitebuild.serve import serve_in_thread
 
-        server = serve(root, "127.0.0.1", 0)
-        site = self
-
-        class Handler(server.RequestHandlerClass):
-            def _respond(self, head):
-                if site.down:
-                    self.send_error(503)
-                    return
-                super()._respond(head)
-
-        server.RequestHandlerClass = Handler
-        self.down = False
-        self.server = server
-        self.url = f"http://127.0.0.1:{server.server_address[1]}/"
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.server = serve_in_thread(root, "127.0.0.1", 0)
+        self.url = self.server.url
 
 
 class Tab:
@@ -83,5 +71,5 @@ def tab(request, xsite):
         pytest.fail(f"{request.param}: браузер не запустился: {exc}")
     print(f"\n[xengine] {request.param}: {engine.version}", flush=True)
     yield Tab(engine, xsite)
-    xsite.down = False
+    xsite.server.down = False
     engine.close()

@@ -115,7 +115,7 @@ def test_second_visit_says_how_the_engine_started(tab):
 
 
 def test_offline_reload_still_answers(tab):
-    tab.site.down = True
+    tab.site.server.down = True
     try:
         tab.open("games/kovboy/")
         tab.wait("ready", "calculator", "kovboy", what="калькулятор без сети")
@@ -124,7 +124,7 @@ def test_offline_reload_still_answers(tab):
         calls = [c for c in tab.xe("calls") if c["request"].get("op") == "ruling"]
         assert calls and calls[-1]["response"]["ok"] is True
     finally:
-        tab.site.down = False
+        tab.site.server.down = False
 
 
 def test_search_finds_a_term(tab):

@@ -14,12 +14,24 @@
 // sideways cannot be scanned): it is scaled to the width it has, each module
 // a whole number of device pixels where the width allows (crisp, no blurred
 // edges between modules), refitted when that width changes. «На весь экран»
-// shows it alone, as large as the screen allows. How far away a camera reads
-// it: a phone's CSS pixel is about 0.16 mm, and a phone camera (about 4 000
-// pixels over a 70° view) needs some 3 of its pixels per module, about 1 mm per
-// metre of distance; so a module of m CSS px reads from about 0.15·m metres.
-// A module under MIN_MODULE_PX (2 CSS px, about 30 cm) gets an honest note:
-// bring the phones closer, open the code full screen, or send the link.
+// shows it alone, as large as the screen allows.
+//
+// How far away a camera reads it, said on the page (scanDistanceCm): the rule
+// of thumb of QR sizing guides is that a code scans from about ten times its
+// width, stated for codes of about 25 modules a side, i.e. a module of about
+// 4 mm at 1 m (imgkilo.com/guides/qr-minimum-size-for-print; also
+// peasyqr.com/de/guides/qr-code-size-scanning-distance, qrcodecreator.io's
+// size guide): per module, about 250 module widths. A phone's CSS px is about
+// 0.17 mm (390 CSS px over a screen some 65 mm wide), so a module of m CSS px
+// reads from about 4·m cm. On a 390 px phone (device pixel ratio 3, measured
+// by tests/browser/test_match_qr.py) a 10-action match's link (about 400
+// characters: some 70 modules) gets modules of 4 CSS px (0.67 mm): about 17 cm,
+// said «15 см»; a 300-action one (about 1 900 characters: some 145 modules)
+// 2 CSS px (0.33 mm): about 8 cm, said «10 см». From 1 m it would take modules
+// of 4 mm, a 70-module code 28 cm wide: no phone screen. The figure is a cautious one (made for print; a lit
+// screen and a good camera read further); the page says it, not a promise.
+// A module under MIN_MODULE_PX gets a note: bring the phones closer, open the
+// code full screen, or send the link.
 
 import { characters } from "./ru.js";
 import { svgNamespace } from "./table-svg.js";
@@ -27,7 +39,9 @@ import { svgNamespace } from "./table-svg.js";
 export const QR_LEVEL = "L";
 export const QR_MAX_BYTES = 2953; // version 40, level L, byte mode
 const QUIET_MODULES = 4; // the quiet zone the standard asks for
-const MIN_MODULE_PX = 2; // CSS px: below it a camera reads the code only from under 30 cm
+const MIN_MODULE_PX = 2; // CSS px: below it a camera reads the code only from under about 8 cm
+const MM_PER_CSS_PX = 65 / 390; // a phone's screen: 390 CSS px over about 65 mm
+const DISTANCE_PER_MODULE = 250; // the rule of thumb: 1 m for a module of 4 mm
 const LIBRARY = new URL("../vendor/qrcode-generator/qrcode.mjs", import.meta.url).href;
 
 /** @typedef {{ addData(text: string): void, make(): void, getModuleCount(): number,
@@ -102,6 +116,16 @@ export function modulePixels(side, width, ratio) {
   return device >= 1 ? device / ratio : width / side;
 }
 
+/**
+ * About how far (cm) a phone's camera reads a code whose module is ``modulePx``
+ * CSS px on a phone's screen, by the rule of thumb above; rounded to 5 cm, at least 5.
+ * @param {number} modulePx
+ */
+export function scanDistanceCm(modulePx) {
+  const cm = (modulePx * MM_PER_CSS_PX * DISTANCE_PER_MODULE) / 10;
+  return Math.max(5, Math.round(cm / 5) * 5);
+}
+
 /** @param {SVGSVGElement} svg */
 function sideOf(svg) {
   return svg.viewBox.baseVal.width;
@@ -151,21 +175,26 @@ export async function showMatchQr(box, url) {
   frame.dataset.rbQrFrame = "";
   const svg = drawSvg(code);
   frame.append(svg);
+  const distance = paragraph("rb-help", "");
+  distance.dataset.rbQrDistance = "";
   const small = paragraph("rb-help", SMALL_NOTE);
   small.dataset.rbQrSmall = "";
   const whole = fullScreenButton(svg);
-  panel.append(frame, small, whole);
+  panel.append(frame, distance, small, whole);
   box.append(panel);
   box.hidden = false;
   const fit = () => {
-    small.hidden = fitSvg(svg, frame.clientWidth, Infinity) >= MIN_MODULE_PX;
+    const module = fitSvg(svg, frame.clientWidth, Infinity);
+    distance.textContent = `Камера другого телефона прочтёт код примерно с ${scanDistanceCm(module)} см `
+      + "(чем длиннее партия, тем мельче код и тем ближе надо поднести телефон).";
+    small.hidden = module >= MIN_MODULE_PX;
   };
   fit();
   new ResizeObserver(fit).observe(frame);
   return panel;
 }
 
-const SMALL_NOTE = "Код мелкий для этого экрана: поднесите телефоны ближе (на 20–30 см), "
+const SMALL_NOTE = "Код мелкий для этого экрана: поднесите телефоны ближе, "
   + "откройте код на весь экран или отправьте сопернику саму ссылку.";
 
 // «На весь экран»: the code alone in a modal dialog, as large as the screen
