@@ -5,8 +5,6 @@
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
 //   (scrollable-region-focusable): tabindex=0 and a name;
 // - wide tables that scroll sideways, likewise;
-// - glossary terms (span[tabindex=0], sitebuild/glossary.py) get a role: a
-//   link when Enter opens their glossary entry (glossary.js), else a button;
 // - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
 //   base.css then keeps a focused element clear of the sticky bars with
 //   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
@@ -43,20 +41,10 @@ function focusableScrollers() {
   }
 }
 
-function termRoles() {
-  for (const term of document.querySelectorAll(".rb-term[tabindex]")) {
-    if (term.hasAttribute("role")) continue;
-    const id = term.getAttribute("aria-describedby");
-    const def = id ? document.getElementById(id) : null;
-    term.setAttribute("role", def instanceof HTMLElement && def.dataset.href ? "link" : "button");
-  }
-}
-
 function fixPage() {
   nameSearch();
   focusableCode();
   focusableScrollers();
-  termRoles();
 }
 
 fixPage();
