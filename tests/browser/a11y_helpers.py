@@ -166,7 +166,10 @@ TAG_CONTROLS = r"""scope => {
     const out = [];
     for (const el of root.querySelectorAll(sel)) {
         if (!shown(el)) continue;
-        if (!native(el) && !el.hasAttribute('role') && el.getAttribute('tabindex') === '-1') continue;
+        // A container focused by script (tabindex -1, no control role) is not a control.
+        const controlRole = /^(button|checkbox|radio|switch|tab|link|option|slider|spinbutton|textbox|menuitem)$/
+            .test(el.getAttribute('role') || '');
+        if (!native(el) && !controlRole && el.getAttribute('tabindex') === '-1') continue;
         const i = out.length;
         el.setAttribute('data-rb-ax', String(i));
         const formControl = el.matches('input, select, textarea');

@@ -44,12 +44,12 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 
+let modeHints = 0; // ids of the «Формой» hints, one per shot input on the page
+
 /**
  * @param {HTMLFormElement} form @param {TableDecl | null | undefined} declared
  * @returns {ShotInput | null}
  */
-let modeHints = 0; // ids of the «Формой» hints, one per shot input on the page
-
 export function mountShotInput(form, declared) {
   if (!declared) return null;
   /** @type {TableDecl} */
