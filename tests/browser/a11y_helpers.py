@@ -11,25 +11,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 FAILING_IMPACTS = ("serious", "critical")
 
-# Violations that belong to another helper's files this round: each entry is
-# (rule id, a CSS selector fragment the node's target must contain, owner).
-# The lead removes an entry once the owner's branch is merged; nothing else
-# is skipped.
-KNOWN_ELSEWHERE: set[tuple[str, str, str]] = {
-    # SVG balls show «1», «К» but are named «Шар: единица» (table-svg.js).
-    ("label-content-name-mismatch", "rb-ball", "drawing16"),
-    # mkdocs-material's instant-navigation progress bar (perf19: engine/progress text).
-    ("aria-progressbar-name", ".md-progress", "perf19"),
-}
-
-
-def known_elsewhere(rule: str, target: str) -> str | None:
-    for rid, fragment, owner in KNOWN_ELSEWHERE:
-        if rid == rule and fragment in target:
-            return owner
-    return None
-
-
 def run_axe(page, include: str | None = None) -> dict:
     """axe.run over the page (or one part of it) with the WCAG 2.2 AA tags."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
@@ -46,24 +27,22 @@ def run_axe(page, include: str | None = None) -> dict:
         }""", [include, WCAG_AA])
 
 
-def split_results(result: dict) -> tuple[list[str], list[str], list[str]]:
-    """(failures, known elsewhere, notes): failures are serious/critical
-    violations not listed in KNOWN_ELSEWHERE; notes are moderate/minor
-    violations and the "needs review" (incomplete) results."""
-    failures, known, notes = [], [], []
+def split_results(result: dict) -> tuple[list[str], list[str]]:
+    """(failures, notes): failures are the serious/critical violations;
+    notes are moderate/minor violations and the "needs review" (incomplete)
+    results."""
+    failures, notes = [], []
     for v in result["violations"]:
         for n in v["nodes"]:
             line = f"{v['id']} ({v['impact']}): {n['target']} — {n['html']} — {n['summary']}"
             if v["impact"] not in FAILING_IMPACTS:
                 notes.append("moderate " + line)
-            elif (owner := known_elsewhere(v["id"], n["target"] + " " + n["html"])):
-                known.append(f"[{owner}] {line}")
             else:
                 failures.append(line)
     for v in result["incomplete"]:
         for n in v["nodes"]:
             notes.append(f"needs review {v['id']} ({v['impact']}): {n['target']} — {n['summary'][:160]}")
-    return failures, known, notes
+    return failures, notes
 
 
 # The focused element: not <body>, on screen and not covered (the element at

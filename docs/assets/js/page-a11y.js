@@ -1,7 +1,8 @@
 // @ts-check
 // Accessibility fixes to mkdocs-material's and our own page markup, on every
 // page and after every instant navigation (issue 17):
-// - the search dialog gets a name (aria-dialog-name);
+// - the search dialog gets a name (aria-dialog-name), and so does the
+//   instant-navigation progress bar in the header (aria-progressbar-name);
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
 //   (scrollable-region-focusable): tabindex=0 and a name;
 // - wide tables that scroll sideways, likewise;
@@ -15,6 +16,12 @@ export {}; // a module: its names stay its own
 function nameSearch() {
   for (const dialog of document.querySelectorAll('.md-search[role="dialog"]')) {
     if (!dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Поиск по сайту");
+  }
+}
+
+function nameProgress() {
+  for (const bar of document.querySelectorAll('.md-progress[role="progressbar"]')) {
+    if (!bar.hasAttribute("aria-label")) bar.setAttribute("aria-label", "Загрузка страницы");
   }
 }
 
@@ -43,6 +50,7 @@ function focusableScrollers() {
 
 function fixPage() {
   nameSearch();
+  nameProgress();
   focusableCode();
   focusableScrollers();
 }
