@@ -37,11 +37,12 @@ OVERLAP = """parts => {
     const els = [...document.querySelectorAll(parts)].filter(el =>
         el.checkVisibility({visibilityProperty: true, opacityProperty: true})
         && !el.closest('[hidden], .rb-visually-hidden, .md-sidebar, .md-search, [aria-hidden=true]'));
-    // A text's own extent (a legend or label box spans the whole row; what
+    // Visually hidden parts (a 1 px clip) are not drawn. A text's own extent (a legend or label box spans the whole row; what
     // must not be covered is its words), a control's whole box.
     const extent = el => { if (el.matches('button, select, input, .rb-chip')) return el.getBoundingClientRect();
         const range = document.createRange(); range.selectNodeContents(el); return range.getBoundingClientRect(); };
-    const boxes = els.map(el => [el, extent(el)]).filter(([, r]) => r.width > 2 && r.height > 2);
+    const boxes = els.filter(el => { const r = el.getBoundingClientRect(); return r.width > 2 && r.height > 2; })
+        .map(el => [el, extent(el)]).filter(([, r]) => r.width > 2 && r.height > 2);
     const out = [];
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
         const [a, p] = boxes[i], [b, q] = boxes[j];

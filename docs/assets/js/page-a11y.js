@@ -19,9 +19,13 @@ function nameSearch() {
   }
 }
 
+// The bar is a child of <body>, outside every landmark (axe: region): it goes
+// into the header (the banner), where it is drawn anyway (position: fixed, top).
 function nameProgress() {
+  const header = document.querySelector("header.md-header");
   for (const bar of document.querySelectorAll('.md-progress[role="progressbar"]')) {
     if (!bar.hasAttribute("aria-label")) bar.setAttribute("aria-label", "Загрузка страницы");
+    if (header && !header.contains(bar)) header.append(bar);
   }
 }
 
