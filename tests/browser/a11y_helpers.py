@@ -283,3 +283,12 @@ def control_problems(control: dict, node: dict | None) -> list[str]:
 
 def tree_problems(page, scope: str) -> list[str]:
     return [p for control, node in ax_nodes(page, scope) for p in control_problems(control, node)]
+
+
+def answer_something(scope) -> None:
+    """A quiz's or the тренажёр's question answered: its first choice, or 1."""
+    choice = scope.locator("[data-rb-choice]").first
+    if choice.count():
+        choice.click()
+    else:
+        scope.locator("input.rb-quiz-number").fill("1")

@@ -17,7 +17,7 @@ import os
 
 import pytest
 
-from a11y_helpers import run_axe, split_results
+from a11y_helpers import answer_something, run_axe, split_results
 from conftest import new_context, new_page
 from rules_pkg import api
 from test_tools_layout import GAMES as TOOL_GAMES
@@ -156,11 +156,7 @@ def test_quiz_answered(tool_page, base_url, combo):
     # Check without an answer (an error tied to the field), then answer and check.
     page.locator("[data-rb-quiz-next]").click()
     check(page, f"тест {combo}: без ответа", "main")
-    choice = form.locator("[data-rb-choice]").first
-    if choice.count():
-        choice.click()
-    else:
-        form.locator("input.rb-quiz-number").fill("1")
+    answer_something(form)
     page.locator("[data-rb-quiz-next]").click()
     page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
     check(page, f"тест {combo}: ответ проверен", "main")
@@ -174,11 +170,7 @@ def test_trainer_answered(tool_page, base_url, combo):
     card.wait_for(timeout=90_000)
     card.locator("[data-rb-trainer-answer]").click()  # no answer yet: an error
     check(page, f"тренажёр {combo}: без ответа", "main")
-    number = card.locator("input.rb-quiz-number")
-    if number.count():
-        number.fill("1")
-    else:
-        card.locator("[data-rb-choice]").first.click()
+    answer_something(card)
     card.locator("[data-rb-trainer-answer]").click()
     page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
     check(page, f"тренажёр {combo}: ответ", "main")

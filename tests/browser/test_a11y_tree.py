@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_helpers import ax_node, ax_props, ax_value, group_problems, tree_problems
+from a11y_helpers import answer_something, ax_node, ax_props, ax_value, group_problems, tree_problems
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import (
     DESKTOP, calc, calculate, dismiss_toasts, open_tool, sk, undo, use_form_view, wait_engine_ready,
@@ -138,11 +138,7 @@ def test_quiz_in_the_accessibility_tree(tool_page, base_url):
     error.wait_for()
     assert error.inner_text().strip(), "тест: пустое сообщение об ошибке"
     no_problems(page, "article", "тест: без ответа")
-    choice = form.locator("[data-rb-choice]").first
-    if choice.count():
-        choice.click()
-    else:
-        form.locator("input.rb-quiz-number").fill("1")
+    answer_something(form)
     page.locator("[data-rb-quiz-next]").click()
     page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
     no_problems(page, "article", "тест: ответ проверен")
@@ -179,11 +175,7 @@ def test_trainer_in_the_accessibility_tree(tool_page, base_url):
     error.wait_for()
     assert error.inner_text().strip()
     no_problems(page, "article", "тренажёр: без ответа")
-    number = card.locator("input.rb-quiz-number")
-    if number.count():
-        number.fill("1")
-    else:
-        card.locator("[data-rb-choice]").first.click()
+    answer_something(card)
     card.locator("[data-rb-trainer-answer]").click()
     page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
     no_problems(page, "article", "тренажёр: ответ")
