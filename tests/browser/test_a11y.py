@@ -5,17 +5,19 @@ open, a match with shots, after undo), a quiz answered and the тренажёр
 answered.
 
 A violation of impact serious or critical fails the test; moderate ones and
-axe's "needs review" results are printed (pytest -s, or -rA) for a person.
-Violations in another helper's files are listed by rule and selector in
-a11y_helpers.KNOWN_ELSEWHERE and printed, never skipped wholesale.
+axe's "needs review" results are printed (pytest -s, or -rA) for a person
+and, with RULES_A11Y_NOTES=FILE, appended to FILE (the list in
+notes/a11y-moderate.md is made from it). Nothing is skipped.
 
 One browser; one page per (viewport, scheme) is reused for all static pages."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from a11y_helpers import run_axe, split_results
+from a11y_helpers import answer_something, run_axe, split_results
 from conftest import new_context, new_page
 from rules_pkg import api
 from test_tools_layout import GAMES as TOOL_GAMES
@@ -71,11 +73,12 @@ def shared_pages(browser):
 
 
 def check(page, label: str, include: str | None = None) -> None:
-    failures, known, notes = split_results(run_axe(page, include))
-    for line in known:
-        print(f"{label}: другой исполнитель: {line}")
+    failures, notes = split_results(run_axe(page, include))
     for line in notes:
         print(f"{label}: {line}")
+    if notes and os.environ.get("RULES_A11Y_NOTES"):
+        with open(os.environ["RULES_A11Y_NOTES"], "a", encoding="utf-8") as out:
+            out.writelines(f"{label}\t{line}\n" for line in notes)
     assert failures == [], f"{label}: нарушения WCAG 2.2 AA (serious/critical):\n" + "\n".join(failures)
 
 
@@ -153,11 +156,7 @@ def test_quiz_answered(tool_page, base_url, combo):
     # Check without an answer (an error tied to the field), then answer and check.
     page.locator("[data-rb-quiz-next]").click()
     check(page, f"тест {combo}: без ответа", "main")
-    choice = form.locator("[data-rb-choice]").first
-    if choice.count():
-        choice.click()
-    else:
-        form.locator("input.rb-quiz-number").fill("1")
+    answer_something(form)
     page.locator("[data-rb-quiz-next]").click()
     page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
     check(page, f"тест {combo}: ответ проверен", "main")
@@ -171,11 +170,27 @@ def test_trainer_answered(tool_page, base_url, combo):
     card.wait_for(timeout=90_000)
     card.locator("[data-rb-trainer-answer]").click()  # no answer yet: an error
     check(page, f"тренажёр {combo}: без ответа", "main")
-    number = card.locator("input.rb-quiz-number")
-    if number.count():
-        number.fill("1")
-    else:
-        card.locator("[data-rb-choice]").first.click()
+    answer_something(card)
     card.locator("[data-rb-trainer-answer]").click()
     page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
     check(page, f"тренажёр {combo}: ответ", "main")
+
+
+# The moderate findings the issue names, failing here (not only listed): a
+# main landmark, every content in a landmark, unique landmarks, an h1 and
+# headings in order — on the print pages and on one page of each kind.
+STRUCTURE_RULES = ["region", "landmark-one-main", "landmark-unique", "heading-order", "page-has-heading-one"]
+STRUCTURE_PAGES = [p for p in PAGES if p.endswith(".print.html")] + ["", "games/kovboy/", "quizzes/kovboy/", "trainer/"]
+
+
+@pytest.mark.parametrize("path", STRUCTURE_PAGES)
+def test_page_structure(shared_pages, base_url, path):
+    page = shared_pages[("desktop", "light")]
+    page.goto(base_url + path)
+    settle(page)
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        from a11y_helpers import AXE
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async rules => (await axe.run(document, {runOnly: {type: 'rule', values: rules}}))
+        .violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))""", STRUCTURE_RULES)
+    assert found == [], f"{path or '/'}: " + "\n".join(found)

@@ -8,6 +8,10 @@
 // for sighted users, placed inside the viewport so it never makes the page
 // scroll sideways. Enter on a focused term opens its glossary entry; Escape or
 // a tap elsewhere closes the popup.
+//
+// For a screen reader a term is a toggle of that popup: a link when Enter
+// opens its glossary entry, else a button, with aria-expanded telling whether
+// its definition is shown (WCAG 4.1.2).
 
 export {}; // a module (mkdocs.yml loads it with type=module): its names stay its own
 
@@ -25,6 +29,21 @@ let hideTimer = 0;
 function definitionOf(term) {
   const id = term.getAttribute("aria-describedby");
   return id ? document.getElementById(id) : null;
+}
+
+/** @param {Element} term @param {boolean} open */
+function setExpanded(term, open) {
+  term.setAttribute("aria-expanded", String(open));
+}
+
+// Role and state of every focusable term on the page (run again after an
+// instant navigation has swapped the page in).
+function markTerms() {
+  for (const term of document.querySelectorAll(".rb-term[tabindex]")) {
+    const def = definitionOf(term);
+    if (!term.hasAttribute("role")) term.setAttribute("role", def && def.dataset.href ? "link" : "button");
+    setExpanded(term, term === current);
+  }
 }
 
 /** @returns {HTMLDivElement} */
@@ -89,10 +108,14 @@ function show(term, pin) {
   } else {
     more.hidden = true;
   }
-  if (current && current !== term) current.classList.remove("rb-term--active");
+  if (current && current !== term) {
+    current.classList.remove("rb-term--active");
+    setExpanded(current, false);
+  }
   current = term;
   pinned = pin;
   term.classList.add("rb-term--active");
+  setExpanded(term, true);
   box.hidden = false;
   place(term);
 }
@@ -100,7 +123,10 @@ function show(term, pin) {
 function hide() {
   window.clearTimeout(hideTimer);
   if (tip) tip.hidden = true;
-  if (current) current.classList.remove("rb-term--active");
+  if (current) {
+    current.classList.remove("rb-term--active");
+    setExpanded(current, false);
+  }
   current = null;
   pinned = false;
 }
@@ -164,9 +190,13 @@ function wire() {
 }
 
 wire();
+markTerms();
 
 // Instant navigation swaps the page: close a popup left open on the old one.
 const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") {
-  doc$.subscribe(() => hide());
+  doc$.subscribe(() => {
+    hide();
+    markTerms();
+  });
 }

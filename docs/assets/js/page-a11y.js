@@ -1,12 +1,11 @@
 // @ts-check
 // Accessibility fixes to mkdocs-material's and our own page markup, on every
 // page and after every instant navigation (issue 17):
-// - the search dialog gets a name (aria-dialog-name);
+// - the search dialog gets a name (aria-dialog-name), and so does the
+//   instant-navigation progress bar in the header (aria-progressbar-name);
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
 //   (scrollable-region-focusable): tabindex=0 and a name;
 // - wide tables that scroll sideways, likewise;
-// - glossary terms (span[tabindex=0], sitebuild/glossary.py) get a role: a
-//   link when Enter opens their glossary entry (glossary.js), else a button;
 // - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
 //   base.css then keeps a focused element clear of the sticky bars with
 //   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
@@ -17,6 +16,16 @@ export {}; // a module: its names stay its own
 function nameSearch() {
   for (const dialog of document.querySelectorAll('.md-search[role="dialog"]')) {
     if (!dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Поиск по сайту");
+  }
+}
+
+// The bar is a child of <body>, outside every landmark (axe: region): it goes
+// into the header (the banner), where it is drawn anyway (position: fixed, top).
+function nameProgress() {
+  const header = document.querySelector("header.md-header");
+  for (const bar of document.querySelectorAll('.md-progress[role="progressbar"]')) {
+    if (!bar.hasAttribute("aria-label")) bar.setAttribute("aria-label", "Загрузка страницы");
+    if (header && !header.contains(bar)) header.append(bar);
   }
 }
 
@@ -43,20 +52,11 @@ function focusableScrollers() {
   }
 }
 
-function termRoles() {
-  for (const term of document.querySelectorAll(".rb-term[tabindex]")) {
-    if (term.hasAttribute("role")) continue;
-    const id = term.getAttribute("aria-describedby");
-    const def = id ? document.getElementById(id) : null;
-    term.setAttribute("role", def instanceof HTMLElement && def.dataset.href ? "link" : "button");
-  }
-}
-
 function fixPage() {
   nameSearch();
+  nameProgress();
   focusableCode();
   focusableScrollers();
-  termRoles();
 }
 
 fixPage();

@@ -44,6 +44,8 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 
+let modeHints = 0; // ids of the «Формой» hints, one per shot input on the page
+
 /**
  * @param {HTMLFormElement} form @param {TableDecl | null | undefined} declared
  * @returns {ShotInput | null}
@@ -68,6 +70,10 @@ export function mountShotInput(form, declared) {
   const toDrawing = el("button", { type: "button", class: "rb-shot-mode", "data-rb-shot-mode": "drawing" }, "На столе");
   const toForm = el("button", { type: "button", class: "rb-shot-mode", "data-rb-shot-mode": "form" }, "Формой");
   modes.append(toDrawing, toForm);
+  // Said before the drawing: the form is a screen-reader user's way (issue 17).
+  const modeHint = el("p", { class: "rb-visually-hidden", id: `rb-shot-hint-${++modeHints}` },
+    "С программой чтения с экрана удар удобнее записать кнопкой «Формой»: те же поля, что на рисунке, списками.");
+  for (const b of [toDrawing, toForm]) b.setAttribute("aria-describedby", modeHint.id);
   const drawing = el("div", { class: "rb-shot-drawing", "data-rb-shot-drawing": "" });
   const svgBox = el("div", { class: "rb-shot-svg" });
   const tools = el("div", { class: "rb-shot-tools" });
@@ -87,7 +93,7 @@ export function mountShotInput(form, declared) {
   const words = el("p", { class: "rb-shot-words", "aria-live": "polite", "data-rb-shot-words": "" });
   const hint = el("p", { class: "rb-shot-hint", role: "status", "data-rb-shot-hint": "" });
   drawing.append(svgBox, tools, words, hint);
-  root.append(modes, drawing);
+  root.append(modeHint, modes, drawing);
   box.prepend(root);
 
   // Fields the drawing sets are hidden beside it (shown in the form view).
