@@ -7,7 +7,9 @@
 // ball: untouched); a pocket — the selected ball (or the cue ball) dropped
 // there, or, with nothing selected, "a ball fell here" where the game counts
 // pockets; «за борт» — the selected ball left the table; the miss — nothing
-// happened, explicitly (an empty drawing is never a miss).
+// happened, explicitly (an empty drawing is never a miss). A ball (or the
+// cue ball) carried into a pocket in one gesture is its tap and the pocket's
+// tap at once: "this ball fell there" (dragToPocket).
 
 import { asSentences, describeFields } from "./describe.js";
 
@@ -57,6 +59,25 @@ export const callsPocket = (table) => uses(table, "called");
 /** @param {TableDecl} table */
 export const countsOutside = (table) => uses(table, "outside") || uses(table, "outside_count") || cueTappable(table);
 
+/** A ball's pocket is recorded (a field reads the dropped balls). @param {TableDecl} table */
+export const dropsBalls = (table) => ["dropped", "played", "played_pocket", "dropped_others"].some((s) => uses(table, s));
+
+/**
+ * The line under an empty drawing: how to draw a shot in this game (the
+ * gestures it gives a meaning to; a ball carried into a pocket is one).
+ * @param {TableDecl} table
+ */
+export function howTo(table) {
+  const carried = dropsBalls(table) && ballsTappable(table) ? (cueTappable(table) ? "шар или биток" : "шар")
+    : cueTappable(table) ? "биток" : "";
+  if (ballsTappable(table)) {
+    return `Нажмите шары по порядку касания${carried ? `; упавший ${carried} проведите пальцем в лузу` : ""}.`;
+  }
+  if (uses(table, "pocket_count")) return "Нажмите лузу за каждый упавший шар.";
+  if (uses(table, "pocket")) return "Нажмите лузу, в которую упал шар.";
+  return carried ? `Упавший ${carried} проведите пальцем в лузу.` : "";
+}
+
 /** Nothing tapped yet: the record button must not guess. @param {Shot} shot */
 export function isBlank(shot) {
   return !shot.miss && !shot.touched.length && !shot.dropped.length && !shot.outside.length
@@ -101,6 +122,33 @@ export function tapBall(shot, id) {
   next.touched.push(id);
   next.selected = id;
   return { shot: next, hint: "" };
+}
+
+/**
+ * The ball in hand for a pocket: touched and selected, whatever it was (a
+ * ball already in a pocket or off the table comes back to be put anew).
+ * @param {Shot} shot @param {Id} id @returns {Shot}
+ */
+function holdBall(shot, id) {
+  const free = shot.touched.includes(id) && !shot.dropped.some((d) => d.ball === id) && !shot.outside.includes(id);
+  if (free && shot.selected === id) return { ...copy(shot), miss: false, calling: false, cueSelected: false };
+  return tapBall(shot, id).shot;
+}
+
+/** The cue ball in hand for a pocket. @param {Shot} shot @returns {Shot} */
+function holdCue(shot) {
+  return { ...copy(shot), miss: false, calling: false, cue: "table", cuePocket: null, cueSelected: true };
+}
+
+/**
+ * A ball (or the cue ball) carried into a pocket in one gesture: the same
+ * shot as its tap then the pocket's, in one (the held step and the result).
+ * @param {TableDecl} table @param {Shot} shot @param {{ from: "ball" | "cue", id?: Id }} held @param {string} pocket
+ * @returns {{ held: Shot, step: Step }}
+ */
+export function dragToPocket(table, shot, held, pocket) {
+  const inHand = held.from === "cue" ? holdCue(shot) : holdBall(shot, /** @type {Id} */ (held.id));
+  return { held: inHand, step: tapPocket(table, inHand, pocket) };
 }
 
 /** @param {Shot} shot @returns {Step} */
@@ -324,14 +372,40 @@ const ballName = (table, id) => (table.balls.find((b) => b.id === id) || { name:
 /** A touched ball that means something only with a later one (the object ball before the пробка). @param {TableDecl} table @param {Id} id */
 const leadsTo = (table, id) => Object.values(table.fields).find((f) => f.from === "has" && f.after === id);
 
+/** A step that adds a mark the request does not carry. @param {TableDecl} table @param {Shot} before @param {Shot} after */
+const meaningless = (table, before, after) => marks(after) > marks(before)
+  && same(fieldValues(table, after), fieldValues(table, before));
+
+/**
+ * A ball (or the cue ball) dragged into a pocket: refused as a whole when the
+ * pocket means nothing for it in this game (nothing of it is drawn).
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap @returns {Step}
+ */
+function applyDrag(table, shot, tap) {
+  const from = tap.from === "cue" ? "cue" : "ball";
+  const { held, step } = dragToPocket(table, shot, { from, id: tap.id }, String(tap.to));
+  if (step.shot === held || meaningless(table, held, step.shot)) {
+    const name = from === "cue" ? "биток" : `шар «${ballName(table, /** @type {Id} */ (tap.id))}»`;
+    return { shot, hint: step.shot === held && step.hint ? step.hint
+      : `По правилам этой игры ${name} в лузе ничего не меняет: это не записывается.` };
+  }
+  return step;
+}
+
+/**
+ * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag", id?: Id,
+ *   from?: "ball" | "cue", to?: string }} Tap
+ * A drag: `from` the ball `id` (or the cue ball) `to` a pocket.
+ */
+
 /**
  * One tap, refused when it would add a mark the request does not carry (a
  * gesture the rules give no meaning to is not drawn, and says why).
- * @param {TableDecl} table @param {Shot} shot
- * @param {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear", id?: Id }} tap
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap
  * @returns {Step}
  */
 export function applyTap(table, shot, tap) {
+  if (tap.kind === "drag") return applyDrag(table, shot, tap);
   const id = /** @type {Id} */ (tap.id);
   /** @type {Step} */
   const next = tap.kind === "ball" ? tapBall(shot, id)
@@ -341,7 +415,7 @@ export function applyTap(table, shot, tap) {
           : tap.kind === "miss" ? { shot: toggleMiss(shot), hint: "" }
             : tap.kind === "call" ? { shot: toggleCalling(shot), hint: "" }
               : { shot: emptyShot(), hint: "" };
-  if (marks(next.shot) <= marks(shot) || !same(fieldValues(table, next.shot), fieldValues(table, shot))) return next;
+  if (!meaningless(table, shot, next.shot)) return next;
   if (tap.kind === "ball") {
     const lead = leadsTo(table, id);
     if (lead && lead.waiting && lead.ball !== undefined && !shot.touched.includes(lead.ball)) {
