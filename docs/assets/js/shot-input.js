@@ -216,6 +216,11 @@ export function mountShotInput(form, declared) {
     const to = JSON.parse(pocket.getAttribute("data-rb-id") || "null");
     step(applyTap(table, shot, { kind: "drag", from: held.from, id: held.id, to }));
   };
+  // A finger carrying a ball does not scroll the page (nor lose the ball to a
+  // pan: Chromium ignores touch-action on SVG parts); a tap still clicks.
+  const onTouchMove = (/** @type {TouchEvent} */ event) => {
+    if (carrying && event.cancelable) event.preventDefault();
+  };
   const onPointerCancel = () => {
     carrying = null;
     markTarget(null);
@@ -276,6 +281,7 @@ export function mountShotInput(form, declared) {
   root.addEventListener("pointermove", onPointerMove);
   root.addEventListener("pointerup", onPointerUp);
   root.addEventListener("pointercancel", onPointerCancel);
+  root.addEventListener("touchmove", onTouchMove, { passive: false });
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   form.addEventListener("change", onChange);
@@ -318,6 +324,7 @@ export function mountShotInput(form, declared) {
       root.removeEventListener("pointermove", onPointerMove);
       root.removeEventListener("pointerup", onPointerUp);
       root.removeEventListener("pointercancel", onPointerCancel);
+      root.removeEventListener("touchmove", onTouchMove);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
       form.removeEventListener("change", onChange);

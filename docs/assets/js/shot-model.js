@@ -68,14 +68,14 @@ export const dropsBalls = (table) => ["dropped", "played", "played_pocket", "dro
  * @param {TableDecl} table
  */
 export function howTo(table) {
-  const carried = dropsBalls(table) && ballsTappable(table) ? (cueTappable(table) ? "шар или биток" : "шар")
-    : cueTappable(table) ? "биток" : "";
-  if (ballsTappable(table)) {
-    return `Нажмите шары по порядку касания${carried ? `; упавший ${carried} проведите пальцем в лузу` : ""}.`;
-  }
+  const balls = ballsTappable(table);
+  // «упавший» is a ball or the cue ball alike; named where only one of them can be carried.
+  const carried = dropsBalls(table) && balls ? (cueTappable(table) ? "упавший" : "упавший шар")
+    : cueTappable(table) ? "упавший биток" : "";
+  if (balls) return `Нажмите шары по порядку касания${carried ? `; ${carried} перетащите в лузу` : ""}.`;
   if (uses(table, "pocket_count")) return "Нажмите лузу за каждый упавший шар.";
   if (uses(table, "pocket")) return "Нажмите лузу, в которую упал шар.";
-  return carried ? `Упавший ${carried} проведите пальцем в лузу.` : "";
+  return carried ? `${carried[0].toUpperCase()}${carried.slice(1)} перетащите в лузу.` : "";
 }
 
 /** Nothing tapped yet: the record button must not guess. @param {Shot} shot */
