@@ -385,9 +385,8 @@ function applyDrag(table, shot, tap) {
   const from = tap.from === "cue" ? "cue" : "ball";
   const { held, step } = dragToPocket(table, shot, { from, id: tap.id }, String(tap.to));
   if (step.shot === held || meaningless(table, held, step.shot)) {
-    const name = from === "cue" ? "биток" : `шар «${ballName(table, /** @type {Id} */ (tap.id))}»`;
     return { shot, hint: step.shot === held && step.hint ? step.hint
-      : `По правилам этой игры ${name} в лузе ничего не меняет: это не записывается.` };
+      : refusal(from === "cue" ? "Биток" : subject(table, /** @type {Id} */ (tap.id)), "pocket") };
   }
   return step;
 }
@@ -422,15 +421,23 @@ export function applyTap(table, shot, tap) {
       return { shot: next.shot, hint: lead.waiting };
     }
   }
-  return { shot, hint: refusal(table, shot, tap.kind) };
+  return { shot, hint: refusal(shot.selected !== null ? subject(table, shot.selected) : "Шар", tap.kind) };
 }
 
-/** @param {TableDecl} table @param {Shot} shot @param {string} kind */
-function refusal(table, shot, kind) {
-  const what = shot.selected !== null ? `«${ballName(table, shot.selected)}»` : "";
-  if (kind === "pocket") return `По правилам этой игры шар ${what} в лузе ничего не меняет: это не записывается.`;
-  if (kind === "out") return `По правилам этой игры шар ${what} за бортом ничего не меняет: это не записывается.`;
-  return "По правилам этой игры это касание ничего не меняет: оно не записывается.";
+/** A ball named at the start of a sentence: «Пробка». @param {TableDecl} table @param {Id} id */
+function subject(table, id) {
+  const name = ballName(table, id);
+  return `«${name.charAt(0).toUpperCase()}${name.slice(1)}»`;
+}
+
+/**
+ * Why a tap is not drawn (short: it fits the hint's two lines on a phone).
+ * @param {string} what the ball, as a sentence starts @param {string} kind
+ */
+function refusal(what, kind) {
+  if (kind === "pocket") return `${what} в лузе по правилам ничего не меняет: не записывается.`;
+  if (kind === "out") return `${what} за бортом по правилам ничего не меняет: не записывается.`;
+  return "Это касание по правилам ничего не меняет: не записывается.";
 }
 
 /** @param {unknown} a @param {unknown} b */
