@@ -136,10 +136,12 @@ class Bench:
     def cue(self) -> None:
         self.tap(self.tool.locator("[data-rb-action-form] [data-rb-tap=cue]"))
 
-    def carry(self, ball, pocket: str) -> None:
-        """A ball carried into a pocket with one finger: one gesture, counted as one tap."""
+    def carry(self, ball, pocket: str | None = None, onto=None) -> None:
+        """A ball carried with one finger into a pocket, or onto the ball it knocked
+        (the object ball onto the пробка): one gesture, counted as one tap."""
         before = self.controls()
-        touch_drag(self.page, drawing_part(self.tool, "ball", ball), drawing_part(self.tool, "pocket", pocket))
+        target = drawing_part(self.tool, "pocket", pocket) if pocket else drawing_part(self.tool, "ball", onto)
+        touch_drag(self.page, drawing_part(self.tool, "ball", ball), target)
         self.taps += 1
         self.settle()
         self.compare(before)
@@ -275,7 +277,7 @@ def probka(page, base) -> Bench:
     b.step("Вера: без результата", lambda: (b.player(3), b.tool_button("miss")))
     b.step("Глеб: биток в лузе (нарушение «г»)", lambda: (b.player(4), b.cue(), b.pocket("far-left")))
     b.step("Дина: без результата", lambda: (b.player(5), b.tool_button("miss")))
-    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
+    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.carry("object", onto="probka")))
     b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
     return b
 
@@ -286,7 +288,7 @@ def probka_example(page, base) -> Bench:
     b.step("Борис: промах (нарушение «в»)", lambda: (b.player(2), b.chip("fouls", "v")))
     b.step("Глеб: промах (нарушение «в»)", lambda: (b.player(4), b.chip("fouls", "v")))
     b.step("Ефим: промах (нарушение «в»)", lambda: (b.player(6), b.chip("fouls", "v")))
-    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
+    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.carry("object", onto="probka")))
     return b
 
 

@@ -8,7 +8,8 @@ Chromium's own touch input:
 - the line under an empty drawing teaches the gesture, and is back after a shot;
 - «пробка»: a ball carried into a pocket means nothing there: refused on the
   spot, nothing drawn, nothing recorded; the cue ball carried into a pocket is
-  foul «г»;
+  foul «г»; the object ball dragged onto the пробка knocks it (the prize, 3
+  taps with the shooter's chip and «Записать»), the пробка onto the ball is refused;
 - a drag that ends off the pockets draws nothing and says where to let go.
 Screenshots: screenshots/tools/drag-*.png."""
 
@@ -79,7 +80,7 @@ def test_kovboy_cue_ball_carried_and_a_drag_off_the_pockets(tool_page, base_url)
 def test_probka_a_ball_carried_into_a_pocket_is_refused(tool_page, base_url):
     page = tool_page(PHONE390)
     tool = open_scorekeeper(page, base_url, "probka", ["Аня", "Борис"])
-    assert "упавший биток" in words(tool) and "упавший шар" not in words(tool), words(tool)
+    assert words(tool) == "Шар сбил пробку — перетащите его на неё; упавший биток — в лузу.", words(tool)
     shooter(tool, "Аня")
     touch_drag(page, drawing_part(tool, "ball", "probka"), drawing_part(tool, "pocket", "far-left"))
     assert "не записывается" in hint(tool), hint(tool)
@@ -90,6 +91,26 @@ def test_probka_a_ball_carried_into_a_pocket_is_refused(tool_page, base_url):
     touch_drag(page, drawing_part(tool, "cue"), drawing_part(tool, "pocket", "near-left"))
     request = record(page, tool, "probka")
     assert request["action"]["fouls"] == ["g"] and request["action"]["probka"] is False
+
+
+def test_probka_knocked_by_the_object_ball_in_one_drag(tool_page, base_url):
+    """The «пробка» example's last shot: the shooter's chip, the object ball
+    dragged onto the пробка, «Записать» — 3 taps, the prize and no foul."""
+    page = tool_page(PHONE390)
+    tool = open_scorekeeper(page, base_url, "probka", ["Аня", "Борис"])
+    shooter(tool, "Борис")
+    touch_drag(page, drawing_part(tool, "ball", "object"), drawing_part(tool, "ball", "probka"))
+    assert words(tool) == "Пробка сбита: да.", words(tool)
+    screenshot(page, "drag-probka-knocked")
+    request = record(page, tool, "probka")
+    assert request["action"]["probka"] is True and request["action"]["fouls"] == []
+    line = tool.locator("[data-rb-last] .rb-ruling--line")
+    assert line.locator(".rb-points").inner_text().startswith("+")
+    # The пробка dragged onto the object ball means nothing: refused, nothing drawn.
+    shooter(tool, "Аня")
+    touch_drag(page, drawing_part(tool, "ball", "probka"), drawing_part(tool, "ball", "object"))
+    assert "перетаскивают в лузу" in hint(tool), hint(tool)
+    assert tool.locator("[data-rb-action-form] .rb-t-ball--touched").count() == 0
 
 
 def test_howto_fits_two_lines_at_360(tool_page, base_url):

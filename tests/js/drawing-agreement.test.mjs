@@ -5,7 +5,8 @@
 //     nothing and says why (in Russian): the sequence without its refused
 //     taps draws the same shot and sends the same request;
 //   * a ball (or the cue ball) carried into a pocket, one gesture, is drawn
-//     as that ball touched and in that pocket, or refused whole;
+//     as that ball touched and in that pocket, or refused whole; a ball
+//     dragged onto another is a knock where the game has one, else refused;
 //   * the line is the engine's own wording of the request
 //     (rules_pkg/describe.py describe_fields over the same declarations);
 //   * what the taps mean on the table is what the engine rules on: the cue
@@ -72,6 +73,11 @@ function tapsOf(table) {
   const [first, , , fourth] = table.pockets.map((p) => p.id);
   if (ballsTappable(table)) for (const b of table.balls) taps.push(...[first, fourth].map((to) => ({ kind: "drag", from: "ball", id: b.id, to })));
   if (cueTappable(table)) taps.push(...[first, fourth].map((to) => ({ kind: "drag", from: "cue", to })));
+  // Dragged onto another ball: the first two balls both ways (a knock where the game has one, else refused).
+  if (ballsTappable(table)) {
+    const [a, b] = table.balls.map((x) => x.id);
+    taps.push({ kind: "drag", from: "ball", id: a, onto: b }, { kind: "drag", from: "ball", id: b, onto: a });
+  }
   return taps;
 }
 
@@ -81,6 +87,11 @@ const marks = (shot) => shot.touched.length + shot.dropped.length + shot.outside
 
 /** A drag that was drawn: the ball (or the cue ball) is touched and in that pocket. */
 function checkDrag(table, tap, shot, where) {
+  if (tap.onto !== undefined) { // a knock: the dragged ball, then the one it knocked, last
+    assert.deepEqual(shot.touched.slice(-1), [tap.onto], where);
+    assert.ok(shot.touched.indexOf(tap.id) >= 0 && shot.touched.indexOf(tap.id) < shot.touched.indexOf(tap.onto), where);
+    return;
+  }
   if (tap.from === "cue") {
     assert.equal(shot.cue, "pocket", where);
     assert.equal(shot.cuePocket, tap.to, where);

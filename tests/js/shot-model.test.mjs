@@ -221,9 +221,30 @@ function parseDrag(tap) {
   return { kind: "drag", from: "ball", id: from, to };
 }
 
+test("«пробка»: the object ball dragged onto the пробка is «knocked by it» in one gesture, nothing else is", () => {
+  const game = declaration("probka");
+  const table = game.table;
+  const knocked = draw(table, ["drag:object@probka"]);
+  assert.deepEqual(knocked.touched, ["object", "probka"]);
+  assert.equal(actionOf(game, knocked).probka, true);
+  assert.deepEqual(actionOf(game, knocked).fouls, []);
+  assert.equal(describeDrawn(table, actionOf(game, knocked), knocked), "Пробка сбита: да.");
+  assert.equal(notReady(table, knocked, false), null);
+  // After the cue ball hit the пробка (foul «а»), the drag makes it the object ball's knock instead.
+  assert.equal(actionOf(game, draw(table, ["ball:probka", "drag:object@probka"])).probka, true);
+  // The пробка onto the object ball, or a «Ковбой» ball onto another, means nothing: refused whole.
+  for (const [id, taps] of [["probka", ["drag:probka@object"]], ["kovboy", ["drag:5@3"]]]) {
+    const decl = declaration(id).table;
+    const { shot, hint } = drawWithHint(decl, taps);
+    assert.ok(isBlank(shot), `${id} ${taps}`);
+    assert.match(hint, /перетаскивают в лузу/);
+  }
+  assert.equal(howTo(table), "Шар сбил пробку — перетащите его на неё; упавший биток — в лузу.");
+});
+
 test("the line under an empty drawing teaches the gestures of each game", () => {
   assert.equal(howTo(T), "Нажмите шары по порядку касания; упавший перетащите в лузу.");
-  assert.match(howTo(declaration("probka").table), /упавший биток перетащите/);
+  assert.match(howTo(declaration("probka").table), /перетащите его на неё; упавший биток — в лузу/);
   assert.doesNotMatch(howTo(declaration("probka").table), /упавший шар/, "a ball in a pocket means nothing in «пробка»");
   assert.equal(howTo(declaration("kladka-kiem").table), "Нажмите лузу за каждый упавший шар.");
   for (const id of GAMES) {

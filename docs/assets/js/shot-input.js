@@ -176,16 +176,18 @@ export function mountShotInput(form, declared) {
   let carrying = null;
   let swallowClick = false; // the click a browser may send after a drag is not a tap
 
-  /** @param {number} x @param {number} y */
-  function pocketAt(x, y) {
+  /** Where a carried ball is let go: a pocket, or another ball. @param {number} x @param {number} y */
+  function targetAt(x, y) {
     const under = document.elementFromPoint(x, y);
-    const pocket = under ? under.closest("[data-rb-tap=pocket]") : null;
-    return pocket && svgBox.contains(pocket) ? pocket : null;
+    const part = under ? under.closest("[data-rb-tap=pocket], [data-rb-tap=ball]") : null;
+    if (!part || !svgBox.contains(part)) return null;
+    const source = carrying && carrying.from === "ball" ? JSON.stringify(carrying.id) : null;
+    return part.getAttribute("data-rb-tap") === "ball" && part.getAttribute("data-rb-id") === source ? null : part;
   }
 
-  function markTarget(/** @type {Element | null} */ pocket) {
-    for (const p of svgBox.querySelectorAll(".rb-t-pocket--target")) if (p !== pocket) p.classList.remove("rb-t-pocket--target");
-    pocket?.classList.add("rb-t-pocket--target");
+  function markTarget(/** @type {Element | null} */ part) {
+    for (const p of svgBox.querySelectorAll(".rb-t-target")) if (p !== part) p.classList.remove("rb-t-target");
+    part?.classList.add("rb-t-target");
   }
 
   const onPointerDown = (/** @type {PointerEvent} */ event) => {
@@ -199,22 +201,23 @@ export function mountShotInput(form, declared) {
   const onPointerMove = (/** @type {PointerEvent} */ event) => {
     if (!carrying || event.pointerId !== carrying.pointer) return;
     if (!carrying.moved && Math.hypot(event.clientX - carrying.x, event.clientY - carrying.y) > DRAG_PX) carrying.moved = true;
-    if (carrying.moved) markTarget(pocketAt(event.clientX, event.clientY));
+    if (carrying.moved) markTarget(targetAt(event.clientX, event.clientY));
   };
   const onPointerUp = (/** @type {PointerEvent} */ event) => {
     if (!carrying || event.pointerId !== carrying.pointer) return;
+    const target = carrying.moved ? targetAt(event.clientX, event.clientY) : null;
     const held = carrying;
     carrying = null;
     markTarget(null);
     if (!held.moved) return;
     swallowClick = true;
-    const pocket = pocketAt(event.clientX, event.clientY);
-    if (!pocket) {
+    if (!target) {
       hint.textContent = "Отпустите шар над лузой, в которую он упал.";
       return;
     }
-    const to = JSON.parse(pocket.getAttribute("data-rb-id") || "null");
-    step(applyTap(table, shot, { kind: "drag", from: held.from, id: held.id, to }));
+    const id = JSON.parse(target.getAttribute("data-rb-id") || "null");
+    const tap = target.getAttribute("data-rb-tap") === "pocket" ? { to: id } : { onto: id };
+    step(applyTap(table, shot, { kind: "drag", from: held.from, id: held.id, ...tap }));
   };
   // A finger carrying a ball does not scroll the page (nor lose the ball to a
   // pan: Chromium ignores touch-action on SVG parts); a tap still clicks.

@@ -72,6 +72,8 @@ export function howTo(table) {
   // «упавший» is a ball or the cue ball alike; named where only one of them can be carried.
   const carried = dropsBalls(table) && balls ? (cueTappable(table) ? "упавший" : "упавший шар")
     : cueTappable(table) ? "упавший биток" : "";
+  const knock = Object.values(table.fields).find((f) => f.from === "has" && f.knock);
+  if (knock) return `${knock.knock}${carried ? `; ${carried} — в лузу` : ""}.`;
   if (balls) return `Нажмите шары по порядку касания${carried ? `; ${carried} перетащите в лузу` : ""}.`;
   if (uses(table, "pocket_count")) return "Нажмите лузу за каждый упавший шар.";
   if (uses(table, "pocket")) return "Нажмите лузу, в которую упал шар.";
@@ -382,6 +384,7 @@ const meaningless = (table, before, after) => marks(after) > marks(before)
  * @param {TableDecl} table @param {Shot} shot @param {Tap} tap @returns {Step}
  */
 function applyDrag(table, shot, tap) {
+  if (tap.onto !== undefined) return applyKnock(table, shot, tap);
   const from = tap.from === "cue" ? "cue" : "ball";
   const { held, step } = dragToPocket(table, shot, { from, id: tap.id }, String(tap.to));
   if (step.shot === held || meaningless(table, held, step.shot)) {
@@ -392,9 +395,34 @@ function applyDrag(table, shot, tap) {
 }
 
 /**
+ * A ball dragged onto another: "it knocked that one", where a field gives it
+ * that meaning (a "has" field with `after`: the object ball onto the пробка);
+ * touched in that order. Refused elsewhere (a drag is not a carom drawn).
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap @returns {Step}
+ */
+function applyKnock(table, shot, tap) {
+  const id = /** @type {Id} */ (tap.id);
+  const onto = /** @type {Id} */ (tap.onto);
+  const knock = Object.values(table.fields).some((f) => f.from === "has" && f.after === id && f.ball === onto);
+  if (!knock) return { shot, hint: "Шар перетаскивают в лузу, в которую он упал: нажмите шары по порядку касания." };
+  const next = copy(shot);
+  next.miss = false;
+  next.calling = false;
+  next.cueSelected = false;
+  next.dropped = next.dropped.filter((d) => d.ball !== id && d.ball !== onto);
+  next.outside = next.outside.filter((b) => b !== id && b !== onto);
+  next.touched = next.touched.filter((b) => b !== onto);
+  if (!next.touched.includes(id)) next.touched.push(id);
+  next.touched.push(onto);
+  next.selected = null;
+  if (same(fieldValues(table, next), fieldValues(table, shot))) return { shot, hint: "Это уже отмечено." };
+  return { shot: next, hint: "" };
+}
+
+/**
  * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag", id?: Id,
- *   from?: "ball" | "cue", to?: string }} Tap
- * A drag: `from` the ball `id` (or the cue ball) `to` a pocket.
+ *   from?: "ball" | "cue", to?: string, onto?: Id }} Tap
+ * A drag: `from` the ball `id` (or the cue ball) `to` a pocket, or `onto` another ball.
  */
 
 /**
