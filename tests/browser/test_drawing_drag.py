@@ -10,7 +10,8 @@ Chromium's own touch input:
   spot, nothing drawn, nothing recorded; the cue ball carried into a pocket is
   foul «г»; the object ball dragged onto the пробка knocks it (the prize, 3
   taps with the shooter's chip and «Записать»), the пробка onto the ball is refused;
-- a drag that ends off the pockets draws nothing and says where to let go.
+- a drag that ends off the pockets, or on another «Ковбой» ball, draws
+  nothing and says why.
 Screenshots: screenshots/tools/drag-*.png."""
 
 from __future__ import annotations
@@ -65,9 +66,12 @@ def test_kovboy_carom_both_pocketed_in_three_gestures(tool_page, base_url):
 def test_kovboy_cue_ball_carried_and_a_drag_off_the_pockets(tool_page, base_url):
     page = tool_page(PHONE390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
-    # Let go over the cloth, not a pocket: nothing is drawn, the hint says where to let go.
-    touch_drag(page, drawing_part(tool, "ball", 5), drawing_part(tool, "ball", 3))
+    # Let go over the cloth (here the cue ball), not a pocket: nothing is drawn, the hint says where to let go.
+    touch_drag(page, drawing_part(tool, "ball", 5), drawing_part(tool, "cue"))
     assert "над лузой" in hint(tool)
+    # Onto another ball: «Ковбой» gives that no meaning (a carom is tapped ball by ball).
+    touch_drag(page, drawing_part(tool, "ball", 5), drawing_part(tool, "ball", 3))
+    assert "перетаскивают в лузу" in hint(tool)
     assert tool.locator("[data-rb-action-form] .rb-t-ball--touched").count() == 0
     # A tap after a drag is a tap again (the swallowed click does not eat it).
     drawing_part(tool, "ball", 1).tap()
