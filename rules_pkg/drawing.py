@@ -34,7 +34,9 @@ Sources (evaluated by shot-model.js, which documents each one):
 ``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events``.
 ``has`` may name ``after``: the ball counts only when the cue ball reached the
 ``after`` ball first (the object ball knocked the пробка, not the cue ball);
-``waiting`` then says what the ``after`` ball alone is waiting for.
+``waiting`` then says what the ``after`` ball alone is waiting for, and
+``knock`` how to draw it in one gesture (the ``after`` ball dragged onto the
+ball: the line under an empty drawing says it).
 An ``events`` map's keys: ``cue_pocket``, ``cue_off``, ``first:<ball id>`` (the
 cue ball's first contact was that ball).
 
@@ -138,7 +140,8 @@ def probka() -> dict:
         cue={"at": (40, 55)},
         fields={"probka": {"from": "has", "ball": "probka", "after": "object",
                            "waiting": "Отмечен прицельный шар: нажмите пробку, если он её сбил, "
-                                      "или нажмите шар ещё раз, чтобы убрать отметку."},
+                                      "или нажмите шар ещё раз, чтобы убрать отметку.",
+                           "knock": "Шар сбил пробку — перетащите его на неё"},
                 "fouls": {"from": "events", "map": {"first:probka": "a", "cue_pocket": "g", "cue_off": "e"}}},
         chips=["shooter", "fouls"],
         miss={"label": "Без результата", "field": None, "sets": {}},

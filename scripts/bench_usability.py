@@ -44,6 +44,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from tools_helpers import start_on_table  # noqa: E402  (the same start as the browser tests)
+from drawing_gestures import drawing_part, touch_drag  # noqa: E402  (the drag as the browser tests make it)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3, "service_workers": "allow", "reduced_motion": "reduce", "locale": "ru-RU"}
 # Every layout-shift entry of the page, from its start (the tool's own are picked per step).
@@ -135,6 +136,16 @@ class Bench:
     def cue(self) -> None:
         self.tap(self.tool.locator("[data-rb-action-form] [data-rb-tap=cue]"))
 
+    def carry(self, ball, pocket: str | None = None, onto=None) -> None:
+        """A ball carried with one finger into a pocket, or onto the ball it knocked
+        (the object ball onto the пробка): one gesture, counted as one tap."""
+        before = self.controls()
+        target = drawing_part(self.tool, "pocket", pocket) if pocket else drawing_part(self.tool, "ball", onto)
+        touch_drag(self.page, drawing_part(self.tool, "ball", ball), target)
+        self.taps += 1
+        self.settle()
+        self.compare(before)
+
     def tool_button(self, name: str) -> None:
         self.tap(self.tool.locator(f"[data-rb-action-form] [data-rb-shot-tool={name}]"))
 
@@ -220,22 +231,23 @@ def reload(b: Bench) -> None:
 
 
 def kovboy_newcomer(page, base) -> Bench:
-    """Issue 16, «Targets»: the newcomer's 12 shots."""
+    """Issue 16, «Targets»: the newcomer's 12 shots. A ball that fell is carried
+    into its pocket, as the line under the empty drawing says (one gesture)."""
     b = start(page, base, "kovboy", ["Аня", "Борис"])
-    b.step("Аня: начальный удар, тройка в лузе", lambda: (b.ball(3), b.pocket("far-left")))
-    b.step("Аня: карамболь 5 → 1, пятёрка в лузе", lambda: (b.ball(5), b.pocket("far-right"), b.ball(1)))
+    b.step("Аня: начальный удар, тройка в лузе", lambda: b.carry(3, "far-left"))
+    b.step("Аня: карамболь 5 → 1, пятёрка в лузе", lambda: (b.carry(5, "far-right"), b.ball(1)))
     b.step("Аня: промах", lambda: b.tool_button("miss"))
-    b.step("Борис: единица в лузе", lambda: (b.ball(1), b.pocket("near-left")))
+    b.step("Борис: единица в лузе", lambda: b.carry(1, "near-left"))
     b.step("Борис: карамболь 1 → 3 → 5", lambda: (b.ball(1), b.ball(3), b.ball(5)))
     b.step("Борис: нарушение (не дошёл до борта)", lambda: (b.ball(1), b.tap(b.tool.locator("[data-rb-field=cushion] label"))))
-    b.step("Аня: пятёрка в лузе", lambda: (b.ball(5), b.pocket("left-middle")))
-    b.step("Аня: тройка в лузе", lambda: (b.ball(3), b.pocket("right-middle")))
+    b.step("Аня: пятёрка в лузе", lambda: b.carry(5, "left-middle"))
+    b.step("Аня: тройка в лузе", lambda: b.carry(3, "right-middle"))
     b.step("Аня: ошибочная запись (касание единицы)", lambda: b.ball(1))
     b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Аня: единица в лузе", lambda: (b.ball(1), b.pocket("far-left")))
+    b.step("Аня: единица в лузе", lambda: b.carry(1, "far-left"))
     b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
     b.step("Аня: промах", lambda: b.tool_button("miss"))
-    b.step("Борис: карамболь 5 → 3, оба в лузах", lambda: (b.ball(5), b.pocket("far-right"), b.ball(3), b.pocket("near-right")))
+    b.step("Борис: карамболь 5 → 3, оба в лузах", lambda: (b.carry(5, "far-right"), b.carry(3, "near-right")))
     return b
 
 
@@ -265,7 +277,7 @@ def probka(page, base) -> Bench:
     b.step("Вера: без результата", lambda: (b.player(3), b.tool_button("miss")))
     b.step("Глеб: биток в лузе (нарушение «г»)", lambda: (b.player(4), b.cue(), b.pocket("far-left")))
     b.step("Дина: без результата", lambda: (b.player(5), b.tool_button("miss")))
-    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
+    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.carry("object", onto="probka")))
     b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
     return b
 
@@ -276,7 +288,7 @@ def probka_example(page, base) -> Bench:
     b.step("Борис: промах (нарушение «в»)", lambda: (b.player(2), b.chip("fouls", "v")))
     b.step("Глеб: промах (нарушение «в»)", lambda: (b.player(4), b.chip("fouls", "v")))
     b.step("Ефим: промах (нарушение «в»)", lambda: (b.player(6), b.chip("fouls", "v")))
-    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
+    b.step("Ефим: пробка сбита", lambda: (b.player(6), b.carry("object", onto="probka")))
     return b
 
 

@@ -103,7 +103,7 @@ def test_the_line_under_the_drawing_has_every_drawn_field_in_the_games_words(gam
     ball_ids = {b["id"] for b in table["balls"]}
     for spec in table["fields"].values():
         if spec["from"] == "has" and "after" in spec:
-            assert spec["after"] in ball_ids and spec["waiting"]
+            assert spec["after"] in ball_ids and spec["waiting"] and spec["knock"]  # the knock drawn in one drag
         for key in (spec.get("map") or {}):
             assert key in ("cue_pocket", "cue_off", "miss") or (
                 key.startswith("first:") and key[len("first:"):] in {str(b) for b in ball_ids}), key

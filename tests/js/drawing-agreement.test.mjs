@@ -2,7 +2,11 @@
 // (through applyTap, refusals included, as on the page) -> the line under the
 // drawing, the request and the real engine's reading of it agree.
 //   * every tap that is drawn changes the request; a refused tap changes
-//     nothing and says why (in Russian);
+//     nothing and says why (in Russian): the sequence without its refused
+//     taps draws the same shot and sends the same request;
+//   * a ball (or the cue ball) carried into a pocket, one gesture, is drawn
+//     as that ball touched and in that pocket, or refused whole; a ball
+//     dragged onto another is a knock where the game has one, else refused;
 //   * the line is the engine's own wording of the request
 //     (rules_pkg/describe.py describe_fields over the same declarations);
 //   * what the taps mean on the table is what the engine rules on: the cue
@@ -24,6 +28,9 @@ import { describe as declaration, ROOT } from "./engine.mjs";
 const GAMES = ["kovboy", "pyat-sharov", "kaiza", "probka", "po-chasovoy", "kladka-kiem"];
 const SITUATIONS = { "kladka-kiem": { strokes: 3 }, "po-chasovoy": { pocket: "far-left" } };
 const SEQUENCES = 60;
+// Games where some gesture means nothing (a ball in a pocket in «пробка», a
+// pocket with no ball in hand in «Ковбой»): the random taps must meet refusals.
+const REFUSING = ["kovboy", "probka", "kaiza", "pyat-sharov"];
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 
 /** The engine's words for each action and its ruling of each request, in one Python run. */
@@ -62,6 +69,15 @@ function tapsOf(table) {
   if (countsOutside(table)) taps.push({ kind: "out" });
   if (callsPocket(table)) taps.push({ kind: "call" });
   if (table.miss) taps.push({ kind: "miss" });
+  // Carried into a pocket (one gesture): each ball and the cue ball, to two pockets.
+  const [first, , , fourth] = table.pockets.map((p) => p.id);
+  if (ballsTappable(table)) for (const b of table.balls) taps.push(...[first, fourth].map((to) => ({ kind: "drag", from: "ball", id: b.id, to })));
+  if (cueTappable(table)) taps.push(...[first, fourth].map((to) => ({ kind: "drag", from: "cue", to })));
+  // Dragged onto another ball: the first two balls both ways (a knock where the game has one, else refused).
+  if (ballsTappable(table)) {
+    const [a, b] = table.balls.map((x) => x.id);
+    taps.push({ kind: "drag", from: "ball", id: a, onto: b }, { kind: "drag", from: "ball", id: b, onto: a });
+  }
   return taps;
 }
 
@@ -69,33 +85,68 @@ function tapsOf(table) {
 const marks = (shot) => shot.touched.length + shot.dropped.length + shot.outside.length + shot.pockets.length
   + shot.outsideCount + (shot.cue === "table" ? 0 : 1) + (shot.called ? 1 : 0);
 
+/** A drag that was drawn: the ball (or the cue ball) is touched and in that pocket. */
+function checkDrag(table, tap, shot, where) {
+  if (tap.onto !== undefined) { // a knock: the dragged ball, then the one it knocked, last
+    assert.deepEqual(shot.touched.slice(-1), [tap.onto], where);
+    assert.ok(shot.touched.indexOf(tap.id) >= 0 && shot.touched.indexOf(tap.id) < shot.touched.indexOf(tap.onto), where);
+    return;
+  }
+  if (tap.from === "cue") {
+    assert.equal(shot.cue, "pocket", where);
+    assert.equal(shot.cuePocket, tap.to, where);
+    return;
+  }
+  assert.ok(shot.touched.includes(tap.id), `${where}: the ball carried is not touched`);
+  assert.deepEqual(shot.dropped.filter((d) => d.ball === tap.id), [{ ball: tap.id, pocket: tap.to }], where);
+}
+
 /** The drawn shots of one game, each checked tap by tap. */
 function drawnShots(game, seed) {
   const table = game.table;
   const taps = tapsOf(table);
   const next = random(seed);
   const shots = [];
+  let refusals = 0;
+  let carried = 0;
   for (let n = 0; n < SEQUENCES; n++) {
     let shot = emptyShot();
     const sequence = [];
+    const kept = []; // the taps that were not refused
     const length = 1 + Math.floor(next() * 6);
     for (let i = 0; i < length; i++) {
       const tap = taps[Math.floor(next() * taps.length)];
       sequence.push(tap);
       const step = applyTap(table, shot, tap);
       const where = `${game.id} ${JSON.stringify(sequence)}`;
+      const refused = /не записывается/.test(step.hint);
       if (step.shot === shot) {
+        refusals += 1;
         assert.ok(step.hint, `${where}: a tap that changes nothing must say why`);
         assert.match(step.hint, /[а-яё]/i, where);
-      } else if (marks(step.shot) > marks(shot) && !step.hint) {
-        assert.notDeepEqual(fieldValues(table, step.shot), fieldValues(table, shot),
-          `${where}: a mark was drawn that the request does not carry`);
+      } else {
+        assert.ok(!refused, `${where}: a tap refused on the spot changed the drawing`);
+        kept.push(tap);
+        if (marks(step.shot) > marks(shot) && !step.hint) {
+          assert.notDeepEqual(fieldValues(table, step.shot), fieldValues(table, shot),
+            `${where}: a mark was drawn that the request does not carry`);
+        }
+        if (tap.kind === "drag") {
+          checkDrag(table, tap, step.shot, where);
+          carried += 1;
+        }
       }
       shot = step.shot;
     }
+    // Nothing recorded of a refused tap: without them, the same shot and request.
+    let replay = emptyShot();
+    for (const tap of kept) replay = applyTap(table, replay, tap).shot;
+    const where = `${game.id} ${JSON.stringify(sequence)}`;
+    assert.deepEqual(replay, shot, `${where}: a refused tap left a trace on the drawing`);
+    assert.deepEqual(actionOf(game, replay), actionOf(game, shot), where);
     if (notReady(table, shot, false) === null) shots.push({ shot, sequence });
   }
-  return shots;
+  return { shots, refusals, carried };
 }
 
 const ballName = (table, id) => table.balls.find((b) => b.id === id).name;
@@ -131,7 +182,9 @@ function checkMeaning(game, shot, action, line, ruling, where) {
 for (const id of GAMES) {
   test(`«${id}»: random drawings — the line, the request and the engine's ruling agree`, () => {
     const game = declaration(id);
-    const shots = drawnShots(game, 16 + GAMES.indexOf(id));
+    const { shots, refusals, carried } = drawnShots(game, 16 + GAMES.indexOf(id));
+    if (ballsTappable(game.table) || cueTappable(game.table)) assert.ok(carried > 0, `${id}: no drag was drawn`);
+    if (REFUSING.includes(id)) assert.ok(refusals > 0, `${id}: no gesture was refused: the refusals went untested`);
     assert.ok(shots.length >= 10, `${id}: only ${shots.length} recordable drawings`);
     const items = shots.map(({ shot }) => {
       const action = actionOf(game, shot);

@@ -3,10 +3,22 @@
 
 import { applyTap, emptyShot, fieldValues } from "../../docs/assets/js/shot-model.js";
 
-/** "ball:1", "pocket:far-left", "cue", "out", "miss", "call", "clear" -> the tap object */
+const idOf = (raw) => (raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw);
+
+/** "ball:1", "pocket:far-left", "cue", "out", "miss", "call", "clear", "drag:5>far-right",
+ * "drag:cue>near-left" (a ball or the cue ball carried into a pocket), "drag:object@probka" (a ball
+ * dragged onto another) -> the tap object */
 export function parseTap(tap) {
   const [kind, raw] = tap.split(":");
-  const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (kind === "drag" && raw.includes("@")) { // "drag:object@probka": a ball dragged onto another
+    const [from, onto] = raw.split("@");
+    return { kind, from: "ball", id: idOf(from), onto: idOf(onto) };
+  }
+  if (kind === "drag") {
+    const [from, to] = raw.split(">");
+    return from === "cue" ? { kind, from: "cue", to } : { kind, from: "ball", id: idOf(from), to };
+  }
+  const id = idOf(raw);
   return id === undefined ? { kind } : { kind, id };
 }
 

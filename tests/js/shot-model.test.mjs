@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  describeDrawn, emptyShot, fieldValues, isBlank, notReady, tapPocket, toggleMiss,
+  applyTap, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tapPocket, toggleMiss,
 } from "../../docs/assets/js/shot-model.js";
 import { actionOf, draw, drawWithHint } from "./drawn-shot.mjs";
 import { api, describe as declaration } from "./engine.mjs";
@@ -163,4 +163,93 @@ test("«пробка»: the пробка tapped first is foul «а», after the 
   const after = drawWithHint(table, ["ball:probka", "ball:object"]);
   assert.match(after.hint, /не записывается/);
   assert.deepEqual(after.shot.touched, ["probka"]);
+});
+
+const GAMES = ["kovboy", "pyat-sharov", "kaiza", "probka", "po-chasovoy", "kladka-kiem"];
+
+test("«Ковбой»: a ball carried into a pocket is one gesture — a carom 5 → 3 with both in pockets in 2", () => {
+  const shot = draw(T, ["drag:5>far-right", "drag:3>near-right"]);
+  const values = fieldValues(T, shot);
+  assert.deepEqual(values.contacts, [5, 3]);
+  assert.deepEqual(values.pocketed, [5, 3]);
+  assert.equal(values.cue_ball, "table");
+  assert.equal(notReady(T, shot, false), null);
+  // The same request as four taps (ball, pocket, ball, pocket), and the same line.
+  const tapped = draw(T, ["ball:5", "pocket:far-right", "ball:3", "pocket:near-right"]);
+  assert.deepEqual(actionOf(kovboy, shot), actionOf(kovboy, tapped));
+  assert.equal(describeDrawn(T, actionOf(kovboy, shot), shot),
+    "Каких прицельных шаров коснулся биток (по порядку): 5 (пятёрка) → 3 (тройка). "
+    + "Какие прицельные шары упали в лузу: 3 (тройка), 5 (пятёрка).");
+  const ruling = api({ op: "ruling", game: "kovboy", situation: {}, action: actionOf(kovboy, shot) });
+  assert.ok(ruling.ok, JSON.stringify(ruling));
+  assert.ok(ruling.ruling.points > 0, "a carom with both balls pocketed scores");
+});
+
+test("a drag keeps the order of touches and moves a ball already in a pocket", () => {
+  // Touched earlier, then carried: its place in the order stays.
+  const later = draw(T, ["ball:1", "ball:3", "drag:1>near-left"]);
+  assert.deepEqual(fieldValues(T, later).contacts, [1, 3]);
+  assert.deepEqual(fieldValues(T, later).pocketed, [1]);
+  const moved = draw(T, ["drag:1>near-left", "drag:1>far-left"]);
+  assert.deepEqual(moved.dropped, [{ ball: 1, pocket: "far-left" }]);
+  assert.deepEqual(moved.touched, [1]);
+  // The cue ball carried into a pocket: the foul.
+  const cue = draw(T, ["ball:1", "drag:cue>right-middle"]);
+  assert.equal(fieldValues(T, cue).cue_ball, "pocket");
+  assert.equal(fieldValues(T, cue).cue_pocket, "right-middle");
+});
+
+test("a drag the rules give no meaning to is refused whole: nothing is drawn, nothing recorded", () => {
+  const game = declaration("probka");
+  const table = game.table;
+  const before = draw(table, ["ball:object", "ball:probka"]);
+  for (const tap of ["drag:object>far-left", "drag:probka>far-left"]) {
+    const step = applyTap(table, before, parseDrag(tap));
+    assert.equal(step.shot, before, `${tap}: the drawing is unchanged`);
+    assert.match(step.hint, /^«(Пробка|Прицельный шар)» в лузе по правилам ничего не меняет: не записывается\.$/, tap);
+  }
+  // From nothing: neither the touch nor the pocket is drawn (not «а» by a drag into a pocket).
+  const fresh = applyTap(table, emptyShot(), parseDrag("drag:probka>far-left"));
+  assert.ok(isBlank(fresh.shot));
+  assert.match(fresh.hint, /«Пробка» в лузе/);
+  // The cue ball into a pocket does mean something there: foul «г».
+  assert.deepEqual(actionOf(game, draw(table, ["drag:cue>far-left"])).fouls, ["g"]);
+});
+
+function parseDrag(tap) {
+  const [from, to] = tap.slice(5).split(">");
+  return { kind: "drag", from: "ball", id: from, to };
+}
+
+test("«пробка»: the object ball dragged onto the пробка is «knocked by it» in one gesture, nothing else is", () => {
+  const game = declaration("probka");
+  const table = game.table;
+  const knocked = draw(table, ["drag:object@probka"]);
+  assert.deepEqual(knocked.touched, ["object", "probka"]);
+  assert.equal(actionOf(game, knocked).probka, true);
+  assert.deepEqual(actionOf(game, knocked).fouls, []);
+  assert.equal(describeDrawn(table, actionOf(game, knocked), knocked), "Пробка сбита: да.");
+  assert.equal(notReady(table, knocked, false), null);
+  // After the cue ball hit the пробка (foul «а»), the drag makes it the object ball's knock instead.
+  assert.equal(actionOf(game, draw(table, ["ball:probka", "drag:object@probka"])).probka, true);
+  // The пробка onto the object ball, or a «Ковбой» ball onto another, means nothing: refused whole.
+  for (const [id, taps] of [["probka", ["drag:probka@object"]], ["kovboy", ["drag:5@3"]]]) {
+    const decl = declaration(id).table;
+    const { shot, hint } = drawWithHint(decl, taps);
+    assert.ok(isBlank(shot), `${id} ${taps}`);
+    assert.match(hint, /перетаскивают в лузу/);
+  }
+  assert.equal(howTo(table), "Шар сбил пробку — перетащите его на неё; упавший биток — в лузу.");
+});
+
+test("the line under an empty drawing teaches the gestures of each game", () => {
+  assert.equal(howTo(T), "Нажмите шары по порядку касания; упавший перетащите в лузу.");
+  assert.match(howTo(declaration("probka").table), /перетащите его на неё; упавший биток — в лузу/);
+  assert.doesNotMatch(howTo(declaration("probka").table), /упавший шар/, "a ball in a pocket means nothing in «пробка»");
+  assert.equal(howTo(declaration("kladka-kiem").table), "Нажмите лузу за каждый упавший шар.");
+  for (const id of GAMES) {
+    const text = howTo(declaration(id).table);
+    assert.match(text, /^[А-Я].*\.$/u, `${id}: «${text}»`);
+    assert.ok(text.length <= 66, `${id}: the how-to fits two lines on a 360 px phone: «${text}»`);
+  }
 });

@@ -14,7 +14,8 @@
 
 import { actionField, actionType, fieldDefault, readAction, readField, refreshForm, writeField } from "./form.js";
 import {
-  applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, notReady,
+  applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, howTo,
+  notReady,
 } from "./shot-model.js";
 import { renderTableSvg } from "./table-svg.js";
 
@@ -24,6 +25,7 @@ import { renderTableSvg } from "./table-svg.js";
  *   showRack: (n: number | null | undefined) => void }} ShotInput */
 
 const MODE_KEY = "rules-site:shot-input";
+const DRAG_PX = 10; // a press that moves farther is carrying the ball, not tapping it
 
 function savedMode() {
   try {
@@ -157,7 +159,10 @@ export function mountShotInput(form, declared) {
     if (buttons.miss) buttons.miss.setAttribute("aria-pressed", String(shot.miss));
     if (buttons.call) buttons.call.setAttribute("aria-pressed", String(shot.calling));
     const action = readAction(form);
-    words.textContent = action && action.type === table.action ? describeDrawn(table, action, shot) : "";
+    const said = action && action.type === table.action ? describeDrawn(table, action, shot) : "";
+    // Nothing drawn yet: the line says how to draw (it is not part of the request).
+    words.textContent = said || howTo(table);
+    words.classList.toggle("rb-shot-words--howto", !said);
     if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
   }
 
@@ -169,6 +174,66 @@ export function mountShotInput(form, declared) {
     render();
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }
+
+  // A ball (or the cue ball) carried into a pocket: one gesture for «this
+  // ball fell there» (shot-model.js dragToPocket); a press that does not move
+  // is a tap (the click below).
+  /** @type {{ pointer: number, from: "ball" | "cue", id: import("./types.js").Id | undefined, x: number, y: number, moved: boolean } | null} */
+  let carrying = null;
+  let swallowClick = false; // the click a browser may send after a drag is not a tap
+
+  /** Where a carried ball is let go: a pocket, or another ball. @param {number} x @param {number} y */
+  function targetAt(x, y) {
+    const under = document.elementFromPoint(x, y);
+    const part = under ? under.closest("[data-rb-tap=pocket], [data-rb-tap=ball]") : null;
+    if (!part || !svgBox.contains(part)) return null;
+    const source = carrying && carrying.from === "ball" ? JSON.stringify(carrying.id) : null;
+    return part.getAttribute("data-rb-tap") === "ball" && part.getAttribute("data-rb-id") === source ? null : part;
+  }
+
+  function markTarget(/** @type {Element | null} */ part) {
+    for (const p of svgBox.querySelectorAll(".rb-t-target")) if (p !== part) p.classList.remove("rb-t-target");
+    part?.classList.add("rb-t-target");
+  }
+
+  const onPointerDown = (/** @type {PointerEvent} */ event) => {
+    swallowClick = false;
+    const part = event.target instanceof Element ? event.target.closest("[data-rb-tap=ball], [data-rb-tap=cue]") : null;
+    if (!part || !svgBox.contains(part)) return;
+    const from = part.getAttribute("data-rb-tap") === "cue" ? "cue" : "ball";
+    const id = from === "ball" ? JSON.parse(part.getAttribute("data-rb-id") || "null") : undefined;
+    carrying = { pointer: event.pointerId, from, id, x: event.clientX, y: event.clientY, moved: false };
+  };
+  const onPointerMove = (/** @type {PointerEvent} */ event) => {
+    if (!carrying || event.pointerId !== carrying.pointer) return;
+    if (!carrying.moved && Math.hypot(event.clientX - carrying.x, event.clientY - carrying.y) > DRAG_PX) carrying.moved = true;
+    if (carrying.moved) markTarget(targetAt(event.clientX, event.clientY));
+  };
+  const onPointerUp = (/** @type {PointerEvent} */ event) => {
+    if (!carrying || event.pointerId !== carrying.pointer) return;
+    const target = carrying.moved ? targetAt(event.clientX, event.clientY) : null;
+    const held = carrying;
+    carrying = null;
+    markTarget(null);
+    if (!held.moved) return;
+    swallowClick = true;
+    if (!target) {
+      hint.textContent = "Отпустите шар над лузой, в которую он упал.";
+      return;
+    }
+    const id = JSON.parse(target.getAttribute("data-rb-id") || "null");
+    const tap = target.getAttribute("data-rb-tap") === "pocket" ? { to: id } : { onto: id };
+    step(applyTap(table, shot, { kind: "drag", from: held.from, id: held.id, ...tap }));
+  };
+  // A finger carrying a ball does not scroll the page (nor lose the ball to a
+  // pan: Chromium ignores touch-action on SVG parts); a tap still clicks.
+  const onTouchMove = (/** @type {TouchEvent} */ event) => {
+    if (carrying && event.cancelable) event.preventDefault();
+  };
+  const onPointerCancel = () => {
+    carrying = null;
+    markTarget(null);
+  };
 
   /** @param {Element} target */
   function tap(target) {
@@ -199,7 +264,13 @@ export function mountShotInput(form, declared) {
     }
   }
 
-  const onClick = (/** @type {Event} */ event) => tap(/** @type {Element} */ (event.target));
+  const onClick = (/** @type {Event} */ event) => {
+    if (swallowClick) {
+      swallowClick = false;
+      return;
+    }
+    tap(/** @type {Element} */ (event.target));
+  };
   const onKey = (/** @type {KeyboardEvent} */ event) => {
     if ((event.key === "Enter" || event.key === " ") && event.target instanceof Element && event.target.closest("[data-rb-tap]")) {
       event.preventDefault();
@@ -215,6 +286,11 @@ export function mountShotInput(form, declared) {
     if (event.target instanceof Element && event.target.closest("[data-rb-tap]")) event.preventDefault();
   };
   root.addEventListener("mousedown", onDown);
+  root.addEventListener("pointerdown", onPointerDown);
+  root.addEventListener("pointermove", onPointerMove);
+  root.addEventListener("pointerup", onPointerUp);
+  root.addEventListener("pointercancel", onPointerCancel);
+  root.addEventListener("touchmove", onTouchMove, { passive: false });
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   form.addEventListener("change", onChange);
@@ -253,6 +329,11 @@ export function mountShotInput(form, declared) {
     },
     dispose() {
       root.removeEventListener("mousedown", onDown);
+      root.removeEventListener("pointerdown", onPointerDown);
+      root.removeEventListener("pointermove", onPointerMove);
+      root.removeEventListener("pointerup", onPointerUp);
+      root.removeEventListener("pointercancel", onPointerCancel);
+      root.removeEventListener("touchmove", onTouchMove);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
       form.removeEventListener("change", onChange);

@@ -7,7 +7,9 @@
 // ball: untouched); a pocket — the selected ball (or the cue ball) dropped
 // there, or, with nothing selected, "a ball fell here" where the game counts
 // pockets; «за борт» — the selected ball left the table; the miss — nothing
-// happened, explicitly (an empty drawing is never a miss).
+// happened, explicitly (an empty drawing is never a miss). A ball (or the
+// cue ball) carried into a pocket in one gesture is its tap and the pocket's
+// tap at once: "this ball fell there" (dragToPocket).
 
 import { asSentences, describeFields } from "./describe.js";
 
@@ -57,6 +59,27 @@ export const callsPocket = (table) => uses(table, "called");
 /** @param {TableDecl} table */
 export const countsOutside = (table) => uses(table, "outside") || uses(table, "outside_count") || cueTappable(table);
 
+/** A ball's pocket is recorded (a field reads the dropped balls). @param {TableDecl} table */
+export const dropsBalls = (table) => ["dropped", "played", "played_pocket", "dropped_others"].some((s) => uses(table, s));
+
+/**
+ * The line under an empty drawing: how to draw a shot in this game (the
+ * gestures it gives a meaning to; a ball carried into a pocket is one).
+ * @param {TableDecl} table
+ */
+export function howTo(table) {
+  const balls = ballsTappable(table);
+  // «упавший» is a ball or the cue ball alike; named where only one of them can be carried.
+  const carried = dropsBalls(table) && balls ? (cueTappable(table) ? "упавший" : "упавший шар")
+    : cueTappable(table) ? "упавший биток" : "";
+  const knock = Object.values(table.fields).find((f) => f.from === "has" && f.knock);
+  if (knock) return `${knock.knock}${carried ? `; ${carried} — в лузу` : ""}.`;
+  if (balls) return `Нажмите шары по порядку касания${carried ? `; ${carried} перетащите в лузу` : ""}.`;
+  if (uses(table, "pocket_count")) return "Нажмите лузу за каждый упавший шар.";
+  if (uses(table, "pocket")) return "Нажмите лузу, в которую упал шар.";
+  return carried ? `${carried[0].toUpperCase()}${carried.slice(1)} перетащите в лузу.` : "";
+}
+
 /** Nothing tapped yet: the record button must not guess. @param {Shot} shot */
 export function isBlank(shot) {
   return !shot.miss && !shot.touched.length && !shot.dropped.length && !shot.outside.length
@@ -101,6 +124,33 @@ export function tapBall(shot, id) {
   next.touched.push(id);
   next.selected = id;
   return { shot: next, hint: "" };
+}
+
+/**
+ * The ball in hand for a pocket: touched and selected, whatever it was (a
+ * ball already in a pocket or off the table comes back to be put anew).
+ * @param {Shot} shot @param {Id} id @returns {Shot}
+ */
+function holdBall(shot, id) {
+  const free = shot.touched.includes(id) && !shot.dropped.some((d) => d.ball === id) && !shot.outside.includes(id);
+  if (free && shot.selected === id) return { ...copy(shot), miss: false, calling: false, cueSelected: false };
+  return tapBall(shot, id).shot;
+}
+
+/** The cue ball in hand for a pocket. @param {Shot} shot @returns {Shot} */
+function holdCue(shot) {
+  return { ...copy(shot), miss: false, calling: false, cue: "table", cuePocket: null, cueSelected: true };
+}
+
+/**
+ * A ball (or the cue ball) carried into a pocket in one gesture: the same
+ * shot as its tap then the pocket's, in one (the held step and the result).
+ * @param {TableDecl} table @param {Shot} shot @param {{ from: "ball" | "cue", id?: Id }} held @param {string} pocket
+ * @returns {{ held: Shot, step: Step }}
+ */
+export function dragToPocket(table, shot, held, pocket) {
+  const inHand = held.from === "cue" ? holdCue(shot) : holdBall(shot, /** @type {Id} */ (held.id));
+  return { held: inHand, step: tapPocket(table, inHand, pocket) };
 }
 
 /** @param {Shot} shot @returns {Step} */
@@ -324,14 +374,65 @@ const ballName = (table, id) => (table.balls.find((b) => b.id === id) || { name:
 /** A touched ball that means something only with a later one (the object ball before the пробка). @param {TableDecl} table @param {Id} id */
 const leadsTo = (table, id) => Object.values(table.fields).find((f) => f.from === "has" && f.after === id);
 
+/** A step that adds a mark the request does not carry. @param {TableDecl} table @param {Shot} before @param {Shot} after */
+const meaningless = (table, before, after) => marks(after) > marks(before)
+  && same(fieldValues(table, after), fieldValues(table, before));
+
+/**
+ * A ball (or the cue ball) dragged into a pocket: refused as a whole when the
+ * pocket means nothing for it in this game (nothing of it is drawn).
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap @returns {Step}
+ */
+function applyDrag(table, shot, tap) {
+  if (tap.onto !== undefined) return applyKnock(table, shot, tap);
+  const from = tap.from === "cue" ? "cue" : "ball";
+  const { held, step } = dragToPocket(table, shot, { from, id: tap.id }, String(tap.to));
+  if (step.shot === held || meaningless(table, held, step.shot)) {
+    return { shot, hint: step.shot === held && step.hint ? step.hint
+      : refusal(from === "cue" ? "Биток" : subject(table, /** @type {Id} */ (tap.id)), "pocket") };
+  }
+  return step;
+}
+
+/**
+ * A ball dragged onto another: "it knocked that one", where a field gives it
+ * that meaning (a "has" field with `after`: the object ball onto the пробка);
+ * touched in that order. Refused elsewhere (a drag is not a carom drawn).
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap @returns {Step}
+ */
+function applyKnock(table, shot, tap) {
+  const id = /** @type {Id} */ (tap.id);
+  const onto = /** @type {Id} */ (tap.onto);
+  const knock = Object.values(table.fields).some((f) => f.from === "has" && f.after === id && f.ball === onto);
+  if (!knock) return { shot, hint: "Шар перетаскивают в лузу, в которую он упал: нажмите шары по порядку касания." };
+  const next = copy(shot);
+  next.miss = false;
+  next.calling = false;
+  next.cueSelected = false;
+  next.dropped = next.dropped.filter((d) => d.ball !== id && d.ball !== onto);
+  next.outside = next.outside.filter((b) => b !== id && b !== onto);
+  next.touched = next.touched.filter((b) => b !== onto);
+  if (!next.touched.includes(id)) next.touched.push(id);
+  next.touched.push(onto);
+  next.selected = null;
+  if (same(fieldValues(table, next), fieldValues(table, shot))) return { shot, hint: "Это уже отмечено." };
+  return { shot: next, hint: "" };
+}
+
+/**
+ * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag", id?: Id,
+ *   from?: "ball" | "cue", to?: string, onto?: Id }} Tap
+ * A drag: `from` the ball `id` (or the cue ball) `to` a pocket, or `onto` another ball.
+ */
+
 /**
  * One tap, refused when it would add a mark the request does not carry (a
  * gesture the rules give no meaning to is not drawn, and says why).
- * @param {TableDecl} table @param {Shot} shot
- * @param {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear", id?: Id }} tap
+ * @param {TableDecl} table @param {Shot} shot @param {Tap} tap
  * @returns {Step}
  */
 export function applyTap(table, shot, tap) {
+  if (tap.kind === "drag") return applyDrag(table, shot, tap);
   const id = /** @type {Id} */ (tap.id);
   /** @type {Step} */
   const next = tap.kind === "ball" ? tapBall(shot, id)
@@ -341,22 +442,30 @@ export function applyTap(table, shot, tap) {
           : tap.kind === "miss" ? { shot: toggleMiss(shot), hint: "" }
             : tap.kind === "call" ? { shot: toggleCalling(shot), hint: "" }
               : { shot: emptyShot(), hint: "" };
-  if (marks(next.shot) <= marks(shot) || !same(fieldValues(table, next.shot), fieldValues(table, shot))) return next;
+  if (!meaningless(table, shot, next.shot)) return next;
   if (tap.kind === "ball") {
     const lead = leadsTo(table, id);
     if (lead && lead.waiting && lead.ball !== undefined && !shot.touched.includes(lead.ball)) {
       return { shot: next.shot, hint: lead.waiting };
     }
   }
-  return { shot, hint: refusal(table, shot, tap.kind) };
+  return { shot, hint: refusal(shot.selected !== null ? subject(table, shot.selected) : "Шар", tap.kind) };
 }
 
-/** @param {TableDecl} table @param {Shot} shot @param {string} kind */
-function refusal(table, shot, kind) {
-  const what = shot.selected !== null ? `«${ballName(table, shot.selected)}»` : "";
-  if (kind === "pocket") return `По правилам этой игры шар ${what} в лузе ничего не меняет: это не записывается.`;
-  if (kind === "out") return `По правилам этой игры шар ${what} за бортом ничего не меняет: это не записывается.`;
-  return "По правилам этой игры это касание ничего не меняет: оно не записывается.";
+/** A ball named at the start of a sentence: «Пробка». @param {TableDecl} table @param {Id} id */
+function subject(table, id) {
+  const name = ballName(table, id);
+  return `«${name.charAt(0).toUpperCase()}${name.slice(1)}»`;
+}
+
+/**
+ * Why a tap is not drawn (short: it fits the hint's two lines on a phone).
+ * @param {string} what the ball, as a sentence starts @param {string} kind
+ */
+function refusal(what, kind) {
+  if (kind === "pocket") return `${what} в лузе по правилам ничего не меняет: не записывается.`;
+  if (kind === "out") return `${what} за бортом по правилам ничего не меняет: не записывается.`;
+  return "Это касание по правилам ничего не меняет: не записывается.";
 }
 
 /** @param {unknown} a @param {unknown} b */

@@ -69,7 +69,7 @@
 /**
  * @typedef {{ id: Id, label: string, name: string, colour: string, at: number[], value?: Id }} Ball
  * @typedef {{ id: Id, label: string, at: number[] }} Spot
- * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, map?: Record<string, Id>,
+ * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, knock?: string, map?: Record<string, Id>,
  *   fallback?: string }} FieldSource
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
