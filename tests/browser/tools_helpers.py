@@ -388,8 +388,12 @@ MATCH_STEPS = {
 SCOREKEEPER_GAMES = list(MATCH_STEPS)
 
 
+def match_players(game: str) -> list[str]:
+    return MATCH_PLAYERS.get(game, ["Анна", "Борис"])
+
+
 def start_short_match(page, game: str) -> None:
-    start_match(page, game, MATCH_PLAYERS.get(game, ["Анна", "Борис"]))
+    start_match(page, game, match_players(game))
 
 
 def play_step(page, game: str, i: int) -> None:
