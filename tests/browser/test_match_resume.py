@@ -51,8 +51,23 @@ def start_phone_match(page, base_url, game) -> None:
     play_step(page, game, 1)
 
 
+# Resolves with the tool's top once it has stayed put for this many frames in a
+# row (the page grows for a few frames after the engine's view is shown, and the
+# tool is put back after each growth).
+SETTLED_TOP = """([sel, frames]) => new Promise((resolve) => {
+  let last = null, same = 0;
+  const tick = () => {
+    const top = document.querySelector(sel).getBoundingClientRect().top;
+    same = top === last ? same + 1 : 0;
+    last = top;
+    if (same >= frames) resolve(top); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
 def tool_top(page, game) -> float:
-    return page.locator(sk(game)).evaluate("el => el.getBoundingClientRect().top")
+    return page.evaluate(SETTLED_TOP, [sk(game), 10])
 
 
 @pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
@@ -62,7 +77,6 @@ def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, ba
     # The player's thumb is at the shot input: the page scrolled so that it is on screen.
     page.locator(f"{sk(game)} [data-rb-play]").scroll_into_view_if_needed()
     page.mouse.wheel(0, 120)
-    page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
     before = tool_top(page, game)
     assert page.evaluate("window.scrollY") > 0 and before < 0, "the tool's top is scrolled off the screen"
 
