@@ -13,7 +13,7 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, PHONE, decide, open_game, pick_choice, pick_sequence, pick_set, record, saved_records, scores,
-    screenshot, sk, start_match,
+    screenshot, sk, start_match, wait_import,
 )
 
 pytestmark = pytest.mark.browser
@@ -47,14 +47,6 @@ def share_url(page, base_url) -> str:
     return url
 
 
-def wait_import(page):
-    page.wait_for_function(
-        "sel => { const box = document.querySelector(sel + ' [data-rb-import]');"
-        " return !box.hidden && box.querySelector('[data-rb-import-buttons]').children.length > 0; }", arg=SK,
-        timeout=90_000)
-    return page.locator(f"{SK} [data-rb-import]")
-
-
 def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url):
     page = tool_page(DESKTOP)
     open_game(page, base_url, GAME, SK)
@@ -65,7 +57,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
 
     other = tool_page(PHONE)  # another device: no storage, nothing in common
     other.goto(url)
-    box = wait_import(other)
+    box = wait_import(other, GAME)
     text = box.inner_text()
     assert "Анна — Борис" in text and "3 записи" in text
     assert "Сохранить эту партию на этом устройстве?" in text
@@ -81,7 +73,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
 
     # The same link again: already saved, nothing duplicated.
     other.goto(url)
-    box = wait_import(other)
+    box = wait_import(other, GAME)
     assert "уже сохранена" in box.inner_text()
     box.locator("button", has_text="Открыть сохранённую партию").click()
     other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
@@ -91,7 +83,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
     record(page, GAME, pot(1))
     url2 = share_url(page, base_url)
     other.goto(url2)
-    box = wait_import(other)
+    box = wait_import(other, GAME)
     assert "меньше записей: 3 из 4" in box.inner_text()
     box.locator("button", has_text="Обновить сохранённую партию").click()
     other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
@@ -117,11 +109,7 @@ def test_share_link_of_a_game_without_score(tool_page, base_url):
 
     other = tool_page(PHONE)
     other.goto(url)
-    other.wait_for_function(
-        "sel => { const b = document.querySelector(sel + ' [data-rb-import]');"
-        " return !b.hidden && b.querySelector('[data-rb-import-buttons]').children.length > 0; }",
-        arg=tool, timeout=90_000)
-    other.locator(f"{tool} [data-rb-import] button", has_text="Сохранить как новую партию").click()
+    wait_import(other, game).locator("button", has_text="Сохранить как новую партию").click()
     other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=tool)
     for selector in ("[data-rb-status-line]", "[data-rb-table] tbody", "[data-rb-history]"):
         assert other.locator(f"{tool} {selector}").text_content() == page.locator(f"{tool} {selector}").text_content()
@@ -131,7 +119,7 @@ def test_share_link_of_a_game_without_score(tool_page, base_url):
 def test_broken_and_foreign_links_say_so(tool_page, base_url):
     page = tool_page(PHONE)
     page.goto(base_url + "games/kovboy/#match=1zAAAA")
-    box = wait_import(page)
+    box = wait_import(page, GAME)
     assert "Партию из ссылки открыть не удалось" in box.inner_text()
     box.locator("button", has_text="К партиям на этом устройстве").click()
     assert page.locator(f"{SK} [data-rb-setup]").is_visible()
@@ -146,11 +134,11 @@ def test_broken_and_foreign_links_say_so(tool_page, base_url):
     }""")
     page.goto(f"{base_url}games/kovboy/#{bad}")
     page.reload()
-    box = wait_import(page)
+    box = wait_import(page, GAME)
     assert "Партия в ссылке не открывается" in box.inner_text() and "действие №1" in box.inner_text()
     page.goto(f"{base_url}games/kovboy/#{foreign}")
     page.reload()
-    box = wait_import(page)
+    box = wait_import(page, GAME)
     assert "другой игры" in box.inner_text()
     assert saved_records(page, GAME) == {}
 

@@ -268,6 +268,15 @@ def saved_records(page, game: str) -> dict[str, dict | str]:
     return out
 
 
+def wait_import(page, game: str):
+    """A share link opened: wait for its question (save, open, update) and return its box."""
+    page.wait_for_function(
+        "sel => { const box = document.querySelector(sel + ' [data-rb-import]');"
+        " return !box.hidden && box.querySelector('[data-rb-import-buttons]').children.length > 0; }", arg=sk(game),
+        timeout=ENGINE_TIMEOUT_MS)
+    return page.locator(f"{sk(game)} [data-rb-import]")
+
+
 def no_horizontal_overflow(page) -> None:
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"ширина страницы {width} больше окна {inner}"
@@ -310,3 +319,98 @@ def pot(*balls):
         pick_sequence(form, "contacts", balls[0])
         pick_set(form, "pocketed", *balls)
     return fill
+
+
+# ---- a short match of every game with a scorekeeper ----------------------
+
+def fields(*ops):
+    """fill() for record(): (kind, field, value) set in order, kind one of
+    action (field unused), choice, int, bool, set, sequence, player."""
+    setters = {"choice": pick_choice, "int": set_int, "bool": set_bool, "player": pick_player,
+               "set": lambda form, name, v: pick_set(form, name, *v),
+               "sequence": lambda form, name, v: pick_sequence(form, name, *v)}
+
+    def fill(form):
+        for kind, name, v in ops:
+            if kind == "action":
+                pick_action(form, v)
+            else:
+                setters[kind](form, name, v)
+    return fill
+
+
+def decision(label: str):
+    """A step of MATCH_STEPS answered by the decision's button, not the shot form."""
+    return ("decide", label)
+
+
+#: Who plays the short match of each game (the game's fewest players or more).
+MATCH_PLAYERS = {"probka": ["Анна", "Борис", "Вера"]}
+#: Four steps of each game with a scorekeeper, legal in this order from the
+#: start and each one record: a shot's fill() for record(), or a decision.
+MATCH_STEPS = {
+    "kovboy": [pot(3), pot(5), pot(1), pot(3)],
+    "pyat-sharov": [
+        fields(("choice", "ball", "red"), ("choice", "pocket", "far-left"), ("bool", "carom_white", True)),
+        fields(("choice", "ball", "yellow"), ("choice", "pocket", "right-middle"), ("int", "carom_reds", 2)),
+        fields(("choice", "ball", "white")),  # nothing pocketed: the turn passes
+        fields(("choice", "ball", "red"), ("choice", "pocket", "far-left"), ("bool", "carom_white", True)),
+    ],
+    "kaiza": [
+        fields(("bool", "contact", True), ("choice", "ball", "red"), ("choice", "pocket", "far-left"),
+               ("choice", "call", "yes"), ("choice", "red_from_spot_1", False)),
+        fields(("bool", "contact", True), ("choice", "ball", "yellow"), ("choice", "pocket", "right-middle"),
+               ("choice", "call", "yes")),
+        fields(("bool", "contact", False)),  # a miss: a foul, the turn passes
+        fields(("bool", "contact", True), ("choice", "ball", "white"), ("choice", "pocket", "far-right"),
+               ("choice", "call", "wrong")),
+    ],
+    "probka": [
+        fields(("player", "shooter", "Анна"), ("set", "fouls", ["v"])),
+        fields(("player", "shooter", "Борис"), ("set", "fouls", ["a"])),
+        fields(("player", "shooter", "Вера"), ("set", "fouls", ["v"])),
+        fields(("player", "shooter", "Анна"), ("set", "fouls", ["a"])),
+    ],
+    "po-chasovoy": [
+        decision("дальняя левая угловая"),  # the opponent names ball 1's pocket
+        fields(("action", None, "shot"), ("choice", "pocket", "far-left"), ("bool", "noticed", True)),
+        fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),
+        fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),
+    ],
+    "kladka-kiem": [
+        fields(("action", None, "shot"), ("choice", "opening", "break"), ("int", "potted", 6)),
+        fields(("action", None, "shot"), ("int", "potted", 2)),
+        fields(("action", None, "shot"), ("int", "potted", 1)),
+        fields(("action", None, "shot"), ("int", "potted", 1)),
+    ],
+}
+#: Every game with a scorekeeper (snimanie-rukoy has none).
+SCOREKEEPER_GAMES = list(MATCH_STEPS)
+
+
+def match_players(game: str) -> list[str]:
+    return MATCH_PLAYERS.get(game, ["Анна", "Борис"])
+
+
+def start_short_match(page, game: str) -> None:
+    start_match(page, game, match_players(game))
+
+
+def play_step(page, game: str, i: int) -> None:
+    """Step i of the game's MATCH_STEPS, recorded (one more record in the history)."""
+    step = MATCH_STEPS[game][i]
+    if isinstance(step, tuple):
+        decide(page, game, step[1])
+    else:
+        record(page, game, step)
+
+
+def only_saved_record(page, game: str) -> dict:
+    """The one saved match of the game (these tests start one)."""
+    records = list(saved_records(page, game).values())
+    assert len(records) == 1, records
+    return records[0]
+
+
+def saved_actions(page, game: str) -> list:
+    return only_saved_record(page, game)["state"]["actions"]

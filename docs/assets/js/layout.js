@@ -8,14 +8,16 @@
 
 const TAB_KEY = "rules-site:tab:";
 const TOP_KEY = "rules-site:tab-top:";
-const SETTLE_MS = 15000; // how long after a reload the tools are held where they were
+const SETTLE_MS = 15000; // how long after its engine answered (or failed) a tool is held where it was
 
 /**
  * After a reload on «Счёт» the tool comes back where it was on the screen, not
  * where the browser's restored pixel offset puts it while the saved match is
  * still loading (the page above and below it grows as the engine answers).
  * It is held there as the page grows, until the reader's first touch, key or
- * wheel. @param {HTMLElement} tool @param {number} top its viewport top before the reload
+ * wheel, or SETTLE_MS after the tool's engine has answered (a slow phone's
+ * boot may take longer than any fixed time from the page's start).
+ * @param {HTMLElement} tool @param {number} top its viewport top before the reload
  * @returns {() => void} stop holding
  */
 function holdAt(tool, top) {
@@ -25,13 +27,22 @@ function holdAt(tool, top) {
   };
   const grow = new ResizeObserver(place);
   grow.observe(document.body);
+  let timer = 0;
+  const settle = () => {
+    if (!timer && (tool.dataset.rbEngine === "ready" || tool.dataset.rbEngine === "failed")) {
+      timer = window.setTimeout(stop, SETTLE_MS);
+    }
+  };
+  const engine = new MutationObserver(settle);
+  engine.observe(tool, { attributes: true, attributeFilter: ["data-rb-engine"] });
   const stop = () => {
     grow.disconnect();
+    engine.disconnect();
     for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.removeEventListener(type, stop, true);
     window.clearTimeout(timer);
   };
   for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.addEventListener(type, stop, { capture: true, passive: true });
-  const timer = window.setTimeout(stop, SETTLE_MS);
+  settle();
   place();
   return stop;
 }

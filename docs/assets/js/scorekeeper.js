@@ -41,7 +41,6 @@ export function mountScorekeeper(root) {
   let disposed = false;
   const session = createMatchSession({ game, call, alive: () => !disposed && root.isConnected });
 
-  const stopEngineStatus = bindEngineStatus(root);
   setupForm(ui.setup);
   setupForm(ui.actionForm);
   const input = mountShotInput(ui.actionForm, tableOf(root));
@@ -137,6 +136,10 @@ export function mountScorekeeper(root) {
   saved.migrateV1(game.id);
   if (hasMatch(window.location.hash)) importFromLink();
   else openInitial();
+  // Bound once the first screen is chosen: its first words (and whether «Удар
+  // можно вводить уже сейчас» is said) are about that screen, not the setup
+  // form a reload into a saved match shows for no frame.
+  const stopEngineStatus = bindEngineStatus(root);
 
   return () => {
     disposed = true;

@@ -1,0 +1,112 @@
+"""A reload in the middle of a match, on a phone, for every game with a
+scorekeeper: the page comes back as the player left it.
+
+- on «Счёт» (the tab kept), the open scorekeeper at the same place on the
+  screen, not where the browser's restored pixel offset puts it while the
+  saved match is still loading (the page grows above it as the engine answers);
+- from the device's cache (the service worker on), the engine's status never
+  reports a download of «0,0 из 0,0 МБ», never says «Удар можно вводить уже
+  сейчас» while no shot can be entered yet, and once it is ready the match's
+  shot input is on screen and takes the next shot.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import test_offline as offline_test
+from tools_helpers import (
+    PHONE, SCOREKEEPER_GAMES, dismiss_toasts, history_count, match_players, play_step, reload_match,
+    screenshot, sk, start_on_table, use_form_view, wait_engine_ready, wait_history,
+)
+
+pytestmark = pytest.mark.browser
+#: The phone with the offline service worker on: the reload comes from the device's cache.
+PHONE_WITH_WORKER = {key: v for key, v in PHONE.items() if key != "service_workers"}
+#: A reload puts the tool back within this much of where it was (a sub-pixel scroll rounding).
+PLACE_PX = 2
+
+# What the page records once engine-status.js runs, on every change: [the status text, the note shown, the shot form shown].
+RECORD_STATUS = """(sel) => {
+  const log = (window.__engineStatus = []);
+  const shown = (el) => !!el && el.getClientRects().length > 0 && !el.closest('[hidden]');
+  const note = () => {
+    const tool = document.querySelector(sel);
+    if (!tool || !tool.dataset.rbEngine) return;  // before engine-status.js has bound it
+    const row = [(tool.querySelector('[data-rb-engine-text]') || {}).textContent || '',
+                 shown(tool.querySelector('.rb-engine-note')), shown(tool.querySelector('[data-rb-action-form]'))];
+    const last = log[log.length - 1];
+    if (!last || last.join('|') !== row.join('|')) log.push(row);
+  };
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}"""
+
+
+def start_phone_match(page, base_url, game) -> None:
+    use_form_view(page)
+    start_on_table(page, base_url, game, match_players(game))
+    play_step(page, game, 0)
+    play_step(page, game, 1)
+
+
+# Resolves with the tool's top once it has stayed put for this many frames in a
+# row (the page grows for a few frames after the engine's view is shown, and the
+# tool is put back after each growth).
+SETTLED_TOP = """([sel, frames]) => new Promise((resolve) => {
+  let last = null, same = 0;
+  const tick = () => {
+    const top = document.querySelector(sel).getBoundingClientRect().top;
+    same = top === last ? same + 1 : 0;
+    last = top;
+    if (same >= frames) resolve(top); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def tool_top(page, game) -> float:
+    return page.evaluate(SETTLED_TOP, [sk(game), 10])
+
+
+@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, base_url, game):
+    page = tool_page(PHONE)
+    start_phone_match(page, base_url, game)
+    # The player's thumb is at the shot input: the page scrolled so that it is on screen.
+    page.locator(f"{sk(game)} [data-rb-play]").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 120)
+    before = tool_top(page, game)
+    assert page.evaluate("window.scrollY") > 0 and before < 0, "the tool's top is scrolled off the screen"
+
+    reload_match(page, game)
+    wait_engine_ready(page, sk(game))
+    wait_history(page, game, 2)
+    assert page.locator(".rb-tabs [data-rb-tab=tools]").get_attribute("aria-pressed") == "true"
+    assert page.locator(sk(game)).evaluate("el => el.open")
+    after = tool_top(page, game)
+    screenshot(page, f"reload-on-score-tab-{game}")
+    assert abs(after - before) <= PLACE_PX, f"the tool moved by {after - before:.0f} px over the reload"
+    assert page.locator(f"{sk(game)} [data-rb-play]").is_visible()
+
+
+@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+def test_after_a_reload_from_the_cache_the_match_input_is_ready(tool_page, base_url, game):
+    page = tool_page(PHONE_WITH_WORKER)
+    start_phone_match(page, base_url, game)
+    offline_test.wait_saved(page)
+    page.add_init_script(f"({RECORD_STATUS})({sk(game)!r})")
+
+    reload_match(page, game)
+    wait_engine_ready(page, sk(game))
+    dismiss_toasts(page)
+    log = page.evaluate("window.__engineStatus")
+    assert log, "the status box said nothing"
+    assert not [row for row in log if re.search(r"0,0 (из 0,0 )?МБ", row[0])], log
+    assert not [row for row in log if row[1] and not row[2]], f"«вводить уже сейчас» with no shot input: {log}"
+    form = page.locator(f"{sk(game)} [data-rb-action-form]")
+    assert form.is_visible() and page.locator(f"{sk(game)} [data-rb-play]").is_enabled()
+    before = history_count(page, game)
+    play_step(page, game, 2)
+    assert history_count(page, game) == before + 1
