@@ -280,7 +280,8 @@ class Game:
         """Validate an action against the current state (read, build, check);
         raise InputError (malformed or impossible) or StateError (not now)."""
         specs = {spec.type: spec for spec in self.action_specs()}
-        kind = action.choice("type", tuple(specs), default=next(iter(specs)))
+        kind = action.choice("type", tuple(specs), default=next(iter(specs)),
+                             names={t: spec.label for t, spec in specs.items()})
         self.check_turn(state, kind)
         values = read_fields(action, specs[kind].fields, players=self.player_count(state))
         parsed = self.build_action(kind, values, state)

@@ -38,21 +38,12 @@ export function showError(box, message) {
   box.hidden = !message;
 }
 
-// A request path the engine names a field by, for developers of the API
-// («action.shooter», «situation.score», «action.contacts[1]»): never shown.
-const REQUEST_PATH = /\s*\((?:situation|action|options|state)(?:\.[A-Za-z_]\w*|\[\d+\])+\)|\s*\b(?:situation|action|options|state)(?:\.[A-Za-z_]\w*|\[\d+\])+/g;
-
-/** The engine's message as a person reads it: the field's label, no request path. @param {string} message */
-export function withoutRequestPath(message) {
-  return message.replace(REQUEST_PATH, "");
-}
-
 // The message of an API error response, or of a thrown Error.
 /** @param {unknown} errorOrResponse @returns {string} */
 export function messageOf(errorOrResponse) {
   const error = errorOrResponse && typeof errorOrResponse === "object" && "error" in errorOrResponse
     ? /** @type {import("./types.js").Response} */ (errorOrResponse).error : null;
-  if (error && error.message) return withoutRequestPath(error.message);
+  if (error && error.message) return error.message;
   if (errorOrResponse instanceof Error && errorOrResponse.message) return errorOrResponse.message;
   return "Что-то пошло не так. Попробуйте ещё раз.";
 }
