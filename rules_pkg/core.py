@@ -330,5 +330,13 @@ def impossible(message: str, field: str | None = None):
     raise InputError(message, field)
 
 
+def score_reasons(n: int, reasons: dict[int, str]) -> list[str | None]:
+    """A ruling's ``extra.score_reasons``: for each of ``n`` players, why their score
+    changed, in the few words the verdict line reads after the change («−3 очка за
+    серию», «+24 очка штрафа»); None: no change, or only the shot's own points. A game
+    gives a reason only where its rule text states it (the clause is cited beside)."""
+    return [reasons.get(i) for i in range(n)]
+
+
 def default_names(n: int) -> list[str]:
     return [f"Игрок {i + 1}" for i in range(n)]

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import ru
-from ..core import Game, LOST, Ruling, citation_makers, impossible
+from ..core import Game, LOST, Ruling, citation_makers, impossible, score_reasons
 from ..errors import InputError, StateError
 from ..fields import ActionSpec, Bool, Choice, Int, Player, Set, Text
 from ..reader import check_int, too_long, wrong_type
@@ -290,6 +290,9 @@ def replay_history(n: int, history) -> tuple[int, int, int] | None:
     return None
 
 
+#: why a shooter's score changed, read after the change in the verdict line
+SCORE_REASONS = {"foul": "штрафа", "probka": "приза", "win": "приза"}
+
 SCORE_TOKEN = re.compile(r"^[+\-−–]?\d{1,16}$")
 
 
@@ -539,7 +542,9 @@ class Probka(Game):
             kind="shot", player=p, summary=self.summary_text(state, shot, outcome, new, names), points=points,
             scores=scores, next_player=None, turn_continues=False, finished=finished, winner=new.winner,
             extra={"scores_before": list(state.scores), "bank_before": state.bank, "bank": new_bank, "score_before": before, "score": after,
-                   "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged"})
+                   "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged",
+                   # «−24 очка штрафа» (probka-penalty), «+2 очка приза» (probka-prize)
+                   "score_reasons": score_reasons(len(scores), {p: SCORE_REASONS[outcome]} if outcome in SCORE_REASONS else {})})
         return ruling, new
 
     def bank_basis(self, state: State) -> tuple[str, ...]:
