@@ -246,7 +246,7 @@ def check_choice(value: Any, path: str, label: str, options: Iterable[Any], name
     # JSON has no int/bool distinction problems for us except True == 1: reject bools.
     if isinstance(value, bool) or not isinstance(value, (int, str)) or value not in opts:
         allowed = ", ".join(option_text(o, names) for o in opts)
-        given = f"недопустимое значение {show(value)}" if is_int(value) else "такого варианта нет"
+        given = f"недопустимое значение {show(value)}" if is_int(value) else "недопустимое значение"
         raise InputError(f"Поле {place(label, item)}: {given}; допустимо: {allowed}.", path)
     return value
 
