@@ -4,12 +4,12 @@
 
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
-import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
+import { clearFieldErrors, readAction, readScope, resetForm, setupForm } from "./form.js";
 import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { mountShotInput } from "./shot-input.js";
-import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, showRefused, tableOf, whileBusy } from "./widget.js";
 
 /** @typedef {import("./types.js").Request} Request */
 
@@ -51,9 +51,7 @@ export function mountCalculator(root) {
         const response = await call(request);
         if (!response || response.ok !== true) {
           clearResult(); // an answer to other inputs must not look like this one's
-          showError(errorBox, messageOf(response));
-          const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
-          if (field && !field.closest("[data-rb-drawn]")) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+          showRefused({ message: messageOf(response), field: response && response.error && response.error.field }, errorBox, form);
           return;
         }
         const table = response.view && response.view.table;

@@ -2,6 +2,7 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
+import { clearFieldErrors, markFieldError } from "./form.js";
 import { POINTS_SCORE } from "./ru.js";
 
 /** @typedef {import("./types.js").GameDecl} GameDecl */
@@ -36,6 +37,26 @@ export function showError(box, message) {
   if (!box) return;
   box.textContent = message || "";
   box.hidden = !message;
+}
+
+/** Before a request: no error left from the last one. @param {HTMLElement} box @param {HTMLFormElement | null} form */
+export function clearErrors(box, form) {
+  if (form) clearFieldErrors(form);
+  showError(box, "");
+}
+
+/**
+ * The engine said no (the calculator, the scorekeeper): its message once — on
+ * the field it names when that field is on screen (and scrolled to), otherwise
+ * in the box (a field the drawing sets, or none).
+ * @param {{ message: string, field?: string | null }} refusal
+ * @param {HTMLElement | null} box @param {HTMLFormElement | null} form
+ */
+export function showRefused(refusal, box, form) {
+  const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
+  const onField = field !== null && !field.closest("[data-rb-drawn]") && field.getClientRects().length > 0;
+  showError(box, onField ? "" : refusal.message);
+  if (field && onField) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
 }
 
 // The message of an API error response, or of a thrown Error.
