@@ -72,7 +72,9 @@ def calc_kladka_kiem(tool):
 
 
 def sk_kovboy(form):
-    pick_set(form, "pocketed", 1)  # a ball fell although the cue ball touched none
+    pick_sequence(form, "contacts", 1)
+    pick_set(form, "pocketed", 1)
+    pick_set(form, "jumped", 1)  # the 1 both fell and flew off the table
 
 
 def sk_pyat_sharov(form):
@@ -97,7 +99,8 @@ def sk_kladka_kiem(form):
 
 # game: (calculator input, the field it names), (scorekeeper input, the field, the same shot as JSON)
 CASES = {
-    "kovboy": ((calc_kovboy, "series"), (sk_kovboy, "contacts", {"type": "shot", "pocketed": [1]})),
+    "kovboy": ((calc_kovboy, "series"),
+               (sk_kovboy, "jumped", {"type": "shot", "contacts": [1], "pocketed": [1], "jumped": [1]})),
     "pyat-sharov": ((calc_pyat_sharov, "score"),
                     (sk_pyat_sharov, "carom_white", {"type": "shot", "ball": "white", "carom_white": True})),
     "kaiza": ((calc_kaiza, "first_shot"), (sk_kaiza, "red_from_spot_1",

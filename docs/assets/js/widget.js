@@ -47,16 +47,17 @@ export function clearErrors(box, form) {
 
 /**
  * The engine said no (the calculator, the scorekeeper): its message once — on
- * the field it names when that field is on screen (and scrolled to), otherwise
- * in the box (a field the drawing sets, or none).
+ * the field it names when that field is shown (and scrolled to the middle of the
+ * screen, clear of the sticky bars), otherwise in the box (a field the drawing
+ * sets, hidden in drawing mode, or none).
  * @param {{ message: string, field?: string | null }} refusal
  * @param {HTMLElement | null} box @param {HTMLFormElement | null} form
  */
 export function showRefused(refusal, box, form) {
   const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
-  const onField = field !== null && !field.closest("[data-rb-drawn]") && field.getClientRects().length > 0;
+  const onField = field !== null && field.getClientRects().length > 0;
   showError(box, onField ? "" : refusal.message);
-  if (field && onField) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
+  if (field && onField) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
 }
 
 // The message of an API error response, or of a thrown Error.
