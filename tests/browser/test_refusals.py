@@ -18,7 +18,7 @@ import pytest
 
 from rules_pkg.api import handle
 from tests.browser.tools_helpers import (
-    OPEN_PREFIX, PHONE, SAVED_PREFIX, calc, dismiss_toasts, history_count, open_game, open_tool, pick_choice,
+    OPEN_PREFIX, PHONE, SAVED_PREFIX, calc, dismiss_toasts, history_count, open_game, open_tool, decide, pick_choice,
     pick_sequence, pick_set, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
 )
 
@@ -107,7 +107,7 @@ CASES = {
                                            {"type": "shot", "contact": True, "ball": "red", "pocket": "far-left",
                                             "call": "yes"})),
     "probka": ((calc_probka, "bank"), (sk_probka, "shooter", {"type": "shot", "probka": True})),
-    "po-chasovoy": ((calc_po_chasovoy, "unnoticed"), (None, None, {"type": "error_found"})),
+    "po-chasovoy": ((calc_po_chasovoy, "unnoticed"), (None, None, {"type": "error_found"})),  # before the 1 is named
     "kladka-kiem": ((calc_kladka_kiem, "balls_left"), (sk_kladka_kiem, "opening", {"type": "shot", "potted": 3})),
 }
 
@@ -191,23 +191,22 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     tool = page.locator(sk(game))
     start_match(page, game, ["Анна", "Борис"])
     form = tool.locator("[data-rb-action-form]")
-    before = (history_count(page, game), scores(page, game) if game != "po-chasovoy" else None)
-    if sk_fill is None:  # «по часовой стрелке»: «Ошибка обнаружена» when no error is pending
-        type_chip = form.locator("label.rb-chip:has(input[data-rb-action-type][value='\"error_found\"'])")
-        if type_chip.count() == 0 or not type_chip.is_visible():
-            pytest.fail("«Ошибка обнаружена» is not offered before the 1 is named")
-        type_chip.click()
+    if sk_fill is None:
+        # «по часовой стрелке»: the scorekeeper offers only what can happen (the pocket of the 1,
+        # then where each ball fell): its refusals come from a link or a saved game (3, 4)
+        decide(page, game, "дальняя левая угловая")
     else:
+        before = (history_count(page, game), scores(page, game))
         sk_fill(form)
-    entered = form_values(form)
-    form.locator("[data-rb-play]").click()
-    wait_idle(page, sk(game))
-    page.wait_for_function("sel => document.querySelector(sel + ' .rb-field--error, ' + sel + ' [data-rb-match-error]:not([hidden])')",
-                           arg=sk(game))
-    assert_refused_once(tool, sk_field)
-    assert (history_count(page, game), scores(page, game) if game != "po-chasovoy" else None) == before
-    assert form_values(form) == entered
-    screenshot(page, f"refusal-{game}-scorekeeper-360")
+        entered = form_values(form)
+        form.locator("[data-rb-play]").click()
+        wait_idle(page, sk(game))
+        page.wait_for_function("sel => document.querySelector(sel + ' .rb-field--error, '"
+                               " + sel + ' [data-rb-match-error]:not([hidden])')", arg=sk(game))
+        assert_refused_once(tool, sk_field)
+        assert (history_count(page, game), scores(page, game)) == before  # the match is as it was
+        assert form_values(form) == entered  # and so is the shot entered
+        screenshot(page, f"refusal-{game}-scorekeeper-360")
     saved = saved_records(page, game)
     assert len(saved) == 1
     raw_before = page.evaluate("p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
@@ -245,3 +244,68 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     assert shown_messages(tool) == [text.strip()]
     assert page.evaluate("k => localStorage.getItem(k)", key) == damaged  # nothing deleted or rewritten
     screenshot(page, f"refusal-{game}-saved-360")
+
+
+# ---- the verdict line says why a score changed (issue 16 §2), one check per game with a score ----
+
+def reason_kovboy(tool):
+    set_int(tool, "score", 89)
+    set_int(tool, "series", 10)
+    pick_sequence(tool, "contacts", 1, 3, 5)  # 89 + 2 passes 90: a foul, the series is not counted
+
+
+def reason_pyat_sharov(tool):
+    set_int(tool, "score", 15)
+    set_int(tool, "opponent_score", 25)
+    pick_choice(tool, "ball", "red")
+    pick_choice(tool, "pocket", "far-left")
+    set_bool(tool, "carom_white", True)
+    set_bool(tool, "mistake", True)  # the prize goes to the opponent
+
+
+def reason_kaiza(tool):
+    set_int(tool, "score", 10)
+    set_bool(tool, "contact", True)
+    pick_choice(tool, "ball", "red")
+    pick_choice(tool, "pocket", "far-left")
+    pick_choice(tool, "call", "yes")
+    set_bool(tool, "carom_white", True)
+    pick_set(tool, "off_table", "yellow")  # the prize is written, no penalty
+
+
+def reason_probka(tool):
+    set_int(tool, "shooter", 1)
+    pick_set(tool, "fouls", "a")
+
+
+def reason_kladka_kiem(tool):
+    set_int(tool, "strokes", 3)
+    set_int(tool, "balls_left", 10)
+    set_int(tool, "potted", 1)
+    set_bool(tool, "double_hit", True)
+
+
+# game: (calculator input, what the line shows about the changed score)
+REASONS = {
+    "kovboy": (reason_kovboy, "−10 очков за серию 89 → 79"),
+    "pyat-sharov": (reason_pyat_sharov, "Игрок 2: +5 очков за ошибку соперника, 25 → 30"),
+    "kaiza": (reason_kaiza, "призовые, штрафа нет"),
+    "probka": (reason_probka, "−2 очка штрафа 1 → −1"),
+    "kladka-kiem": (reason_kladka_kiem, "+2 удара из них 1 штрафной 3 → 5"),
+}
+
+
+@pytest.mark.parametrize("game", list(REASONS))
+def test_verdict_line_shows_every_changed_score_with_its_reason(tool_page, base_url, game):
+    fill, shown = REASONS[game]
+    page = tool_page(PHONE)
+    open_game(page, base_url, game, calc(game))
+    tool = page.locator(calc(game))
+    fill(tool)
+    tool.locator("[data-rb-submit]").click()
+    wait_idle(page, calc(game))
+    line = tool.locator("[data-rb-result] .rb-verdict .rb-line-main")
+    line.wait_for()
+    text = " ".join(line.inner_text().replace("\u00a0", " ").split())
+    assert shown in text, text
+    screenshot(page, f"reason-{game}-calculator-360", f"{calc(game)} [data-rb-result]")
