@@ -222,7 +222,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
                            timeout=90_000)
     assert_plain(note.inner_text())
     assert [m for m in shown_messages(tool)] == [note.inner_text().strip()]
-    screenshot(page, f"refusal-{game}-link-360")
+    screenshot(page, f"refusal-{game}-link-360", sk(game))
     raw_after = page.evaluate("p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
                               ".map(k => [k, localStorage.getItem(k)]))", SAVED_PREFIX)
     assert {k: v for k, v in raw_after.items() if not k.startswith(OPEN_PREFIX)} == \
@@ -243,7 +243,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     assert_plain(text)
     assert shown_messages(tool) == [text.strip()]
     assert page.evaluate("k => localStorage.getItem(k)", key) == damaged  # nothing deleted or rewritten
-    screenshot(page, f"refusal-{game}-saved-360")
+    screenshot(page, f"refusal-{game}-saved-360", sk(game))
 
 
 # ---- the verdict line says why a score changed (issue 16 §2), one check per game with a score ----
