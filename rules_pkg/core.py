@@ -280,7 +280,8 @@ class Game:
         """Validate an action against the current state (read, build, check);
         raise InputError (malformed or impossible) or StateError (not now)."""
         specs = {spec.type: spec for spec in self.action_specs()}
-        kind = action.choice("type", tuple(specs), default=next(iter(specs)))
+        kind = action.choice("type", tuple(specs), default=next(iter(specs)),
+                             names={t: spec.label for t, spec in specs.items()})
         self.check_turn(state, kind)
         values = read_fields(action, specs[kind].fields, players=self.player_count(state))
         parsed = self.build_action(kind, values, state)
@@ -327,6 +328,14 @@ def impossible(message: str, field: str | None = None):
     """Refuse a position or an action that cannot occur on a table: ``message``
     (Russian) names the contradiction. Raises; never returns."""
     raise InputError(message, field)
+
+
+def score_reasons(n: int, reasons: dict[int, str]) -> list[str | None]:
+    """A ruling's ``extra.score_reasons``: for each of ``n`` players, why their score
+    changed, in the few words the verdict line reads after the change («−3 очка за
+    серию», «+24 очка штрафа»); None: no change, or only the shot's own points. A game
+    gives a reason only where its rule text states it (the clause is cited beside)."""
+    return [reasons.get(i) for i in range(n)]
 
 
 def default_names(n: int) -> list[str]:

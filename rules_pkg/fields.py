@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Iterable
 
 from .describe import same, value_text
 from .errors import InputError
-from .reader import Reader, check_choice, check_int, show, type_name
+from .reader import Reader, check_bool, check_choice, check_int, check_items, check_text, missing, show
 
 #: The default of a field that must be given.
 REQUIRED = object()
@@ -98,7 +98,7 @@ class Field:
             return None if self.default is REQUIRED else self.default
         if not given:
             if self.default is REQUIRED:
-                raise InputError(f"Не хватает поля «{self.label}».", path)
+                raise missing(self.label, path)
             return self.default
         return self.check(r.obj[self.name], path)
 
@@ -125,7 +125,7 @@ class Int(Field):
         return {"min": self.min, "max": self.max}
 
     def check(self, value: Any, path: str) -> int:
-        return check_int(value, path, min=self.min, max=self.max, what=f"«{self.label}»")
+        return check_int(value, path, self.label, min=self.min, max=self.max)
 
 
 
@@ -143,10 +143,7 @@ class Bool(Field):
     kind: ClassVar[str] = "bool"
 
     def check(self, value: Any, path: str) -> bool:
-        if not isinstance(value, bool):
-            raise InputError(f"Поле {path} должно быть true или false, а получено: "
-                             f"{type_name(value)} {show(value)}.", path)
-        return value
+        return check_bool(value, path, self.label)
 
 
 
@@ -164,7 +161,7 @@ class Choice(Field):
         return {"options": [{"id": i, "label": label} for i, label in self.options]}
 
     def check(self, value: Any, path: str) -> Any:
-        return check_choice(value, path, self.ids())
+        return check_choice(value, path, self.label, self.ids(), dict(self.options))
 
 
 
@@ -182,19 +179,8 @@ class Set(Choice):
         return tuple(sorted(items, key=order.index))
 
     def _items(self, value: Any, path: str) -> list:
-        if not isinstance(value, (list, tuple)):
-            raise InputError(f"Поле {path} должно быть списком, а получено: {type_name(value)}.", path)
-        limit = self.max_items if self.max_items is not None else len(self.options)
-        if len(value) > limit:
-            raise InputError(f"В поле {path} слишком много элементов: {len(value)}, "
-                             f"допустимо не больше {limit}.", path)
-        out: list = []
-        for i, item in enumerate(value):
-            item = check_choice(item, f"{path}[{i}]", self.ids(), what=self.what)
-            if item in out:
-                raise InputError(f"В поле {path} {self.what} {show(item)} указан дважды.", f"{path}[{i}]")
-            out.append(item)
-        return out
+        return check_items(value, path, self.label, self.ids(), names=dict(self.options),
+                           what=self.what, max_len=self.max_items)
 
 
 
@@ -215,11 +201,7 @@ class Text(Field):
     kind: ClassVar[str] = "text"
 
     def check(self, value: Any, path: str) -> str:
-        if not isinstance(value, str):
-            raise InputError(f"Поле {path} должно быть строкой, а получено: {type_name(value)}.", path)
-        if len(value) > self.max_len:
-            raise InputError(f"Поле {path} длиннее {self.max_len} символов.", path)
-        return value
+        return check_text(value, path, self.label, self.max_len)
 
 
 

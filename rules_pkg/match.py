@@ -21,14 +21,14 @@ frozen dataclasses; actions are private copies), so sharing them is safe.
 from __future__ import annotations
 
 import marshal
-import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core import MAX_ACTIONS, MAX_PLAYERS_HARD, STATE_FORMAT, Game, Ruling
 from .errors import InputError, SavedStateError, StateError
-from .reader import Reader, has_lone_surrogate, show
+from .ru import after_colon
+from .reader import PARTS, Reader, has_lone_surrogate, show, wrong_type
 
 MAX_NAME = 40  # characters of a player's name
 MAX_HISTORY = 200  # rulings one response may carry (want.history)
@@ -37,7 +37,7 @@ CACHE_SIZE = 4  # timelines kept (each at most MAX_ACTIONS states and rulings)
 
 def read_players(value: Any, game: Game, path: str = "players") -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise InputError(f"Поле {path} должно быть списком имён игроков.", path)
+        raise wrong_type("Игроки", path, "списком имён", value)
     n = len(value)
     lo, hi = game.min_players, min(game.max_players, MAX_PLAYERS_HARD)
     if not lo <= n <= hi:
@@ -47,10 +47,10 @@ def read_players(value: Any, game: Game, path: str = "players") -> tuple[str, ..
     names = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
-            raise InputError(f"Имя игрока {path}[{i}] должно быть строкой.", f"{path}[{i}]")
+            raise wrong_type(f"Имя игрока № {i + 1}", f"{path}[{i}]", "строкой", name)
         name = " ".join(name[:10 * MAX_NAME].split())[:MAX_NAME]
         if has_lone_surrogate(name):
-            raise InputError(f"Имя игрока {path}[{i}] содержит недопустимый символ (одиночный суррогат UTF-16).",
+            raise InputError(f"Имя игрока № {i + 1} содержит недопустимый символ (одиночный суррогат UTF-16).",
                              f"{path}[{i}]")
         names.append(name or f"Игрок {i + 1}")
     return tuple(names)
@@ -149,16 +149,14 @@ def step(game: Game, players: tuple[str, ...], state: Any, action: Any) -> tuple
     return game.apply(state, parsed, players)
 
 
-_ACTION_PATH = re.compile(r"\baction(?=[.\[\s,:;)]|$)")
-
-
 def _located(exc: InputError | StateError, where: str, what: str):
-    """The error of one logged action, named by its place in the stored state
-    (in the field and in the message: «state.undone[0].contacts», not «action»)."""
+    """The error of one logged action, named by its place in the stored state: in
+    words in the message («отменённое действие №1»), by path in the field
+    («state.undone[0].contacts», not «action.contacts»)."""
     field = where
     if exc.field and exc.field.startswith("action"):
         field += exc.field[len("action"):]
-    return type(exc)(f"{what}: {_ACTION_PATH.sub(where, exc.message)}", field)
+    return type(exc)(f"{what}: {after_colon(exc.message)}", field)
 
 
 @dataclass(frozen=True)
@@ -199,11 +197,11 @@ class Match:
         fmt = state.get("format")
         if fmt != STATE_FORMAT:
             raise SavedStateError(
-                f"Сохранённая партия записана в неизвестном формате ({show(fmt)}); ожидается {STATE_FORMAT}.",
+                "Сохранённая партия записана в формате, которого эта версия сайта не знает.",
                 "state.format")
         game = games.get(state.get("game")) if isinstance(state.get("game"), str) else None
         if game is None:
-            raise SavedStateError(f"В сохранённой партии указана неизвестная игра {show(state.get('game'))}.",
+            raise SavedStateError("В сохранённой партии указана игра, которой на сайте нет.",
                                   "state.game")
         try:
             r = Reader(state, "state")
@@ -213,7 +211,7 @@ class Match:
             r.done()
             for name, value in (("actions", actions), ("undone", undone)):
                 if not isinstance(value, list):
-                    raise InputError(f"Поле state.{name} должно быть списком.", f"state.{name}")
+                    raise wrong_type(PARTS[name], f"state.{name}", "списком", value)
             if len(actions) + len(undone) > MAX_ACTIONS:
                 raise InputError(f"В партии больше {MAX_ACTIONS} действий (с отменёнными).", "state.actions")
             header = header_key(game.id, players, options)
@@ -227,7 +225,7 @@ class Match:
                 line = replay_timeline(game, names, opts, private_copy(actions + undone[::-1]), len(actions))
                 REPLAYS.put(key, (names, opts, line))
         except (InputError, StateError) as exc:
-            raise SavedStateError(f"Сохранённая партия повреждена: {exc.message}", exc.field) from None
+            raise SavedStateError(f"Сохранённая партия повреждена: {after_colon(exc.message)}", exc.field) from None
         return cls._at(game, names, opts, line, len(actions), header, key)
 
     @classmethod

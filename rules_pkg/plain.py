@@ -32,8 +32,8 @@ from .reader import Reader, escape_lone_surrogates, has_lone_surrogate, show
 def _game(r: Reader):
     gid = r.raw("game")
     if not isinstance(gid, str) or gid not in GAMES:
-        known = ", ".join(show(g) for g in GAMES)
-        raise InputError(f"Неизвестная игра {show(gid)}; известны: {known}.", "game")
+        known = ", ".join(f"«{g.title}»" for g in GAMES.values())
+        raise InputError(f"Такой игры на сайте нет; известны: {known}.", "game")
     return GAMES[gid]
 
 
@@ -51,7 +51,7 @@ def _want(r: Reader) -> dict:
         else:
             start = h.int("from", min=0, max=MAX_ACTIONS)
             stop = h.int("to", min=start, max=start + MAX_HISTORY,
-                         what=f"Поле want.history.to (не больше from + {MAX_HISTORY})")
+                         label=f"Конец истории (не больше начала + {MAX_HISTORY})")
             out["history"] = ("range", start, stop)
         h.done()
     else:
@@ -179,7 +179,7 @@ def _dispatch(request: Any, loaded: Match | None, outcome: dict) -> dict:
     r = Reader(request, "")
     op = r.raw("op")
     if not isinstance(op, str) or op not in _HANDLERS:
-        raise InputError(f"Неизвестная операция {show(op)}; допустимы: {', '.join(OPS)}.", "op")
+        raise InputError("Неизвестная операция: такой движок не выполняет.", "op")
     return _HANDLERS[op](r, op, loaded, outcome)
 
 

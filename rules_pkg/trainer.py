@@ -80,7 +80,7 @@ def check(game, seed: int, answer) -> dict:
     q = question(game, seed)
     right = q["_answer"]
     if q["type"] == "number":
-        given = check_int(answer, "answer", min=-10**9, max=10**9)
+        given = check_int(answer, "answer", "Ответ", min=-10**9, max=10**9)
     else:
         ids = [c["id"] for c in q["choices"]]
         if answer not in ids:

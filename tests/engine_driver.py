@@ -11,6 +11,7 @@ responses may omit it: see ARCHITECTURE.md, "Match responses").
 from __future__ import annotations
 
 from rules_pkg.api import handle
+from rules_pkg.reader import PARTS
 from rules_pkg.why import ASPECTS
 
 
@@ -51,12 +52,14 @@ class Calc:
         return out["error"]
 
     def names_field(self, message: str, path: str) -> bool:
-        """Whether a refusal names the field at ``path``: by its JSON name or by
-        the label the form shows (the declared field's own messages use the label)."""
+        """Whether a refusal names the field at ``path`` as the form does, by its label
+        (never by its JSON name: that is in ``error.field``); a key the game does not
+        declare is named as unknown."""
         name = path.rsplit(".", 1)[-1].split("[")[0]
         game = handle({"op": "describe", "game": self.game})["game"]
         fields = game["situation"] + game["options"] + [f for a in game["actions"] for f in a["fields"]]
-        return name in message or any(f["label"] in message for f in fields if f["name"] == name)
+        labels = [f["label"] for f in fields if f["name"] == name] + ([PARTS[name]] if name in PARTS else [])
+        return message.startswith("Неизвестн") or any(f"«{label}»" in message for label in labels)
 
 
 class Table:

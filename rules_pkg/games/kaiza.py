@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Game, impossible
+from ..core import Game, impossible, score_reasons
 from ..fields import ActionSpec, Bool, Choice, Int, Set
 from ..why import Why
 from .. import ru
@@ -396,7 +396,9 @@ class Kaiza(Game):
             extra={"scores_before": list(state.scores), "score_before": state.scores[p], "counted": tally.counted, "carom_counted": tally.carom_counted,
                    "lost_next_shot": bool(tally.lose_next) and not tally.finished, "respot": respot,
                    "in_dom": [i for i in range(2) if new.in_dom[i]],
-                   "white_58_59": "credited" if state.credit_white else "not-credited"}), new
+                   "white_58_59": "credited" if state.credit_white else "not-credited",
+                   # a ball off the table: the prize is written, no penalty (kaiza-off-table, kaiza-t-off-table)
+                   "score_reasons": score_reasons(2, {p: "призовые, штрафа нет"} if shot.off_table and tally.points else {})}), new
 
     # -- 1. the shot itself --------------------------------------------------
     def _miss_or_positional(self, why: Why, shot: Shot, tally: Tally) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import Game, IMPLEMENTED, NOT_COMPUTABLE, citation_makers, impossible
+from ..core import Game, IMPLEMENTED, NOT_COMPUTABLE, citation_makers, impossible, score_reasons
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice, Int
 from ..reader import Reader
@@ -244,6 +244,12 @@ OPTION_FIELDS = (
 )
 
 
+def penalty_reason(penalties: int, charged: int) -> str:
+    """The penalty strokes among the strokes charged, read after «+2 удара»."""
+    word = ru.plural(penalties, "штрафной", "штрафных", "штрафных")
+    return word if penalties == charged else f"из них {penalties} {word}"
+
+
 class KladkaKiem(Game):
     id = GID
     title = "Кладка шаров кием"
@@ -370,7 +376,10 @@ class KladkaKiem(Game):
             scores=new.scores(), next_player=nxt, turn_continues=nxt == p, finished=new.finished,
             winner=new.winner,
             extra={"scores_before": list(state.scores()), "strokes_charged": charged, "balls_left": new.left[p], "result": new.result,
-                   "score_unit": "удары"})
+                   "score_unit": "удары",
+                   # a foul is charged as a stroke (kladka-kiem-penalty): «+2 удара, из них 1 штрафной»
+                   "score_reasons": score_reasons(len(names), {p: penalty_reason(len(why.fouls), charged)}
+                                                  if why.fouls else {})})
         return ruling, new
 
     def stroke(self, why: Why, state: State, s: Stroke, names) -> State:

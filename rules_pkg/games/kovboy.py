@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core import MAX_PLAYERS_HARD, Game, NOT_COMPUTABLE, citation_makers, impossible
+from ..core import MAX_PLAYERS_HARD, Game, NOT_COMPUTABLE, citation_makers, impossible, score_reasons
 from ..errors import StateError
 from ..fields import ActionSpec, Bool, Choice, Int, Sequence, Set
 from ..why import Why
@@ -677,8 +677,9 @@ class Kovboy(Game):
             next_player=None if tally.finished else nxt, turn_continues=tally.turn_continues,
             finished=tally.finished, winner=tally.winner,
             extra={"scores_before": list(state.scores()), "score_before": state.score(p), "series": new.series if nxt == p else 0,
-                   # why the shooter's score changed, in the verdict line: «−3 очка за серию»
-                   "score_reason": "за серию" if fouls and state.series and tally.eliminated is None else None,
+                   # the series is not counted after a foul (kovboy-penalty): «−3 очка за серию»
+                   "score_reasons": score_reasons(len(names), {p: "за серию"} if fouls and state.series
+                                                  and tally.eliminated is None else {}),
                    "eliminated": tally.eliminated, "fouls_in_row": tally.fouls_in_row[p],
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
 

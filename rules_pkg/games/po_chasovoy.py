@@ -262,7 +262,7 @@ class PoChasovoy(Game):
     def check_turn(self, state: State, kind: str) -> None:
         if not state.named and kind != "decision":
             raise StateError("Сначала после первого удара соперник назначает лузу, в которую будет сыграна "
-                             "«единица» (действие «decision»).", "action.type")
+                             "«единица».", "action.type")
         if kind == "decision" and state.named:
             raise StateError("Луза для «единицы» уже назначена.", "action.type")
 

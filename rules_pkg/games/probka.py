@@ -36,10 +36,10 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import ru
-from ..core import Game, LOST, Ruling, citation_makers, impossible
+from ..core import Game, LOST, Ruling, citation_makers, impossible, score_reasons
 from ..errors import InputError, StateError
 from ..fields import ActionSpec, Bool, Choice, Int, Player, Set, Text
-from ..reader import check_int, show, type_name
+from ..reader import check_int, too_long, wrong_type
 from ..why import Why
 
 START_POINT = 1
@@ -290,31 +290,35 @@ def replay_history(n: int, history) -> tuple[int, int, int] | None:
     return None
 
 
+#: why a shooter's score changed, read after the change in the verdict line
+SCORE_REASONS = {"foul": "штрафа", "probka": "приза", "win": "приза"}
+
 SCORE_TOKEN = re.compile(r"^[+\-−–]?\d{1,16}$")
 
 
-def read_scores(value, path: str) -> tuple[int, ...]:
+def read_scores(value, path: str, label: str) -> tuple[int, ...]:
     """The players' scores: a list of integers or a text «1, -5, 1»."""
     if isinstance(value, str):
         tokens = [t for t in re.split(r"[\s,;]+", value.strip()) if t]
         if len(tokens) > MAX_PLAYERS:
-            raise InputError(f"Поле {path}: указаны очки {ru.players(len(tokens))}, а играют от 2 до "
-                             f"{MAX_PLAYERS} игроков.", path)
+            raise wrong_player_count(label, path, len(tokens))
         out = []
         for i, token in enumerate(tokens):
             if not SCORE_TOKEN.match(token):
-                raise InputError(f"Поле {path}: «{token[:20]}» ({i + 1}-е значение) — не целое число. "
+                raise InputError(f"Поле «{label}»: «{token[:20]}» ({i + 1}-е значение) — не целое число. "
                                  "Очки перечисляются через запятую, например: 1, -5, 1.", path)
             out.append(int(token.replace("−", "-").replace("–", "-")))
         return tuple(out)
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_PLAYERS:
-            raise InputError(f"Поле {path}: указаны очки {ru.players(len(value))}, а играют от 2 до "
-                             f"{MAX_PLAYERS} игроков.", path)
-        return tuple(check_int(v, f"{path}[{i}]", what=f"Очки игрока № {i + 1}")
+            raise wrong_player_count(label, path, len(value))
+        return tuple(check_int(v, f"{path}[{i}]", label, item=i)
                      for i, v in enumerate(value))
-    raise InputError(f"Поле {path} должно быть строкой с очками игроков через запятую, "
-                     f"а получено: {type_name(value)} {show(value)}.", path)
+    raise wrong_type(label, path, "строкой с очками игроков через запятую", value)
+
+
+def wrong_player_count(label: str, path: str, n: int) -> InputError:
+    return InputError(f"Поле «{label}»: чисел указано {n}, а игроков должно быть от 2 до {MAX_PLAYERS}.", path)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -326,8 +330,8 @@ class Scores(Text):
 
     def check(self, value, path: str) -> tuple[int, ...]:
         if isinstance(value, str) and len(value) > self.max_len:
-            raise InputError(f"Поле {path} длиннее {self.max_len} символов.", path)
-        return read_scores(value, path)
+            raise too_long(self.label, path, self.max_len)
+        return read_scores(value, path, self.label)
 
     def _json_value(self, value):
         return ", ".join(str(v) for v in value)
@@ -338,9 +342,9 @@ class Shooter(Player):
     """The shooter's number; the message names the players' count."""
 
     def check(self, value, path: str) -> int:
-        number = check_int(value, path, min=1, what="«Кто бил (номер игрока)»")
+        number = check_int(value, path, self.label, min=1)
         if self.max is not None and number > self.max:
-            raise InputError(f"Поле {path}: игрока № {number} нет — в партии {ru.players(self.max)}.", path)
+            raise InputError(f"Поле «{self.label}»: игрока № {number} нет — в партии {ru.players(self.max)}.", path)
         return number
 
 
@@ -353,13 +357,12 @@ SHOT_FIELDS = (
         options=tuple((f, f"{letter}) {text}") for f, letter, text in FOULS),
         help="Отметьте все нарушения этого удара. Нет нарушений и пробка не сбита — удар без результата."),
 )
-SITUATION_FIELDS = (
-    Scores(name="scores", label="Очки игроков по порядку номеров", default=(START_POINT, START_POINT),
-           help=f"Через запятую, первым — игрок № 1; сколько чисел, столько игроков (от 2 до {MAX_PLAYERS}). "
-                "Например: 1, -5, 1, -11, 1, -23."),
-    Int(name="bank", label="Банк перед ударом", min=2, max=MAX_BANK, default=None, optional=True,
-        help="Штраф и приз равны банку. Пусто — начало игры: банк равен числу игроков (по очку у каждого)."),
-)
+SCORES = Scores(name="scores", label="Очки игроков по порядку номеров", default=(START_POINT, START_POINT),
+                help=f"Через запятую, первым — игрок № 1; сколько чисел, столько игроков (от 2 до {MAX_PLAYERS}). "
+                     "Например: 1, -5, 1, -11, 1, -23.")
+BANK = Int(name="bank", label="Банк перед ударом", min=2, max=MAX_BANK, default=None, optional=True,
+           help="Штраф и приз равны банку. Пусто — начало игры: банк равен числу игроков (по очку у каждого).")
+SITUATION_FIELDS = (SCORES, BANK)
 OPTION_FIELDS = (
     Choice(name="bank_after_success", label="Банк после результативного удара", default="grows",
            options=tuple((m, MODE_LABELS[m]) for m in MODES),
@@ -402,8 +405,7 @@ class Probka(Game):
         scores, bank = values["scores"], values["bank"]
         n = len(scores)
         if n < self.min_players:
-            impossible(f"Поле situation.scores: указаны очки {ru.players(n)}, а играют от 2 до "
-                       f"{MAX_PLAYERS} игроков.", "situation.scores")
+            raise wrong_player_count(SCORES.label, "situation.scores", n)
         if bank is None:
             if any(s != START_POINT for s in scores):
                 impossible("Укажите «Банк перед ударом»: у кого-то счёт уже не 1, значит игра не в "
@@ -431,22 +433,22 @@ class Probka(Game):
         положение возможно»)."""
         scores, bank, n = state.scores, state.bank, len(state.scores)
         if not self.min_players <= n <= MAX_PLAYERS:
-            impossible(f"Поле situation.scores: указаны очки {ru.players(n)}, а играют от 2 до "
-                       f"{MAX_PLAYERS} игроков.", "situation.scores")
+            raise wrong_player_count(SCORES.label, "situation.scores", n)
         for i, s in enumerate(scores):
             where = f"situation.scores[{i}]"
+            here = f"Поле «{SCORES.label}», игрок № {i + 1}"
             if s >= TARGET and not (state.finished and i == state.winner):
-                impossible(f"Поле {where}: у игрока № {i + 1} уже {pts(s)} — игра окончена, "
+                impossible(f"{here}: у игрока № {i + 1} уже {pts(s)} — игра окончена, "
                            "рассчитывать нечего.", where)
             if s < -MAX_BANK:
-                impossible(f"Поле {where}: {num(s)} — слишком большой долг для расчёта.", where)
+                impossible(f"{here}: {num(s)} — слишком большой долг для расчёта.", where)
             if (s - START_POINT) % n:
-                impossible(f"Поле {where}: {pts(s)} у игрока № {i + 1} при {n} игроках быть не может. "
+                impossible(f"{here}: {pts(s)} у игрока № {i + 1} при {n} игроках быть не может. "
                            f"Каждый штраф и приз кратен {n} (банк начинается с {n} и только удваивается), "
                            f"поэтому счёт игрока — 1 плюс число, кратное {n}: например, "
                            f"{num(1 - n)}, 1, {1 + n}.", where)
         if not is_bank(bank, n):
-            impossible(f"Поле situation.bank: банк {bank} при {n} игроках невозможен — он начинается с {n} "
+            impossible(f"Поле «{BANK.label}»: банк {bank} при {n} игроках невозможен — он начинается с {n} "
                        f"и только удваивается: {n}, {2 * n}, {4 * n}, {8 * n}…", "situation.bank")
         if state.finished:
             return  # the winning prize left the bank as it was: nothing more to check
@@ -461,7 +463,7 @@ class Probka(Game):
         history = bank_history(scores, bank)
         if history is None:
             if not entries:
-                impossible(f"Поле situation.bank: банк {bank} — это начало игры, у всех по {pts(START_POINT)}, "
+                impossible(f"Поле «{BANK.label}»: банк {bank} — это начало игры, у всех по {pts(START_POINT)}, "
                            "а у кого-то счёт другой.", "situation.bank")
             if len(entries) == 1:
                 what = f"было одно начисление — {pts(entries[0])}"
@@ -470,13 +472,13 @@ class Probka(Game):
                     f"{entries[0]}, {entries[1]}, {entries[2]} … {entries[-1]}"
                 what = (f"было {len(entries)} {ru.plural(len(entries), 'начисление', 'начисления', 'начислений')} — "
                         f"{sizes} очков, по одному каждого размера")
-            impossible(f"Поле situation.bank: при банке {bank} и {n} игроках {what}, каждое — одному игроку "
+            impossible(f"Поле «{BANK.label}»: при банке {bank} и {n} игроках {what}, каждое — одному игроку "
                        "со знаком минус (штраф) или плюс (приз); указанные очки из них не складываются.",
                        "situation.bank")
         ended = replay_history(n, history)
         if ended is not None:
             i, prize, score = ended
-            impossible(f"Поле situation.bank: такие очки при банке {bank} получаются, только если игрок "
+            impossible(f"Поле «{BANK.label}»: такие очки при банке {bank} получаются, только если игрок "
                        f"№ {i + 1} при счёте {num(score)} получил приз {prize} и набрал 100 очков или больше, — "
                        "но тогда игра окончилась бы.", "situation.bank")
 
@@ -485,7 +487,7 @@ class Probka(Game):
         penalties = bank - START_POINT * n
         debts = sum(START_POINT - s for s in scores if s < START_POINT)
         if debts > penalties:
-            impossible(f"Поле situation.bank: при банке {bank} все штрафы вместе — {pts(penalties)}, а игроки "
+            impossible(f"Поле «{BANK.label}»: при банке {bank} все штрафы вместе — {pts(penalties)}, а игроки "
                        f"потеряли {pts(debts)} от стартового очка: столько штрафов не было.", "situation.bank")
 
     def build_action(self, kind: str, values: dict, state: State) -> Shot:
@@ -540,7 +542,9 @@ class Probka(Game):
             kind="shot", player=p, summary=self.summary_text(state, shot, outcome, new, names), points=points,
             scores=scores, next_player=None, turn_continues=False, finished=finished, winner=new.winner,
             extra={"scores_before": list(state.scores), "bank_before": state.bank, "bank": new_bank, "score_before": before, "score": after,
-                   "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged"})
+                   "outcome": event.outcome, "bank_after_success": "grows" if state.grows else "unchanged",
+                   # «−24 очка штрафа» (probka-penalty), «+2 очка приза» (probka-prize)
+                   "score_reasons": score_reasons(len(scores), {p: SCORE_REASONS[outcome]} if outcome in SCORE_REASONS else {})})
         return ruling, new
 
     def bank_basis(self, state: State) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Game, OutsideFact, citation_makers, impossible
+from ..core import Game, OutsideFact, citation_makers, impossible, score_reasons
 from ..fields import ActionSpec, Bool, Choice, Int
 from ..why import Why
 from .. import ru
@@ -284,7 +284,9 @@ class PyatSharov(Game):
             kind="shot", player=p, summary=self._summary(p, shot, prize, reason, new, names),
             points=0 if shot.mistake else prize, scores=new.scores, next_player=None if finished else nxt,
             turn_continues=turn_continues, finished=finished, winner=winner,
-            extra={"scores_before": list(state.scores), "prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET}), new
+            extra={"scores_before": list(state.scores), "prize": prize, "to_opponent": prize if shot.mistake else 0, "target": TARGET,
+                   # the prize of a mistaken shot goes to the opponent (pyat-sharov-mistake)
+                   "score_reasons": score_reasons(2, {o: "за ошибку соперника"} if shot.mistake and prize else {})}), new
 
     def _prize(self, why: Why, shot: Shot) -> tuple[int, str]:
         """The points the shot brings by the table, or 0 and the reason there are none."""

@@ -111,8 +111,9 @@ def test_first_shot_red_is_asked_not_assumed(tool_page, base_url):
     asked = field(action, "red_from_spot_1")
     assert asked.locator("input[value='null']").is_checked()  # nothing assumed
     assert calculate(page, GAME).count() == 0
-    error = tool.locator("form [data-rb-error]")
-    assert "1-й точки" in error.inner_text()
+    error = tool.locator('[data-rb-field="red_from_spot_1"].rb-field--error [data-rb-field-message]')
+    assert "1-й точки" in error.inner_text()  # once, at the field
+    assert tool.locator("form [data-rb-error]").is_hidden()
     pick_choice(action, "red_from_spot_1", False)
     assert calculate(page, GAME).locator(".rb-points").inner_text() == "+3 очка"
     pick_choice(action, "red_from_spot_1", True)

@@ -131,7 +131,8 @@ def test_calculator_on_the_example(tool_page, base_url):
     # A player number beyond the list is refused, naming the field; the old answer goes.
     calculate(page, GAME)
     assert tool.locator("[data-rb-result]").is_hidden()
-    error = tool.locator("form [data-rb-error]")
-    assert error.is_visible() and "№ 7" in error.inner_text()
+    error = tool.locator('[data-rb-field="shooter"].rb-field--error [data-rb-field-message]')
+    assert error.is_visible() and "№ 7" in error.inner_text()  # once, at the field
     assert tool.locator('[data-rb-field="shooter"].rb-field--error').count() == 1
+    assert tool.locator("form [data-rb-error]").is_hidden()
     no_horizontal_overflow(page)

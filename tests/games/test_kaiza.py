@@ -386,8 +386,9 @@ def test_kaiza_input_errors_name_the_field(action, field):
     ({"score": 60}, NOT_CREDITED, "situation.score", "60 очков без победы не бывает"),
     ({"score": 100}, {}, "situation.score", "больше допустимого (99)"),
     ({"first_shot": True, "score": 3}, {}, "situation.first_shot", "при счёте 0:0"),
-    ({"score": 1}, {"white_58_59": "maybe"}, "options.white_58_59", "white_58_59"),
-    ({"score": 1}, {"target": 100}, "options.target", "target"),
+    ({"score": 1}, {"white_58_59": "maybe"}, "options.white_58_59",
+     "«Очки за белый без карамболя при 58 и 59 очках»: недопустимое значение; допустимо: «засчитываются"),
+    ({"score": 1}, {"target": 100}, "options.target", "Неизвестное поле в разделе «Условия партии»"),
 ])
 def test_kaiza_situation_and_option_errors(situation, options, field, words):
     err = CALC.error(situation, options, **RED)

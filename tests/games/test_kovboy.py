@@ -142,7 +142,7 @@ def test_kovboy_players_any_number():
 
 def test_kovboy_balls_only_1_3_5():
     e = CALC.error({}, pocketed=[2], contacts=[2])
-    assert "1, 3, 5" in e["message"]
+    assert "«1 (единица)», «3 (тройка)», «5 (пятёрка)»" in e["message"]
 
 
 def test_kovboy_goal_101_ends_match_and_refuses_shots():

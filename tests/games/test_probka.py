@@ -289,8 +289,8 @@ def test_probka_undo_restores_bank():
 def test_probka_input_errors_in_action(action, field):
     err = error({"scores": "1, 1"}, **action)
     assert err["field"] == field
-    if "foul" in action:  # an unknown key: the message names it
-        assert "«foul»" in err["message"] and "action" in err["message"]
+    if "foul" in action:  # an unknown key: the message says where, the key is in error.field
+        assert err["message"] == "Неизвестное поле в разделе «Действие»: правила такого поля не знают."
     else:
         assert Calc("probka").names_field(err["message"], field)
 
@@ -316,15 +316,15 @@ def test_probka_input_errors_in_action(action, field):
 def test_probka_input_errors_in_situation(situation, field):
     err = error(situation, shooter=1)
     assert err["field"] == field
-    if "score" in situation:  # an unknown key: the message names it
-        assert "«score»" in err["message"] and "situation" in err["message"]
-    else:  # the message names the field, by its path or by its label
-        assert field.split("[")[0] in err["message"] or "«Банк перед ударом»" in err["message"]
+    if "score" in situation:  # an unknown key: the message says where, the key is in error.field
+        assert err["message"].startswith("Неизвестное поле в разделе «Положение на столе»")
+    else:  # the message names the field by its label, never by its path
+        assert Calc("probka").names_field(err["message"], field) and "situation" not in err["message"]
 
 
 def test_probka_input_error_bad_option():
     err = error({"scores": "1, 1"}, {"bank_after_success": "halves"}, shooter=1)
-    assert err["field"] == "options.bank_after_success" and "options.bank_after_success" in err["message"]
+    assert err["field"] == "options.bank_after_success" and "«Банк после результативного удара»" in err["message"]
     out = handle({"op": "match.new", "game": "probka", "players": ["А"] * 21})
     assert not out["ok"] and out["error"]["field"] == "players"
 

@@ -1,5 +1,7 @@
-// The engine's messages as the page shows them (widget.js messageOf): no
-// request path (issue 16), whatever the message's form.
+// The engine's messages as the page shows them (widget.js messageOf): exactly
+// the engine's own words. The engine names a field by its label and keeps the
+// request path in error.field only (rules_pkg/reader.py; tested for every game in
+// tests/games/test_refusal_wording.py), so the page rewrites nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -7,24 +9,14 @@ import { messageOf } from "../../docs/assets/js/widget.js";
 
 const refusal = (message, field) => ({ ok: false, error: { code: "input", message, field } });
 
-test("a missing field is named by its label only", () => {
-  assert.equal(messageOf(refusal("Не хватает поля «Кто бил (номер игрока)» (action.shooter).", "action.shooter")),
+test("an engine refusal is shown in the engine's words", () => {
+  assert.equal(messageOf(refusal("Не хватает поля «Кто бил (номер игрока)».", "action.shooter")),
     "Не хватает поля «Кто бил (номер игрока)».");
-});
-
-test("no request path is left in any form of message", () => {
-  for (const message of [
-    "Поле «Заказанная луза» (action.called_pocket) указывается, только если счёт 100.",
-    "В поле action.contacts шар 3 указан дважды.",
-    "Поле situation.score: недопустимое значение 200; допустимо: от 0 до 120.",
-    "Поле action.contacts[1] должно быть целым числом, а получено: строка «x».",
-    "Поле options.limit должно быть true или false, а получено: число 3.",
-  ]) {
-    const shown = messageOf(refusal(message, null));
-    assert.doesNotMatch(shown, /(situation|action|options|state)[.[]/, shown);
-  }
-});
-
-test("a message without a path is unchanged", () => {
   assert.equal(messageOf(refusal("Партия уже окончена.", null)), "Партия уже окончена.");
+});
+
+test("a thrown error gives its message, anything else a Russian fallback", () => {
+  assert.equal(messageOf(new Error("Движок не ответил.")), "Движок не ответил.");
+  assert.equal(messageOf(null), "Что-то пошло не так. Попробуйте ещё раз.");
+  assert.equal(messageOf({ ok: false, error: { code: "internal", message: "" } }), "Что-то пошло не так. Попробуйте ещё раз.");
 });

@@ -4,13 +4,13 @@
 
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
-import { clearFieldErrors, markFieldError, readAction, readScope, resetForm, setupForm } from "./form.js";
+import { clearFieldErrors, readAction, readScope, resetForm, setupForm } from "./form.js";
 import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
 import { mountShotInput } from "./shot-input.js";
-import { declarationOf, messageOf, reveal, scoreOf, showError, smoothScroll, tableOf, whileBusy } from "./widget.js";
+import { declarationOf, messageOf, reveal, scoreOf, showError, showRefused, tableOf, whileBusy } from "./widget.js";
 
 /** @typedef {import("./types.js").Request} Request */
 
@@ -55,13 +55,10 @@ export function mountCalculator(root) {
         const response = await call(request);
         if (!response || response.ok !== true) {
           clearResult(); // an answer to other inputs must not look like this one's
-          showError(errorBox, messageOf(response));
-          const field = markFieldError(form, response && response.error && response.error.field, messageOf(response));
-          if (field && !field.closest("[data-rb-drawn]")) {
-            field.scrollIntoView({ block: "center", behavior: smoothScroll() });
-            // The focus goes with it: «Рассчитать» is now off screen (2.4.3, 2.4.11).
-            /** @type {HTMLElement | null} */ (field.querySelector("[aria-invalid]"))?.focus({ preventScroll: true });
-          }
+          const message = messageOf(response);
+          const field = showRefused({ message, field: response && response.error && response.error.field }, errorBox, form);
+          // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
+          /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"))?.focus({ preventScroll: true });
           return;
         }
         const table = response.view && response.view.table;

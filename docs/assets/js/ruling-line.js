@@ -89,8 +89,7 @@ function scoreParts(ruling, score, names) {
   if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
   const own = changes.find((c) => c.player === ruling.player);
   // «3 → 0» is never broken inside (no-break spaces).
-  // Why the shooter's score changed, when the ruling says it in short (extra.score_reason, «за серию»).
-  const reason = ruling.extra && typeof ruling.extra.score_reason === "string" ? ruling.extra.score_reason : "";
+  const reason = reasonOf(ruling, ruling.player);
   const parts = own ? [points(own.after - own.before),
     ...(reason ? [h("span", { class: "rb-score-reason", text: reason })] : []),
     h("span", { class: "rb-before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` })]
@@ -98,10 +97,22 @@ function scoreParts(ruling, score, names) {
   for (const { player, before, after } of changes) {
     if (player === ruling.player) continue;
     const who = (names && names[player]) || `Игрок ${player + 1}`;
+    const why = reasonOf(ruling, player);
     parts.push(h("span", { class: "rb-points-other",
-      text: `${who}: ${signedQuantity(after - before, score.forms)}, ${num(before)}\u00a0→\u00a0${num(after)}` }));
+      text: `${who}: ${signedQuantity(after - before, score.forms)}${why ? ` ${why}` : ""}, ${num(before)}\u00a0→\u00a0${num(after)}` }));
   }
   return parts;
+}
+
+/**
+ * Why a player's score changed, in the few words the rules give (the engine's
+ * extra.score_reasons: «за серию», «штрафа», «за ошибку соперника»), or "".
+ * @param {Ruling} ruling @param {number | null | undefined} player @returns {string}
+ */
+function reasonOf(ruling, player) {
+  const reasons = ruling.extra && Array.isArray(ruling.extra.score_reasons) ? ruling.extra.score_reasons : [];
+  const reason = typeof player === "number" ? reasons[player] : null;
+  return typeof reason === "string" ? reason : "";
 }
 
 /** What a decision chose (the engine's extra.choice, else its summary). @param {Ruling} ruling */

@@ -5,13 +5,11 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
-import { clearFieldErrors, markFieldError } from "./form.js";
 import { renderScores } from "./match-board.js";
 import { screenAwake } from "./wakelock.js";
-import { scoreOf, showError, smoothScroll } from "./widget.js";
+import { scoreOf, showError } from "./widget.js";
 
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
-/** @typedef {import("./match-session.js").Refused} Refused */
 /** @typedef {import("./match-session-saved.js").SavedSummary} SavedSummary */
 /** @typedef {"setup" | "match" | "restore" | "import"} ScreenName */
 /** @typedef {ReturnType<typeof scoreOf>} Score the declaration's score, or null (widget.js) */
@@ -23,24 +21,8 @@ const SCREENS = ["setup", "match", "restore", "import"];
 /** @param {string} name @returns {name is ScreenName} */
 export const isScreen = (name) => SCREENS.includes(name);
 
-/** Before a request: no error left from the last one. @param {HTMLElement} box @param {HTMLFormElement | null} form */
-export function clearErrors(box, form) {
-  if (form) clearFieldErrors(form);
-  showError(box, "");
-}
-
-/**
- * The engine said no: its message once — on the field it names when that
- * field is on screen (and scrolled to), otherwise in the box (a field the
- * drawing sets, or none).
- * @param {Refused} refusal @param {HTMLElement} box @param {HTMLFormElement | null} form
- */
-export function showRefused(refusal, box, form) {
-  const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
-  const onField = field !== null && !field.closest("[data-rb-drawn]") && field.getClientRects().length > 0;
-  showError(box, onField ? "" : refusal.message);
-  if (field && onField) field.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
-}
+// A refusal is shown the one way every tool shows it (widget.js).
+export { clearErrors, showRefused } from "./widget.js";
 
 /**
  * @param {HTMLDetailsElement} root @param {ScorekeeperUi} ui

@@ -2,6 +2,7 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
+import { clearFieldErrors, markFieldError } from "./form.js";
 import { POINTS_SCORE } from "./ru.js";
 
 /** @typedef {import("./types.js").GameDecl} GameDecl */
@@ -38,13 +39,27 @@ export function showError(box, message) {
   box.hidden = !message;
 }
 
-// A request path the engine names a field by, for developers of the API
-// («action.shooter», «situation.score», «action.contacts[1]»): never shown.
-const REQUEST_PATH = /\s*\((?:situation|action|options|state)(?:\.[A-Za-z_]\w*|\[\d+\])+\)|\s*\b(?:situation|action|options|state)(?:\.[A-Za-z_]\w*|\[\d+\])+/g;
+/** Before a request: no error left from the last one. @param {HTMLElement} box @param {HTMLFormElement | null} form */
+export function clearErrors(box, form) {
+  if (form) clearFieldErrors(form);
+  showError(box, "");
+}
 
-/** The engine's message as a person reads it: the field's label, no request path. @param {string} message */
-export function withoutRequestPath(message) {
-  return message.replace(REQUEST_PATH, "");
+/**
+ * The engine said no (the calculator, the scorekeeper): its message once — on
+ * the field it names when that field is shown (and scrolled to the middle of the
+ * screen, clear of the sticky bars), otherwise in the box (a field the drawing
+ * sets, hidden in drawing mode, or none).
+ * @param {{ message: string, field?: string | null }} refusal
+ * @param {HTMLElement | null} box @param {HTMLFormElement | null} form
+ * @returns {HTMLElement | null} the field that shows the message, if one does
+ */
+export function showRefused(refusal, box, form) {
+  const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
+  const onField = field !== null && field.getClientRects().length > 0;
+  showError(box, onField ? "" : refusal.message);
+  if (field && onField) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+  return onField ? field : null;
 }
 
 // The message of an API error response, or of a thrown Error.
@@ -52,7 +67,7 @@ export function withoutRequestPath(message) {
 export function messageOf(errorOrResponse) {
   const error = errorOrResponse && typeof errorOrResponse === "object" && "error" in errorOrResponse
     ? /** @type {import("./types.js").Response} */ (errorOrResponse).error : null;
-  if (error && error.message) return withoutRequestPath(error.message);
+  if (error && error.message) return error.message;
   if (errorOrResponse instanceof Error && errorOrResponse.message) return errorOrResponse.message;
   return "Что-то пошло не так. Попробуйте ещё раз.";
 }
