@@ -75,7 +75,11 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const inputOff = Boolean(view.decision) || Boolean(view.finished);
   ui.actionForm.hidden = false;
   ui.last.hidden = false;
-  ui.actionGroup.hidden = inputOff;
+  // A pending decision keeps the input's place (unseen, out of reach): the
+  // bar below it does not move when the decision comes and goes.
+  ui.actionGroup.hidden = Boolean(view.finished);
+  ui.actionGroup.toggleAttribute("data-rb-waiting", Boolean(decision));
+  ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
   hideIdleFields(ui.actionForm, view.idle_fields || []);
   if (decision) {

@@ -127,7 +127,12 @@ export function createScreens(root, ui, { finished, signal }) {
         current: null,
         finished: false,
       }, score));
-      for (const el of [ui.table, ui.last, ui.decision, ui.actionForm]) el.hidden = true;
+      for (const el of [ui.table, ui.decision, ui.actionForm]) el.hidden = true;
+      // The last ruling's place stays (empty) while the engine loads: the match
+      // is drawn where it was before the reload (match-view.js fills it).
+      ui.last.hidden = false;
+      ui.lastBody.replaceChildren();
+      ui.match.toggleAttribute("data-rb-pending", true);
       for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
       ui.historyList.replaceChildren();
       ui.historyCount.textContent = "";
