@@ -6,7 +6,7 @@
 // and the screen kept on while a match still going is shown (wakelock.js).
 
 import { clearFieldErrors, markFieldError } from "./form.js";
-import { renderScores } from "./match-board.js";
+import { renderBoard } from "./match-board.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError, smoothScroll } from "./widget.js";
 
@@ -122,7 +122,7 @@ export function createScreens(root, ui, { finished, signal }) {
         : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
       ui.optionsLine.hidden = true;
       const scores = Array.isArray(summary.scores) ? summary.scores : null;
-      ui.scores.replaceChildren(renderScores({
+      ui.scores.replaceChildren(...renderBoard({
         players: names.map((name, i) => ({ name, score: scores ? scores[i] : null })),
         current: null,
         finished: false,
