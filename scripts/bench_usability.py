@@ -234,6 +234,12 @@ def reload(b: Bench) -> None:
     b.compare(before)
 
 
+def undo_and_reload(b: Bench) -> None:
+    """The last record undone, then the page reloaded."""
+    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
+    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+
+
 def kovboy_newcomer(page, base) -> Bench:
     """Issue 16, «Targets»: the newcomer's 12 shots."""
     b = start(page, base, "kovboy", ["Аня", "Борис"])
@@ -282,8 +288,7 @@ def probka(page, base) -> Bench:
     b.step("Дина: без результата", lambda: (b.player(5), b.tool_button("miss")))
     b.step("Ефим: пробка сбита", lambda: (b.player(6), b.ball("probka")))
     b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
-    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    undo_and_reload(b)
     b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
     return b
 
@@ -309,8 +314,7 @@ def kladka(page, base) -> Bench:
     b.step("Аня: туш вне удара (штраф)", lambda: (b.tap(b.tool.locator("label.rb-chip:has(input[data-rb-action-type][value='\"touch\"'])")),
                                                   b.select("touch", "clothes")))
     b.step("Аня: шар в лузе (форма снова — удар)", lambda: b.pocket("far-left"))
-    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    undo_and_reload(b)
     b.step("Аня: ни один шар не упал", lambda: b.tool_button("miss"))
     return b
 
@@ -320,8 +324,7 @@ def pyat_sharov(page, base) -> Bench:
     b.step("Аня: красный в лузе", lambda: (b.ball("red"), b.pocket("far-left")))
     b.step("Аня: шар не сыгран", lambda: b.tool_button("miss"))
     b.step("Борис: жёлтый в лузе", lambda: (b.ball("yellow"), b.pocket("right-middle")))
-    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    undo_and_reload(b)
     b.step("Борис: шар не сыгран", lambda: b.tool_button("miss"))
     return b
 
@@ -331,8 +334,7 @@ def kaiza(page, base) -> Bench:
     b.step("Аня: промах", lambda: b.tool_button("miss"))
     b.step("Борис: красный заказан и в лузе", lambda: (b.ball("red"), b.pocket("far-left"), b.chip("call", "yes")))
     b.step("Борис: промах", lambda: b.tool_button("miss"))
-    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    undo_and_reload(b)
     b.step("Борис: промах", lambda: b.tool_button("miss"))
     return b
 
@@ -343,8 +345,7 @@ def po_chasovoy(page, base) -> Bench:
            record=False)
     b.step("Аня: 1 в дальнюю левую", lambda: b.pocket("far-left"))
     b.step("Аня: 2 в дальнюю правую", lambda: b.pocket("far-right"))
-    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
-    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
+    undo_and_reload(b)
     b.step("Аня: 2 в дальнюю правую", lambda: b.pocket("far-right"))
     return b
 
