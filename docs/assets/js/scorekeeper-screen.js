@@ -127,9 +127,10 @@ export function createScreens(root, ui, { finished, signal }) {
         current: null,
         finished: false,
       }, score));
-      for (const el of [ui.table, ui.decision, ui.actionForm]) el.hidden = true;
-      // The last ruling's place stays (empty) while the engine loads: the match
-      // is drawn where it was before the reload (match-view.js fills it).
+      for (const el of [ui.table, ui.decision]) el.hidden = true;
+      // The last ruling's place and the input's stay (empty, unseen) while the
+      // engine loads: the match is drawn where it was before the reload, and the
+      // page keeps its scroll (match-view.js fills them).
       ui.last.hidden = false;
       ui.lastBody.replaceChildren();
       ui.match.toggleAttribute("data-rb-pending", true);
