@@ -43,7 +43,7 @@ POSITIONS = """sel => {
   const parts = tool.querySelectorAll("[data-rb-action-form] [data-rb-tap], [data-rb-shot-tool], [data-rb-shot-mode],"
     + " [data-rb-undo], [data-rb-redo], [data-rb-play]");
   for (const el of parts) {
-    if (!el.getClientRects().length || el.closest("[hidden]")) continue;
+    if (!el.getClientRects().length || el.closest("[hidden]") || getComputedStyle(el).visibility === "hidden") continue;
     const r = el.getBoundingClientRect();
     const name = (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().replace(/\\s+/g, " ").slice(0, 40);
     out[name + (el.getAttribute("data-rb-id") || "")] = Math.round(r.top * 2) / 2;
