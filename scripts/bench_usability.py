@@ -20,7 +20,9 @@ Matches: «Ковбой» — the newcomer's 12 shots (issue 16, «Targets»), a
 shots with a bad break (and the opponent's decision), a foul and an undo;
 «Игра с пробкой» with 6 players, and the «пробка» example (fouls by 2, 4, 6,
 then 6 knocks the пробка); «Кладка шаров кием» with penalties (a double hit, a
-touch, a touch outside a stroke). A native picker counts 2 taps (open, choose).
+touch, a touch outside a stroke); «Пять шаров», «Кайза» and «По часовой
+стрелке» (its first decision), each with an undo and a reload: every game
+with a scorekeeper is measured. A native picker counts 2 taps (open, choose).
 Phone: 390×844, device scale 3, the service worker on.
 Targets: taps per shot median ≤ 3 and none over 4 in the newcomer's mix, ≤ 3
 a shot in the «пробка» example, 0 px scrolled, 0 px moved and no layout shift
@@ -55,11 +57,18 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 """
 # Every visible control of the tool, keyed so that a control redrawn in place
-# (the table drawing's balls and pockets) keeps its key: viewport boxes.
+# (the table drawing's balls and pockets) keeps its key, and so does one that
+# the page draws again after a reload (its place in the tool's tree and its
+# name): viewport boxes.
 CONTROLS = """sel => {
   const tool = document.querySelector(sel);
-  const ids = window.__rbIds || (window.__rbIds = new WeakMap());
-  window.__rbN = window.__rbN || 0;
+  const path = (el) => {
+    const steps = [];
+    for (let n = el; n && n !== tool; n = n.parentElement) {
+      steps.push(n.tagName + ":" + [...n.parentElement.children].indexOf(n));
+    }
+    return steps.reverse().join("/");
+  };
   const out = {};
   for (const el of tool.querySelectorAll("button, input, select, textarea, a[href], summary, label.rb-chip, [data-rb-tap]")) {
     const r = el.getBoundingClientRect();
@@ -68,13 +77,13 @@ CONTROLS = """sel => {
       .find((a) => el.hasAttribute(a));
     let key = hook ? hook + ":" + el.getAttribute(hook) + ":" + (el.getAttribute("data-rb-id") || "") : null;
     if (!key && el.matches("input") && el.closest("[data-rb-field]")) {
-      key = "field:" + el.closest("[data-rb-field]").getAttribute("data-rb-field") + ":" + el.value;
-    }
-    if (!key) {
-      if (!ids.has(el)) ids.set(el, ++window.__rbN);
-      key = "el:" + ids.get(el);
+      const action = el.closest("[data-rb-action]");
+      key = "field:" + (action ? action.getAttribute("data-rb-action") + ":" : "") + el.closest("[data-rb-field]").getAttribute("data-rb-field") + ":" + el.value;
     }
     const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("value") || el.tagName).trim().replace(/\\s+/g, " ");
+    // A control of a ruling's line is that ruling's: another ruling drawn in the same place has other controls.
+    const line = el.closest(".rb-ruling--line");
+    if (!key) key = "el:" + path(el) + ":" + name + (line ? ":" + line.textContent : "");
     out[key] = { x: r.x, y: r.y, name: name.slice(0, 28) };
   }
   return out;
@@ -222,12 +231,24 @@ def start(page, base: str, game: str, names: list[str]) -> Bench:
 
 
 def reload(b: Bench) -> None:
-    """The page reloaded in the middle of the match (the tab comes back on «Счёт»)."""
+    """The page reloaded in the middle of the match (the tab comes back on «Счёт»):
+    every control where it was, as soon as the match is on screen (the engine
+    may still be loading) and once the engine has drawn it."""
     before = b.controls()
     b.page.reload()
-    b.tool.locator("[data-rb-action-form]").wait_for(state="visible", timeout=TIMEOUT)
+    b.tool.locator("[data-rb-match]").wait_for(state="visible", timeout=TIMEOUT)
+    b.compare(before)
+    b.page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
+                             " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')",
+                             arg=f"#rb-scorekeeper-{b.game}", timeout=TIMEOUT)
     b.settle()
     b.compare(before)
+
+
+def undo_and_reload(b: Bench) -> None:
+    """The last record undone, then the page reloaded."""
+    b.step("Отмена последней записи", lambda: b.tap(b.tool.locator("[data-rb-undo]")), record=False)
+    b.step("Перезагрузка страницы", lambda: reload(b), record=False, changes=False)
 
 
 def kovboy_newcomer(page, base) -> Bench:
@@ -279,6 +300,8 @@ def probka(page, base) -> Bench:
     b.step("Дина: без результата", lambda: (b.player(5), b.tool_button("miss")))
     b.step("Ефим: пробка сбита", lambda: (b.player(6), b.carry("object", onto="probka")))
     b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
+    undo_and_reload(b)
+    b.step("Аня: без результата", lambda: (b.player(1), b.tool_button("miss")))
     return b
 
 
@@ -303,6 +326,39 @@ def kladka(page, base) -> Bench:
     b.step("Аня: туш вне удара (штраф)", lambda: (b.tap(b.tool.locator("label.rb-chip:has(input[data-rb-action-type][value='\"touch\"'])")),
                                                   b.select("touch", "clothes")))
     b.step("Аня: шар в лузе (форма снова — удар)", lambda: b.pocket("far-left"))
+    undo_and_reload(b)
+    b.step("Аня: ни один шар не упал", lambda: b.tool_button("miss"))
+    return b
+
+
+def pyat_sharov(page, base) -> Bench:
+    b = start(page, base, "pyat-sharov", ["Аня", "Борис"])
+    b.step("Аня: красный в лузе", lambda: (b.ball("red"), b.pocket("far-left")))
+    b.step("Аня: шар не сыгран", lambda: b.tool_button("miss"))
+    b.step("Борис: жёлтый в лузе", lambda: (b.ball("yellow"), b.pocket("right-middle")))
+    undo_and_reload(b)
+    b.step("Борис: шар не сыгран", lambda: b.tool_button("miss"))
+    return b
+
+
+def kaiza(page, base) -> Bench:
+    b = start(page, base, "kaiza", ["Аня", "Борис"])
+    b.step("Аня: промах", lambda: b.tool_button("miss"))
+    b.step("Борис: красный заказан и в лузе", lambda: (b.ball("red"), b.pocket("far-left"), b.chip("call", "yes")))
+    b.step("Борис: промах", lambda: b.tool_button("miss"))
+    undo_and_reload(b)
+    b.step("Борис: промах", lambda: b.tool_button("miss"))
+    return b
+
+
+def po_chasovoy(page, base) -> Bench:
+    b = start(page, base, "po-chasovoy", ["Аня", "Борис"])
+    b.step("Борис: луза «единицы» — дальняя левая", lambda: b.tap(b.tool.locator("[data-rb-decision] button").first),
+           record=False)
+    b.step("Аня: 1 в дальнюю левую", lambda: b.pocket("far-left"))
+    b.step("Аня: 2 в дальнюю правую", lambda: b.pocket("far-right"))
+    undo_and_reload(b)
+    b.step("Аня: 2 в дальнюю правую", lambda: b.pocket("far-right"))
     return b
 
 
@@ -348,6 +404,8 @@ def free_port() -> int:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", default=str(ROOT / "site"), help="the built site (default: site/)")
+    parser.add_argument("--only", nargs="*", default=None, metavar="MIX",
+                        help="run only these mixes (their function names, e.g. kovboy_newcomer kladka)")
     args = parser.parse_args(argv)
     site = Path(args.site)
     if not (site / "games" / "kovboy" / "index.html").exists():
@@ -372,7 +430,12 @@ def main(argv=None) -> int:
                                 ("«Ковбой»: 12 ударов, неправильный начальный удар, нарушение, отмена", kovboy),
                                 ("«Игра с пробкой»: нарушения 2-го, 4-го и 6-го, 6-й сбивает пробку", probka_example),
                                 ("«Игра с пробкой»: 6 игроков", probka),
-                                ("«Кладка шаров кием»: штрафы", kladka)):
+                                ("«Кладка шаров кием»: штрафы", kladka),
+                                ("«Пять шаров»: удары, отмена, перезагрузка", pyat_sharov),
+                                ("«Кайза»: промах, заказной шар, отмена, перезагрузка", kaiza),
+                                ("«По часовой стрелке»: луза «единицы», шары, отмена, перезагрузка", po_chasovoy)):
+                if args.only is not None and play.__name__ not in args.only:
+                    continue
                 context = browser.new_context(**PHONE)
                 page = context.new_page()
                 results[play.__name__] = report(title, play(page, base))
@@ -381,6 +444,8 @@ def main(argv=None) -> int:
     finally:
         server.terminate()
         server.wait()
+    if args.only is not None:
+        return 0
     k, pr = results["kovboy_newcomer"], results["probka_example"]
     ok = (k["median_taps"] <= 3 and k["worst_taps"] <= 4 and pr["worst_taps"] <= 3
           and all(r["max_scrolled"] == 0 and r["moved"] == 0 and r["shift"] == 0 for r in results.values())

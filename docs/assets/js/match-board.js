@@ -45,6 +45,19 @@ export function renderScores(view, score) {
     }));
 }
 
+/**
+ * The board: the score cards and, where the fewer wins, a line saying so
+ * (the same on the saved summary while the engine loads and on the match).
+ * @param {Parameters<typeof renderScores>[0]} view @param {Readonly<Score> | null | undefined} score
+ * @returns {HTMLElement[]}
+ */
+export function renderBoard(view, score) {
+  const cards = renderScores(view, score);
+  return score && score.lower_wins
+    ? [cards, h("p", { class: "rb-help rb-sk-lower-wins", text: `Побеждает тот, у кого меньше ${score.forms[2]}.` })]
+    : [cards];
+}
+
 const cell = (/** @type {"th" | "td"} */ tag, /** @type {unknown} */ value) => h(tag, {
   class: typeof value === "number" ? "rb-num" : null,
   text: typeof value === "number" ? num(value) : String(value ?? ""),

@@ -7,7 +7,7 @@
 // here changes the match.
 
 import { describeOptions, hideIdleFields, setPlayerChoices } from "./form.js";
-import { renderScores, renderTable } from "./match-board.js";
+import { renderBoard, renderTable } from "./match-board.js";
 import { rows as rowsWord } from "./ru.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { h, refLink } from "./ruling.js";
@@ -51,9 +51,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.optionsLine.textContent = options.length
     ? `Условия партии: ${options.map((o) => `${o.label} — ${o.value}`).join("; ")}.` : "";
 
-  ui.scores.replaceChildren(renderScores(view, score),
-    score && score.lower_wins
-      ? h("p", { class: "rb-help rb-sk-lower-wins", text: `Побеждает тот, у кого меньше ${score.forms[2]}.` }) : "");
+  ui.scores.replaceChildren(...renderBoard(view, score));
 
   const table = view.table && view.table.rows && view.table.rows.length ? view.table : null;
   ui.table.hidden = !table;
@@ -75,7 +73,11 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const inputOff = Boolean(view.decision) || Boolean(view.finished);
   ui.actionForm.hidden = false;
   ui.last.hidden = false;
-  ui.actionGroup.hidden = inputOff;
+  // A pending decision keeps the input's place (unseen, out of reach): the
+  // bar below it does not move when the decision comes and goes.
+  ui.actionGroup.hidden = Boolean(view.finished);
+  ui.actionGroup.toggleAttribute("data-rb-waiting", Boolean(decision));
+  ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
   hideIdleFields(ui.actionForm, view.idle_fields || []);
   if (decision) {

@@ -39,6 +39,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     const { state, view } = session;
     if (!state || !view) return;
     root.classList.toggle("rb-finished", Boolean(view.finished));
+    ui.match.removeAttribute("data-rb-pending"); // the saved summary gives way to the engine's view
     screens.updateAwake();
     const recent = session.history();
     const undone = session.undone;

@@ -5,7 +5,7 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
-import { renderScores } from "./match-board.js";
+import { renderBoard } from "./match-board.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError } from "./widget.js";
 
@@ -104,12 +104,18 @@ export function createScreens(root, ui, { finished, signal }) {
         : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
       ui.optionsLine.hidden = true;
       const scores = Array.isArray(summary.scores) ? summary.scores : null;
-      ui.scores.replaceChildren(renderScores({
+      ui.scores.replaceChildren(...renderBoard({
         players: names.map((name, i) => ({ name, score: scores ? scores[i] : null })),
         current: null,
         finished: false,
       }, score));
-      for (const el of [ui.table, ui.last, ui.decision, ui.actionForm]) el.hidden = true;
+      for (const el of [ui.table, ui.decision]) el.hidden = true;
+      // The last ruling's place and the input's stay (empty, unseen) while the
+      // engine loads: the match is drawn where it was before the reload, and the
+      // page keeps its scroll (match-view.js fills them).
+      ui.last.hidden = false;
+      ui.lastBody.replaceChildren();
+      ui.match.toggleAttribute("data-rb-pending", true);
       for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
       ui.historyList.replaceChildren();
       ui.historyCount.textContent = "";

@@ -1,0 +1,134 @@
+"""Nothing moves under the thumb (issue 16 §3), for every game with a
+scorekeeper, on a 390 × 844 phone: an undo leaves the table drawing, its
+pockets and balls and the bar's buttons where they were, and after a reload
+the match's controls are where they were before it — as soon as the match is
+on screen (the engine may still be loading) and once the engine has drawn it.
+Positions, not time: nothing here waits for an animation. The whole
+usability measure (taps, scrolling, layout shift over whole matches) is
+scripts/bench_usability.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools_helpers import ENGINE_TIMEOUT_MS, screenshot, sk, start_on_table
+
+pytestmark = pytest.mark.browser
+
+PHONE_390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+             "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+
+# Two shots of each game on the drawing (taps: ("ball", id), ("pocket", id),
+# ("tool", id), ("player", n), ("chip", field, value)); «По часовой» first
+# answers its opening decision (the opponent names the pocket of ball 1).
+SHOTS = {
+    "kovboy": [[("ball", 3)], [("tool", "miss")]],
+    "pyat-sharov": [[("tool", "miss")], [("ball", "yellow"), ("pocket", "right-middle")]],
+    "kaiza": [[("tool", "miss")], [("tool", "miss")]],
+    "probka": [[("player", 1), ("tool", "miss")], [("player", 2), ("tool", "miss")]],
+    "kladka-kiem": [[("chip", "opening", "break"), ("pocket", "far-left")], [("pocket", "far-right")]],
+    "po-chasovoy": [[("pocket", "far-left")], [("pocket", "far-right")]],
+}
+OPENING_DECISION = {"po-chasovoy"}
+
+# The controls a thumb aims at, by their hooks: the drawing's parts (redrawn
+# in place on every tap), the drawing's tools and view switch, the bar's buttons.
+POSITIONS = """sel => {
+  const tool = document.querySelector(sel);
+  const out = {};
+  const svg = tool.querySelector("[data-rb-action-form] .rb-table-svg");
+  if (svg && svg.getClientRects().length) out["рисунок стола"] = svg.getBoundingClientRect().top;
+  const parts = tool.querySelectorAll("[data-rb-action-form] [data-rb-tap], [data-rb-shot-tool], [data-rb-shot-mode],"
+    + " [data-rb-undo], [data-rb-redo], [data-rb-play]");
+  for (const el of parts) {
+    if (!el.getClientRects().length || el.closest("[hidden]") || getComputedStyle(el).visibility === "hidden") continue;
+    const r = el.getBoundingClientRect();
+    const name = (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().replace(/\\s+/g, " ").slice(0, 40);
+    out[name + (el.getAttribute("data-rb-id") || "")] = Math.round(r.top * 2) / 2;
+  }
+  return out;
+}"""
+
+
+def tap(tool, step) -> None:
+    form = tool.locator("[data-rb-action-form]")
+    kind = step[0]
+    if kind == "ball":
+        form.locator(f"[data-rb-tap=ball][data-rb-id='{json.dumps(step[1])}']").tap()
+    elif kind == "pocket":
+        form.locator(f"[data-rb-tap=pocket][data-rb-id='{json.dumps(step[1])}']").tap()
+    elif kind == "tool":
+        form.locator(f"[data-rb-shot-tool={step[1]}]").tap()
+    elif kind == "player":
+        form.locator("[data-rb-field=shooter] [data-rb-player-chips] label.rb-chip").nth(step[1] - 1).tap()
+    else:
+        form.locator(f"[data-rb-field={step[1]}] label.rb-chip:has(input[value='{json.dumps(step[2])}'])").tap()
+
+
+def wait_idle(page, game: str) -> None:
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+
+
+def act(page, game: str, locator) -> None:
+    """A tap on a button that records or undoes, then the match drawn again."""
+    total = page.locator(f"{sk(game)} [data-rb-history]").get_attribute("data-rb-total") or "0"
+    locator.tap()
+    page.wait_for_function("([sel, n]) => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal !== n"
+                           " && !document.querySelector(sel).dataset.rbBusy", arg=[sk(game), total],
+                           timeout=ENGINE_TIMEOUT_MS)
+
+
+def play_two_shots(page, base_url, game: str):
+    tool = start_on_table(page, base_url, game, [])
+    if game in OPENING_DECISION:
+        act(page, game, tool.locator("[data-rb-decision] button").first)
+    for shot in SHOTS[game]:
+        for step in shot:
+            tap(tool, step)
+        act(page, game, tool.locator("[data-rb-play]"))
+        assert tool.locator("[data-rb-match-error]").is_hidden(), tool.locator("[data-rb-match-error]").inner_text()
+    return tool
+
+
+def positions(page, game: str) -> dict:
+    return page.evaluate(POSITIONS, sk(game))
+
+
+def moved(before: dict, after: dict) -> list[str]:
+    """Every control on screen before and after that is not where it was (half a pixel or more)."""
+    assert before and set(before) & set(after), "ни одного элемента управления на экране"
+    return [f"«{k}»: {before[k]} → {after[k]} px" for k in before if k in after and abs(after[k] - before[k]) >= 0.5]
+
+
+@pytest.mark.parametrize("game", sorted(SHOTS))
+def test_undo_moves_nothing_under_the_thumb(tool_page, base_url, game):
+    page = tool_page(PHONE_390)
+    tool = play_two_shots(page, base_url, game)
+    before = positions(page, game)
+    act(page, game, tool.locator("[data-rb-undo]"))
+    after = positions(page, game)
+    screenshot(page, f"steady-{game}-undo")
+    assert "рисунок стола" in after
+    assert not moved(before, after), f"{game}: после отмены сдвинулись:\n" + "\n".join(moved(before, after))
+
+
+@pytest.mark.parametrize("game", sorted(SHOTS))
+def test_match_is_where_it_was_after_a_reload(tool_page, base_url, game):
+    page = tool_page(PHONE_390)
+    tool = play_two_shots(page, base_url, game)
+    act(page, game, tool.locator("[data-rb-undo]"))  # the last line then differs from the history's
+    before = positions(page, game)
+    y = page.evaluate("scrollY")
+    page.reload()
+    tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
+    early = positions(page, game)  # the saved match, the engine perhaps still loading
+    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
+                           " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')"
+                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    settled = positions(page, game)
+    screenshot(page, f"steady-{game}-reload")
+    assert page.evaluate("scrollY") == y, "после перезагрузки страница прокручена иначе"
+    problems = [f"пока грузятся правила: {m}" for m in moved(before, early)] + moved(before, settled)
+    assert not problems, f"{game}: после перезагрузки не на своих местах:\n" + "\n".join(problems)
