@@ -195,3 +195,23 @@ def test_glossary_terms_are_toggles_with_their_state(page, base_url):
     page.locator("#rb-term-tip").wait_for(state="hidden")
     assert str(ax_props(ax_node(page, term)).get("expanded")).lower() == "false"
     no_problems(page, ".rb-rules", "текст правил")
+
+
+def test_navigation_sections_are_toggles_with_their_state(page, base_url):
+    """mkdocs-material's section labels («Тесты и тренажёр», …) are tab stops:
+    a button named by its text whose expanded state follows the fold."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{base_url}games/kovboy/")
+    label = page.locator('label.md-nav__link[for="__nav_5"]')
+    box = page.locator("#__nav_5")
+    node = ax_node(page, label)
+    assert ax_value(node, "role") == "button", node
+    assert ax_value(node, "name") == label.inner_text().strip()
+    before = box.is_checked()
+    assert str(ax_props(node).get("expanded")).lower() == str(before).lower()
+    label.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([b]) => document.getElementById('__nav_5').checked !== b", arg=[before])
+    page.wait_for_function(
+        "([b]) => document.querySelector('label[for=__nav_5]').getAttribute('aria-expanded') === String(!b)", arg=[before])
+    assert str(ax_props(ax_node(page, label)).get("expanded")).lower() == str(not before).lower()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tools_helpers import PHONE, is_external, open_game, screenshot, sk
+from tools_helpers import MATCH_DRAWN, PHONE, is_external, open_game, screenshot, sk
 
 from rules_pkg.api import handle
 from rules_pkg.games import GAMES
@@ -59,7 +59,7 @@ def open_shared_match(page, base_url: str, state: dict) -> None:
     page.goto(link_of(base_url, state))
     box = page.locator(f"{SK} [data-rb-import]")
     box.locator("button", has_text="Сохранить как новую партию").click(timeout=90_000)
-    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
+    page.wait_for_function(MATCH_DRAWN, arg=SK)
 
 
 def share(page, base_url: str) -> str:

@@ -79,7 +79,7 @@ def test_match_with_handicap_and_penalties(tool_page, base_url, device):
     assert ruling.locator('.rb-cites a[href="#kladka-kiem-handicap-b"]').count() == 1
     assert table_rows(page, GAME) == [["Анна", "3", "1", "0", "3"], ["Борис (даёт фору)", "4", "1", "0", "7"]]
     # Strokes, not points, and the plural forms are right.
-    assert tool.locator("[data-rb-scores] .rb-score-points").first.get_attribute("aria-label") == "3 удара"
+    assert tool.locator("[data-rb-scores] .rb-score-said").first.text_content() == "3 удара"
     no_horizontal_overflow(page)
 
     reload_match(page, GAME)

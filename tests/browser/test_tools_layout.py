@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
+    MATCH_DRAWN,
     use_form_view,
     DESKTOP, PHONE, calc, calculate, decide, dismiss_toasts, is_external, no_horizontal_overflow, open_tool,
     pick_choice, pick_player, pick_sequence, pick_set, record, screenshot, set_bool, set_int, set_text, sk,
@@ -160,7 +161,7 @@ def test_tools_fit_the_screen(tool_page, base_url, game, device):
 
     if device is PHONE:
         page.locator(f"{sk(game)} [data-rb-saved-list] [data-rb-open]").first.click()
-        page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=sk(game))
+        page.wait_for_function(MATCH_DRAWN, arg=sk(game))
         for tool_sel in (calc(game), sk(game)):
             assert page.evaluate(SMALL_TARGETS, tool_sel) == [], f"{tool_sel}: мелкие цели касания"
     assert [u for u in page.context.recorded_urls if is_external(u)] == []

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tools_helpers import (
+    MATCH_DRAWN,
     DESKTOP, PHONE, decide, open_game, pick_choice, pick_sequence, pick_set, record, saved_records, scores,
     screenshot, sk, start_match, wait_import,
 )
@@ -64,7 +65,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
     screenshot(other, "share-import-360", SK)
     assert saved_records(other, GAME) == {}  # nothing saved before the user says so
     box.locator("button", has_text="Сохранить как новую партию").click()
-    other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
+    other.wait_for_function(MATCH_DRAWN, arg=SK)
     assert scores(other, GAME) == [9, 0]
     assert other.locator(f"{SK} .rb-score--current .rb-score-name").inner_text() == "Борис"
     assert other.locator(f"{SK} [data-rb-history]").inner_text() == history
@@ -76,7 +77,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
     box = wait_import(other, GAME)
     assert "уже сохранена" in box.inner_text()
     box.locator("button", has_text="Открыть сохранённую партию").click()
-    other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
+    other.wait_for_function(MATCH_DRAWN, arg=SK)
     assert len(saved_records(other, GAME)) == 1
 
     # The match goes on on the first device; its new link updates the copy.
@@ -86,7 +87,7 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
     box = wait_import(other, GAME)
     assert "меньше записей: 3 из 4" in box.inner_text()
     box.locator("button", has_text="Обновить сохранённую партию").click()
-    other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=SK)
+    other.wait_for_function(MATCH_DRAWN, arg=SK)
     assert other.locator(f"{SK} [data-rb-history] > li").count() == 4
     assert other.locator(f"{SK} [data-rb-history]").inner_text() == page.locator(f"{SK} [data-rb-history]").inner_text()
     records = list(saved_records(other, GAME).values())
@@ -110,7 +111,7 @@ def test_share_link_of_a_game_without_score(tool_page, base_url):
     other = tool_page(PHONE)
     other.goto(url)
     wait_import(other, game).locator("button", has_text="Сохранить как новую партию").click()
-    other.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=tool)
+    other.wait_for_function(MATCH_DRAWN, arg=tool)
     for selector in ("[data-rb-status-line]", "[data-rb-table] tbody", "[data-rb-history]"):
         assert other.locator(f"{tool} {selector}").text_content() == page.locator(f"{tool} {selector}").text_content()
     assert "Очередной шар — 2" in other.locator(f"{tool} [data-rb-status-line]").inner_text()

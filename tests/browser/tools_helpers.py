@@ -173,6 +173,12 @@ def start_match(page, game: str, names: list[str], options=None) -> None:
         arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
 
 
+# The match drawn by the engine: not the saved summary shown while it loads
+# (data-rb-pending), and no request in flight. A page function of the tool's selector.
+MATCH_DRAWN = ("sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
+               " return !m.hidden && !m.hasAttribute('data-rb-pending') && !t.dataset.rbBusy; }")
+
+
 def history_count(page, game: str) -> int:
     """The number of records in the match (the list shows only the last few)."""
     return int(page.locator(f"{sk(game)} [data-rb-history]").get_attribute("data-rb-total") or 0)
@@ -249,7 +255,8 @@ def reload_match(page, game: str) -> None:
     dismiss_toasts(page)
     page.wait_for_function(
         "sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
-        " return !m.hidden && !t.querySelector('[data-rb-action-form]').hidden"
+        " if (m.hidden || m.hasAttribute('data-rb-pending')) return false;"  # the saved summary while loading
+        " return !t.querySelector('[data-rb-action-form]').hidden"
         " || !t.querySelector('[data-rb-decision]').hidden || t.classList.contains('rb-finished'); }",
         arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
 
@@ -308,8 +315,7 @@ def start_on_table(page, base_url: str, game: str, names: list[str]):
     for i, name in enumerate(names):
         rows.nth(i).locator("input").fill(name)
     setup.locator("button[type=submit]").tap()
-    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden"
-                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
     return tool
 
 

@@ -80,8 +80,8 @@
     // Right after a reload an engine may still be between documents: no tool yet is "not yet".
     matchShown: (game) => {
       const t = tool("scorekeeper", game); if (!t) return false;
-      const m = $("[data-rb-match]", t);
-      return Boolean(m && !m.hidden && (!$("[data-rb-action-form]", t).hidden || !$("[data-rb-decision]", t).hidden));
+      const m = $("[data-rb-match]", t);  // drawn by the engine, not the saved summary while it loads
+      return Boolean(m && !m.hidden && !m.hasAttribute("data-rb-pending") && (!$("[data-rb-action-form]", t).hidden || !$("[data-rb-decision]", t).hidden));
     },
     startMatch(game) {
       const t = tool("scorekeeper", game); openTool(t);

@@ -39,8 +39,9 @@ export function renderScores(view, score) {
         "aria-current": current ? "true" : null,
       },
       h("span", { class: "rb-score-name", text: Number.isInteger(p.number) ? `${p.number}. ${p.name}` : p.name }),
-      score && points !== null
-        ? h("span", { class: "rb-score-points", "aria-label": quantity(points, score.forms), text: num(points) }) : null,
+      // The figure is shown, its words are read («3 очка»): a plain span may not carry a name (aria-prohibited-attr).
+      score && points !== null ? h("span", { class: "rb-score-points", "aria-hidden": "true", text: num(points) }) : null,
+      score && points !== null ? h("span", { class: "rb-visually-hidden rb-score-said", text: quantity(points, score.forms) }) : null,
       notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
     }));
 }

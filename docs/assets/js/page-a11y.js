@@ -6,6 +6,8 @@
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
 //   (scrollable-region-focusable): tabindex=0 and a name;
 // - wide tables that scroll sideways, likewise;
+// - the navigation's section labels («Игры», …) are tab stops that fold their
+//   section: a button with its state (4.1.2), not a bare label;
 // - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
 //   base.css then keeps a focused element clear of the sticky bars with
 //   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
@@ -52,7 +54,25 @@ function focusableScrollers() {
   }
 }
 
+// mkdocs-material folds a section with a checkbox and its <label tabindex=0>.
+function sectionToggles() {
+  for (const label of document.querySelectorAll('label.md-nav__link[for][tabindex="0"]')) {
+    const box = document.getElementById(label.getAttribute("for") || "");
+    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") continue;
+    label.setAttribute("role", "button");
+    const show = () => label.setAttribute("aria-expanded", String(box.checked));
+    show();
+    if (!label.hasAttribute("data-rb-toggle")) {
+      label.setAttribute("data-rb-toggle", "");
+      box.addEventListener("change", show);
+      // Material may set the box by script (Enter on the label): no change event then.
+      for (const type of ["click", "keydown"]) label.addEventListener(type, () => setTimeout(show, 0));
+    }
+  }
+}
+
 function fixPage() {
+  sectionToggles();
   nameSearch();
   nameProgress();
   focusableCode();
