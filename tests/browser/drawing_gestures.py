@@ -17,7 +17,10 @@ def centre(locator) -> tuple[float, float]:
 
 
 def touch_drag(page, source, target) -> None:
-    """One finger pressed on `source`, carried to `target` and lifted (one gesture)."""
+    """One finger pressed on `source`, carried to `target` and lifted (one gesture).
+    The drawing is first brought to the middle of the screen, as a player would
+    (a part under a sticky bar would get the touch instead)."""
+    target.evaluate("el => el.closest('svg').scrollIntoView({ block: 'center', behavior: 'instant' })")
     (x0, y0), (x1, y1) = centre(source), centre(target)
     cdp = page.context.new_cdp_session(page)
     try:
