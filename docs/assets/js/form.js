@@ -364,6 +364,8 @@ export function markFieldError(root, path, message = "") {
     note.dataset.rbFieldMessage = "";
     note.id = `${el.dataset.rbScope}-${m[2]}-message-${++messageSerial}`;
     note.textContent = message;
+    // Announced when it comes (the box above the form stays empty then: the message is shown once).
+    note.setAttribute("role", "alert");
     el.append(note);
     if (control) describeBy(control, note.id);
   }
