@@ -38,7 +38,9 @@ def open_calculator_by_keyboard(page, base_url, game, device):
 def answer(keys: Keys, game: str) -> None:
     """Enter was pressed on «Рассчитать» (or in a number field): the answer is there."""
     keys.wait_idle()
-    keys.page.locator(f"{calc(game)} [data-rb-result] .rb-ruling, {calc(game)} .rb-error:visible").first.wait_for()
+    # A refusal is shown once: at the field it names, else in the box (widget.js showRefused).
+    keys.page.locator(f"{calc(game)} [data-rb-result] .rb-ruling, {calc(game)} .rb-error:visible,"
+                      f" {calc(game)} [data-rb-field-message]:visible").first.wait_for()
     keys.check("после ответа")
 
 
@@ -103,7 +105,7 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     count, problems = keys.presses, keys.problems
     print(f"{game} {device['viewport']['width']}: вопрос задан и решён за {presses(count)} от ссылки пропуска")
     shown = page.locator(f"{calc(game)} [data-rb-result] .rb-ruling")
-    errors = page.locator(f"{calc(game)} .rb-error:visible").all_inner_texts()
+    errors = page.locator(f"{calc(game)} .rb-error:visible, {calc(game)} [data-rb-field-message]").all_inner_texts()
     assert shown.count() == 1, f"{game}: нет решения; ошибки: {errors}"
     words = " ".join((shown.text_content() or "").split())  # «почему» folded: its text is there
     summary = " ".join(expected["ruling"]["summary"].split())
