@@ -18,9 +18,15 @@ def centre(locator) -> tuple[float, float]:
 
 def touch_drag(page, source, target) -> None:
     """One finger pressed on `source`, carried to `target` and lifted (one gesture).
-    The drawing is first brought to the middle of the screen, as a player would
-    (a part under a sticky bar would get the touch instead)."""
-    target.evaluate("el => el.closest('svg').scrollIntoView({ block: 'center', behavior: 'instant' })")
+    If the source or the target is hidden (under a sticky bar, off screen), the
+    drawing is first brought to the middle of the screen, as a player would
+    scroll (the bench then counts that scroll)."""
+    for part in (source, target):
+        part.evaluate("""el => {
+            const r = el.getBoundingClientRect(), svg = el.closest('svg');
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            if (!hit || !svg.contains(hit)) svg.scrollIntoView({ block: 'center', behavior: 'instant' });
+        }""")
     (x0, y0), (x1, y1) = centre(source), centre(target)
     cdp = page.context.new_cdp_session(page)
     try:
