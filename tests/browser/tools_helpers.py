@@ -25,6 +25,12 @@ SAVED_PREFIX = "rules-site:match/v2:"
 OPEN_PREFIX = "rules-site:match/v2-open:"
 
 
+# The match drawn by the engine: not the saved summary shown while it loads
+# (data-rb-pending), and no request in flight. A page function of the tool's selector.
+MATCH_DRAWN = ("sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
+               " return !m.hidden && !m.hasAttribute('data-rb-pending') && !t.dataset.rbBusy; }")
+
+
 def sk(game: str) -> str:
     return f"#rb-scorekeeper-{game}"
 
@@ -167,16 +173,7 @@ def start_match(page, game: str, names: list[str], options=None) -> None:
     if options:
         options(setup)
     setup.locator("button[type=submit]").click()
-    page.wait_for_function(
-        "sel => { const m = document.querySelector(sel + ' [data-rb-match]');"
-        " return !m.hidden && !document.querySelector(sel).dataset.rbBusy; }",
-        arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
-
-
-# The match drawn by the engine: not the saved summary shown while it loads
-# (data-rb-pending), and no request in flight. A page function of the tool's selector.
-MATCH_DRAWN = ("sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
-               " return !m.hidden && !m.hasAttribute('data-rb-pending') && !t.dataset.rbBusy; }")
+    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
 
 
 def history_count(page, game: str) -> int:
