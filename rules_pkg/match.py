@@ -27,7 +27,6 @@ from typing import Any
 
 from .core import MAX_ACTIONS, MAX_PLAYERS_HARD, STATE_FORMAT, Game, Ruling
 from .errors import InputError, SavedStateError, StateError
-from .ru import after_colon
 from .reader import PARTS, Reader, has_lone_surrogate, show, wrong_type
 
 MAX_NAME = 40  # characters of a player's name
@@ -151,12 +150,13 @@ def step(game: Game, players: tuple[str, ...], state: Any, action: Any) -> tuple
 
 def _located(exc: InputError | StateError, where: str, what: str):
     """The error of one logged action, named by its place in the stored state: in
-    words in the message («отменённое действие №1»), by path in the field
+    words in the message («Ошибка в отменённом действии №1.», its own sentence
+    before the action's message, so no chain of colons), by path in the field
     («state.undone[0].contacts», not «action.contacts»)."""
     field = where
     if exc.field and exc.field.startswith("action"):
         field += exc.field[len("action"):]
-    return type(exc)(f"{what}: {after_colon(exc.message)}", field)
+    return type(exc)(f"Ошибка в {what}. {exc.message}", field)
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ class Match:
         then it is taken from the cache or replayed once, the undone actions
         on top of the played ones, so every entry of both lists is validated."""
         if not isinstance(state, dict):
-            raise SavedStateError("Сохранённая партия повреждена: ожидался объект.", "state")
+            raise SavedStateError("Сохранённая партия повреждена: это не объект с данными партии.", "state")
         fmt = state.get("format")
         if fmt != STATE_FORMAT:
             raise SavedStateError(
@@ -225,7 +225,7 @@ class Match:
                 line = replay_timeline(game, names, opts, private_copy(actions + undone[::-1]), len(actions))
                 REPLAYS.put(key, (names, opts, line))
         except (InputError, StateError) as exc:
-            raise SavedStateError(f"Сохранённая партия повреждена: {after_colon(exc.message)}", exc.field) from None
+            raise SavedStateError(f"Сохранённая партия повреждена. {exc.message}", exc.field) from None
         return cls._at(game, names, opts, line, len(actions), header, key)
 
     @classmethod
@@ -330,9 +330,9 @@ def replay_timeline(game: Game, names: tuple[str, ...], options: dict, actions: 
             ruling, state = step(game, names, state, action)
         except (InputError, StateError) as exc:
             if i < played:
-                raise _located(exc, f"state.actions[{i}]", f"действие №{i + 1}") from None
+                raise _located(exc, f"state.actions[{i}]", f"действии №{i + 1}") from None
             j = undone - 1 - (i - played)  # its index in state.undone (redo takes the last first)
-            raise _located(exc, f"state.undone[{j}]", f"отменённое действие №{j + 1}") from None
+            raise _located(exc, f"state.undone[{j}]", f"отменённом действии №{j + 1}") from None
         states.append(state)
         rulings.append(ruling)
     return Timeline(actions=tuple(actions), states=tuple(states), rulings=tuple(rulings))

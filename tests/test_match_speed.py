@@ -185,7 +185,21 @@ def test_undone_entries_are_validated_on_load(bad, field):
         out = handle(request)
         assert not out["ok"] and out["error"]["code"] == "saved_state", out
         assert out["error"]["field"].startswith(field), out["error"]
-        assert "отменённое действие №1" in out["error"]["message"]
+        assert "Ошибка в отменённом действии №1." in out["error"]["message"]
+
+
+def test_damaged_record_message_is_sentences_not_a_chain_of_colons():
+    """Issue 16: «…повреждена: действие №1: поле «…», элемент № 1: …» read as one
+    chain. The place of the error and the field's own message are sentences."""
+    state = stored([{"type": "shot", "contacts": [7], "cushion": True, "cue_ball": "table"}], [])
+    message = handle({"op": "match.view", "state": state})["error"]["message"]
+    assert message.startswith("Сохранённая партия повреждена. Ошибка в действии №1. Поле «"), message
+    lead, rest = message.split(" Поле «", 1)
+    assert ":" not in lead, message
+    assert message.count(":") <= 2, message  # the field's «элемент № 1: …» and «допустимо: …» only
+    players = handle({"op": "match.view", "state": {**stored([], []), "players": ["Аня"]}})["error"]["message"]
+    assert players.startswith("Сохранённая партия повреждена. "), players
+    assert players.split(". ", 1)[1][0].isupper(), players
 
 
 def test_undone_entries_are_checked_in_redo_order_on_top_of_the_played_ones():
@@ -193,7 +207,7 @@ def test_undone_entries_are_checked_in_redo_order_on_top_of_the_played_ones():
     ok = handle({"op": "match.view", "state": stored([], [MISS, TOUCH_3])})
     assert ok["ok"] and ok["log"] == {"actions": 0, "undone": 2}
     bad = handle({"op": "match.view", "state": stored([], [MISS, {"type": "shot", "contacts": [7]}])})
-    assert bad["error"]["field"].startswith("state.undone[1]") and "отменённое действие №2" in bad["error"]["message"]
+    assert bad["error"]["field"].startswith("state.undone[1]") and "Ошибка в отменённом действии №2." in bad["error"]["message"]
 
 
 def test_kovboy_accepts_any_practical_number_of_players():

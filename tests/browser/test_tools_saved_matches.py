@@ -101,7 +101,7 @@ DAMAGED = {
     "newer-site": (lambda good: json.dumps({**json.loads(record_json("damaged0001", good)),
                                             "format": "rules-site.saved-match/3"}), "более новой версией сайта"),
     "bad-action": (lambda good: record_json("damaged0001", {**good, "actions": [{"type": "shot", "contacts": [7]}]}),
-                   "действие №1"),
+                   "повреждена. Ошибка в действии №1. Поле"),
     "old-engine-format": (lambda good: record_json("damaged0001", {**good, "format": "rules_pkg.match/0"}),
                           "формат"),
 }

@@ -136,7 +136,7 @@ def test_broken_and_foreign_links_say_so(tool_page, base_url):
     page.goto(f"{base_url}games/kovboy/#{bad}")
     page.reload()
     box = wait_import(page, GAME)
-    assert "Партия в ссылке не открывается" in box.inner_text() and "действие №1" in box.inner_text()
+    assert "Партия в ссылке не открывается" in box.inner_text() and "Ошибка в действии №1." in box.inner_text()
     page.goto(f"{base_url}games/kovboy/#{foreign}")
     page.reload()
     box = wait_import(page, GAME)

@@ -84,7 +84,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
     }
     if (!root.isConnected) return;
     if (!response || response.ok !== true || !response.view) {
-      say(`Партия в ссылке не открывается: ${messageOf(response)} Попросите прислать ссылку ещё раз.`);
+      say(`Партия в ссылке не открывается. ${messageOf(response)} Попросите прислать ссылку ещё раз.`);
       buttons(back);
       return;
     }
