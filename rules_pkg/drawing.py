@@ -15,7 +15,9 @@ Declaration::
      "house": bool, "spots": [{"id", "label", "at"}],
      "pyramid": int,                         # undistinguished balls drawn as a rack
      "fields": {field: {"from": source, ...}},   # what the taps set
-     "chips": [field],                       # shot fields shown beside the drawing
+     "chips": [field],                       # shot fields shown beside the drawing, in this order
+                                             # (one asked at the first shot only: last)
+     "chips_first": bool,                    # the chips above the drawing, not below it
      "miss": {"label", "field", "sets"} | None,   # the explicit «nothing / miss» choice
      "words": [field declaration]}           # the drawn fields, as the game declares them
 
@@ -39,6 +41,11 @@ Sources (evaluated by shot-model.js, which documents each one):
 ball: the line under an empty drawing says it).
 An ``events`` map's keys: ``cue_pocket``, ``cue_off``, ``first:<ball id>`` (the
 cue ball's first contact was that ball).
+
+``chips_first``: where every shot is entered mostly with the chips (in «пробка»
+the shooter's number at every shot, and most fouls), they stand above the
+drawing, so that on a phone they, the board and the record button are on
+screen together (scripts/bench_usability.py); elsewhere they follow it.
 
 A tap that would change nothing in the request is refused with a message
 (shot-model.js): every mark on the drawing is part of what is recorded.
@@ -76,7 +83,7 @@ def base(**parts: Any) -> dict:
     out = {
         "action": "shot", "balls": [], "cue": None, "house": False, "spots": [], "pyramid": 0,
         "pockets": [{"id": p, "label": name} for p, name in POCKETS],
-        "fields": {}, "chips": [], "miss": None,
+        "fields": {}, "chips": [], "chips_first": False, "miss": None,
     }
     out.update(parts)
     return out
@@ -126,7 +133,8 @@ def kaiza() -> dict:
                 "carom_white": {"from": "carom_has", "balls": ["white"]},
                 "carom_yellow": {"from": "carom_has", "balls": ["yellow"]},
                 "cue_ball": {"from": "cue"}},
-        chips=["call", "positional", "intermediate", "ball_strike", "doublet", "red_from_spot_1", "spots_taken"],
+        # «Заказ» first (its usual answer in view on a phone); the first shot's question last
+        chips=["call", "positional", "spots_taken", "intermediate", "ball_strike", "doublet", "red_from_spot_1"],
         miss={"label": "Промах", "field": "contact", "sets": {"contact": False}},
     )
 
@@ -143,7 +151,7 @@ def probka() -> dict:
                                       "или нажмите шар ещё раз, чтобы убрать отметку.",
                            "knock": "Шар сбил пробку — перетащите его на неё"},
                 "fouls": {"from": "events", "map": {"first:probka": "a", "cue_pocket": "g", "cue_off": "e"}}},
-        chips=["shooter", "fouls"],
+        chips=["shooter", "fouls"], chips_first=True,
         miss={"label": "Без результата", "field": None, "sets": {}},
     )
 
@@ -160,7 +168,7 @@ def kladka_kiem() -> dict:
     return base(
         cue={"at": (30, 50)}, house=True, pyramid=15,
         fields={"potted": {"from": "pocket_count"}, "off_table": {"from": "outside_count"}},
-        chips=["opening", "double_hit", "touch"],
+        chips=["double_hit", "touch", "opening"],  # «Первый удар игрока» (the first stroke only) last
         miss={"label": "Ни один шар не упал", "field": None, "sets": {"potted": 0}},
     )
 

@@ -665,6 +665,11 @@ class Kaiza(Game):
         return f"Очков нет: {reason}. Следующий удар: {names[o]}."
 
     # ---- view -----------------------------------------------------------
+    def idle_fields(self, state: State) -> tuple[str, ...]:
+        """«Первый удар партии: упал красный шар с 1-й точки» is asked of the match's
+        first shot only (check_action refuses «да» later)."""
+        return () if state.finished or state.first_shot else ("red_from_spot_1",)
+
     def view(self, state: State, names) -> dict:
         players = [{"name": names[i], "score": state.scores[i], "current": i == state.current and not state.finished,
                     "in_dom": state.in_dom[i], "yellow_middle_last": state.yellow_middle[i]} for i in range(2)]

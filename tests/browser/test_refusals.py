@@ -239,7 +239,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     restore = tool.locator("[data-rb-restore-message]")
     restore.wait_for(timeout=90_000)
     text = restore.inner_text()
-    assert "повреждена. Ошибка в действии №1. Поле" in text, text
+    assert "повреждена. Ошибка в действии №1. " in text, text
     assert_plain(text)
     assert shown_messages(tool) == [text.strip()]
     assert page.evaluate("k => localStorage.getItem(k)", key) == damaged  # nothing deleted or rewritten

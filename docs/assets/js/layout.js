@@ -17,10 +17,17 @@ const SETTLE_MS = 15000; // how long after its engine answered (or failed) a too
  * It is held there as the page grows, until the reader's first touch, key or
  * wheel, or SETTLE_MS after the tool's engine has answered (a slow phone's
  * boot may take longer than any fixed time from the page's start).
+ * While it holds, the page is at least as tall as it was before the reload, so
+ * that the place can be reached at once (the saved match is drawn before the
+ * history below it: a shorter page clamped the scroll, and the match was
+ * 46–98 px elsewhere until the engine had answered; scripts/bench_usability.py).
  * @param {HTMLElement} tool @param {number} top its viewport top before the reload
+ * @param {number} height the page's height before the reload (0: unknown)
  * @returns {() => void} stop holding
  */
-function holdAt(tool, top) {
+function holdAt(tool, top, height) {
+  const page = document.documentElement;
+  if (height > 0) page.style.minHeight = `${Math.round(height)}px`;
   const place = () => {
     const moved = tool.getBoundingClientRect().top - top;
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
@@ -36,6 +43,7 @@ function holdAt(tool, top) {
   const engine = new MutationObserver(settle);
   engine.observe(tool, { attributes: true, attributeFilter: ["data-rb-engine"] });
   const stop = () => {
+    page.style.minHeight = "";
     grow.disconnect();
     engine.disconnect();
     for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.removeEventListener(type, stop, true);
@@ -163,7 +171,11 @@ export function mountLayout() {
   const onLeave = () => {
     const open = tab === "tools" ? tools.find((t) => t instanceof HTMLDetailsElement && t.open) : null;
     try {
-      if (open) window.sessionStorage.setItem(topKey, JSON.stringify({ id: open.id, top: open.getBoundingClientRect().top }));
+      if (open) {
+        window.sessionStorage.setItem(topKey, JSON.stringify({
+          id: open.id, top: open.getBoundingClientRect().top, height: document.documentElement.scrollHeight,
+        }));
+      }
       else window.sessionStorage.removeItem(topKey);
     } catch {
       /* the reload starts at the top */
@@ -179,7 +191,7 @@ export function mountLayout() {
   if (kept && keptTool instanceof HTMLDetailsElement && aside.contains(keptTool)) {
     window.history.scrollRestoration = "manual";
     keptTool.open = true;
-    release = holdAt(keptTool, kept.top);
+    release = holdAt(keptTool, kept.top, kept.height);
   }
   return () => {
     release();
@@ -190,11 +202,13 @@ export function mountLayout() {
   };
 }
 
-/** @param {string} key @returns {{ id: string, top: number } | null} */
+/** @param {string} key @returns {{ id: string, top: number, height: number } | null} */
 function readTop(key) {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
-    return kept && typeof kept.id === "string" && typeof kept.top === "number" ? kept : null;
+    if (!kept || typeof kept.id !== "string" || typeof kept.top !== "number") return null;
+    const height = typeof kept.height === "number" && Number.isFinite(kept.height) ? Math.min(Math.max(kept.height, 0), 1e6) : 0;
+    return { id: kept.id, top: kept.top, height };
   } catch {
     return null;
   }

@@ -9,19 +9,35 @@ import { h } from "./ruling.js";
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Score} Score */
 
+/**
+ * Whether the game's players can carry a note in play («1 нарушение подряд»,
+ * «выбыл», a role): then every card keeps a note row, so a note that comes or
+ * goes moves nothing; the other games' cards have no such empty row. Kept in
+ * the saved summary (saved-matches.js), so the board drawn before the engine
+ * loads has the engine's height.
+ * @param {Pick<View, "players">} view
+ */
+export function notesInPlay(view) {
+  return view.players.some((p) => "fouls_in_row" in p || "out" in p || "role" in p);
+}
+
 // score: the declaration's score ({forms, lower_wins}) or null (no score).
 /**
  * @param {Pick<View, "players"> & Partial<Pick<View, "current" | "finished" | "winner" | "decision">>} view
  * @param {Readonly<Score> | null | undefined} score
+ * @param {boolean} [notes] a note row in every card (default: notesInPlay(view))
  * @returns {HTMLElement}
  */
-export function renderScores(view, score) {
+export function renderScores(view, score, notes = notesInPlay(view)) {
   const finished = Boolean(view.finished);
   // A decision the rules ask for (a bad break): the player who must choose is
   // marked, not the one who would shoot next.
   const player = !finished && view.decision ? view.decision.player : null;
   const chooser = typeof player === "number" && Number.isInteger(player) ? player : null;
-  return h("ol", { class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки" },
+  return h("ol", {
+    class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки",
+    "data-rb-notes": notes ? "" : null,
+  },
     view.players.map((p, i) => {
       const current = chooser === null ? view.current === i && !finished : chooser === i;
       const winner = finished && view.winner === i;
@@ -50,10 +66,11 @@ export function renderScores(view, score) {
  * The board: the score cards and, where the fewer wins, a line saying so
  * (the same on the saved summary while the engine loads and on the match).
  * @param {Parameters<typeof renderScores>[0]} view @param {Readonly<Score> | null | undefined} score
+ * @param {boolean} [notes] see renderScores
  * @returns {HTMLElement[]}
  */
-export function renderBoard(view, score) {
-  const cards = renderScores(view, score);
+export function renderBoard(view, score, notes = notesInPlay(view)) {
+  const cards = renderScores(view, score, notes);
   return score && score.lower_wins
     ? [cards, h("p", { class: "rb-help rb-sk-lower-wins", text: `Побеждает тот, у кого меньше ${score.forms[2]}.` })]
     : [cards];

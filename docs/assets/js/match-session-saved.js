@@ -24,7 +24,7 @@ export const OTHER_TAB_WRITE = "Не записано: эту партию то�
 const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увидеть изменения из другой вкладки.";
 
 /**
- * @typedef {{ players: string[], scores?: (number | null)[] | null }} SavedSummary  what a record shows before the engine loads
+ * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[] }} SavedSummary  what a record shows before the engine loads
  * @typedef {{ kind: "missing" } | { kind: "broken", problem: string }
  *   | { kind: "opened", summary: SavedSummary, validated: Promise<Validation> }} Opening
  * @typedef {{ kind: "ready" } | { kind: "broken", id: string, problem: string } | { kind: "failed", message: string }

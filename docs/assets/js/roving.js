@@ -17,7 +17,9 @@ function wordsOf(item) {
 }
 
 /** @param {HTMLElement} item */
-const usable = (item) => !(/** @type {HTMLButtonElement} */ (item).disabled) && !item.closest("[hidden]");
+// Not usable: disabled, hidden, or a chip the table drawing owns while it is shown (shot-input.js).
+const usable = (item) => !(/** @type {HTMLButtonElement} */ (item).disabled) && !item.closest("[hidden]")
+  && !item.closest(".rb-form--drawing [data-rb-drawn]");
 
 const NEXT = new Set(["ArrowRight", "ArrowDown"]);
 const PREVIOUS = new Set(["ArrowLeft", "ArrowUp"]);

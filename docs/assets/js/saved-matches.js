@@ -8,7 +8,9 @@
 // Record: {format: RECORD_FORMAT, id, game, created, updated (ISO dates),
 //          revision: how many times it was written (1, 2, ...; absent = 0 in
 //          the records of the first release of this format),
-//          summary: {players, scores | null, finished, winner, records, status},
+//          summary: {players, scores | null, finished, winner, records, status,
+//                    notes, numbered, idle: what the board and the input looked like, so
+//                    that they are drawn at their height before the engine loads},
 //          state: the engine's match state (ARCHITECTURE.md, "State")}.
 // The revision tells a tab that another tab wrote the match since it read it
 // (match-session.js refuses its stale write then).
@@ -19,13 +21,15 @@
 // (and an unreadable one under ...:corrupt); migrateV1() turns those into
 // records, readable or not, and deletes nothing it could not carry over.
 
+import { notesInPlay } from "./match-board.js";
 import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "./storage.js";
 
 /** @typedef {import("./types.js").MatchState} MatchState */
 /** @typedef {import("./types.js").View} View */
 /**
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
- *   winner: number | null, records: number, status: string }} Summary
+ *   winner: number | null, records: number, status: string, notes?: boolean, numbered?: boolean,
+ *   idle?: string[] }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
  *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
@@ -133,6 +137,10 @@ export function summaryOf(state, view) {
     winner: view && Number.isInteger(view.winner) ? view.winner : null,
     records: Array.isArray(state.actions) ? state.actions.length : 0,
     status: view && typeof view.status === "string" ? view.status : "",
+    notes: Boolean(view && Array.isArray(view.players) && notesInPlay(view)),
+    numbered: Boolean(view && Array.isArray(view.players) && view.players.length
+      && view.players.every((p) => Number.isInteger(p.number))),
+    idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
   };
 }
 

@@ -5,6 +5,7 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
+import { hideIdleFields, setPlayerChoices } from "./form.js";
 import { renderBoard } from "./match-board.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError } from "./widget.js";
@@ -105,10 +106,13 @@ export function createScreens(root, ui, { finished, signal }) {
       ui.optionsLine.hidden = true;
       const scores = Array.isArray(summary.scores) ? summary.scores : null;
       ui.scores.replaceChildren(...renderBoard({
-        players: names.map((name, i) => ({ name, score: scores ? scores[i] : null })),
+        players: names.map((name, i) => ({ name, score: scores ? scores[i] : null, number: summary.numbered ? i + 1 : undefined })),
         current: null,
         finished: false,
-      }, score));
+      }, score, summary.notes === true));
+      // The input's fields as the engine last drew them (its place is kept, unseen).
+      hideIdleFields(ui.actionForm, Array.isArray(summary.idle) ? summary.idle.map(String) : []);
+      setPlayerChoices(ui.actionForm, names); // a shooter's chips, by name («пробка»)
       for (const el of [ui.table, ui.decision]) el.hidden = true;
       // The last ruling's place and the input's stay (empty, unseen) while the
       // engine loads: the match is drawn where it was before the reload, and the

@@ -102,7 +102,28 @@ export function mountShotInput(form, declared) {
   const drawn = Object.keys(table.fields).filter((name) => !table.chips.includes(name))
     .map((name) => actionField(box, name)).filter((f) => f !== null);
   for (const f of drawn) f.setAttribute("data-rb-drawn", "");
-  for (const name of table.chips) actionField(box, name)?.setAttribute("data-rb-chip-field", "");
+  // Beside the drawing the chips stand in the declaration's order (shot-input.css):
+  // rules_pkg/drawing.py puts a field asked only at the first shot last, so that
+  // it moves nothing when it goes; a field asked at some shots only («when»:
+  // «Заказ» once a ball is played) keeps its place while it does not apply.
+  table.chips.forEach((name, i) => {
+    const f = actionField(box, name);
+    if (!f) return;
+    f.setAttribute("data-rb-chip-field", "");
+    f.style.setProperty("--rb-chip-order", String(1 + i));
+  });
+  box.toggleAttribute("data-rb-chips-first", Boolean(table.chips_first)); // shot-input.css
+  // The members of a chip set that the drawing itself puts in or takes out (an
+  // "events" field: «а» when the cue ball first touched the пробка) are the
+  // drawing's: their chips are hidden beside it (shown in the form view), so a
+  // ticked chip can never be undone by the next tap on the table.
+  for (const [name, spec] of Object.entries(table.fields)) {
+    if (spec.from !== "events" || !table.chips.includes(name)) continue;
+    const owned = new Set(Object.values(spec.map || {}).map((id) => JSON.stringify(id)));
+    for (const input of actionField(box, name)?.querySelectorAll(".rb-chip > input") || []) {
+      if (owned.has(/** @type {HTMLInputElement} */ (input).value)) input.closest(".rb-chip")?.setAttribute("data-rb-drawn", "");
+    }
+  }
 
   // The form's own explicit miss, where an empty list would mean one.
   let missConfirm = /** @type {HTMLInputElement | null} */ (null);
@@ -139,9 +160,10 @@ export function mountShotInput(form, declared) {
   let rack = /** @type {number | null} */ (null);
 
   function render() {
-    const shown = actionType(form) === table.action;
-    root.hidden = !shown;
-    form.classList.toggle("rb-form--drawing", shown && mode === "drawing");
+    // The view stays the drawing's while another action type is chosen («Туш вне
+    // удара»): the form keeps its compact look, and the drawing its place in its
+    // action, which is hidden as a whole (nothing moves).
+    form.classList.toggle("rb-form--drawing", mode === "drawing");
     drawing.hidden = mode !== "drawing";
     toDrawing.setAttribute("aria-pressed", String(mode === "drawing"));
     toForm.setAttribute("aria-pressed", String(mode === "form"));
@@ -277,9 +299,11 @@ export function mountShotInput(form, declared) {
       tap(event.target);
     }
   };
+  let drawnAction = actionType(form) === table.action;
   const onChange = () => {
     const shown = actionType(form) === table.action;
-    if (root.hidden === shown) render();
+    if (shown !== drawnAction) render();
+    drawnAction = shown;
   };
   // A tap does not move the focus (nor scroll to it): the page stays put.
   const onDown = (/** @type {Event} */ event) => {
@@ -340,9 +364,11 @@ export function mountShotInput(form, declared) {
       root.remove();
       missConfirm?.closest("label")?.remove();
       form.classList.remove("rb-form--drawing");
+      box.removeAttribute("data-rb-chips-first");
       for (const f of box.querySelectorAll("[data-rb-drawn], [data-rb-chip-field]")) {
         f.removeAttribute("data-rb-drawn");
         f.removeAttribute("data-rb-chip-field");
+        /** @type {HTMLElement} */ (f).style.removeProperty("--rb-chip-order");
       }
     },
   };

@@ -74,7 +74,7 @@
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
  *   house: boolean, spots: Spot[], pyramid: number, fields: Record<string, FieldSource>,
- *   chips: string[], miss: Miss | null, words: import("./describe.js").FieldWords[] }} TableDecl
+ *   chips: string[], chips_first?: boolean, miss: Miss | null, words: import("./describe.js").FieldWords[] }} TableDecl
  */
 
 export {};

@@ -1,0 +1,58 @@
+"""The fields a game calls idle for the next shot (``Game.idle_fields``, shown
+to the page as the view's ``idle_fields``) really do not apply: the scorekeeper
+hides them, so a value in one of them must be refused by the engine, never
+silently read. Random matches of every game with a scorekeeper."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_pkg.core import Game
+from rules_pkg.errors import InputError, StateError
+from rules_pkg.games import GAMES
+from rules_pkg.match import step
+from rules_pkg.reader import Reader
+
+SCOREKEEPERS = [g for g in GAMES.values() if "scorekeeper" in g.tools]
+
+
+def given_value(declaration: dict):
+    """A value a player could give the field (not its default)."""
+    if declaration["kind"] == "bool":
+        return True
+    if declaration["kind"] == "choice":
+        values = [o["id"] for o in declaration["options"]]
+        return next(v for v in values if v != declaration.get("default"))
+    raise AssertionError(f"no test value for an idle {declaration['kind']} field")
+
+
+@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
+def test_idle_fields_are_refused_by_the_engine(game):
+    rng = random.Random(f"idle-{game.id}")
+    declared = {f["name"]: f for a in game.action_fields() for f in a["fields"]}
+    names = tuple(f"Игрок {i + 1}" for i in range(game.min_players))
+    seen = 0
+    for _ in range(8):
+        state = game.initial_state(len(names), game.read_options(Reader({}, "options")))
+        for _ in range(25):
+            if getattr(state, "finished", False):
+                break
+            for name in game.idle_fields(state):
+                action = {**game.random_action(state, rng), name: given_value(declared[name])}
+                with pytest.raises((InputError, StateError)) as refused:
+                    step(game, names, state, action)
+                assert refused.value.field == f"action.{name}", refused.value.message
+                seen += 1
+            _, state = step(game, names, state, game.random_action(state, rng))
+    if type(game).idle_fields is not Game.idle_fields:  # the game has idle fields: they were tried
+        assert seen, game.id
+
+
+def test_kaiza_asks_about_the_red_from_spot_1_on_the_first_shot_only():
+    kaiza = GAMES["kaiza"]
+    state = kaiza.initial_state(2, kaiza.read_options(Reader({}, "options")))
+    assert "red_from_spot_1" not in kaiza.idle_fields(state)
+    _, state = step(kaiza, ("Аня", "Борис"), state, {"type": "shot", "contact": False})
+    assert kaiza.idle_fields(state) == ("red_from_spot_1",)
