@@ -34,19 +34,28 @@ SHOTS = {
 OPENING_DECISION = {"po-chasovoy"}
 
 # The controls a thumb aims at, by their hooks: the drawing's parts (redrawn
-# in place on every tap), the drawing's tools and view switch, the bar's buttons.
-POSITIONS = """sel => {
+# in place on every tap), the drawing's tools and view switch, the chips beside
+# it, the bar's buttons. places=True also takes the ones kept in their place
+# unseen (visibility: hidden: the input while a reloaded match waits for the
+# engine): where they will be when they are shown.
+POSITIONS = """([sel, places]) => {
   const tool = document.querySelector(sel);
   const out = {};
   const svg = tool.querySelector("[data-rb-action-form] .rb-table-svg");
   if (svg && svg.getClientRects().length) out["рисунок стола"] = svg.getBoundingClientRect().top;
   const parts = tool.querySelectorAll("[data-rb-action-form] [data-rb-tap], [data-rb-shot-tool], [data-rb-shot-mode],"
-    + " [data-rb-undo], [data-rb-redo], [data-rb-play]");
+    + " [data-rb-chip-field] label.rb-chip, [data-rb-chip-field] label.rb-check, [data-rb-chip-field] select,"
+    + " [data-rb-action-type], [data-rb-undo], [data-rb-redo], [data-rb-play]");
   for (const el of parts) {
-    if (!el.getClientRects().length || el.closest("[hidden]") || getComputedStyle(el).visibility === "hidden") continue;
+    if (!el.getClientRects().length || el.closest("[hidden]")) continue;
+    if (!places && getComputedStyle(el).visibility === "hidden") continue;
     const r = el.getBoundingClientRect();
-    const name = (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().replace(/\\s+/g, " ").slice(0, 40);
-    out[name + (el.getAttribute("data-rb-id") || "")] = Math.round(r.top * 2) / 2;
+    const field = el.closest("[data-rb-field]");
+    const hook = ["data-rb-play", "data-rb-undo", "data-rb-redo"].find((a) => el.hasAttribute(a));
+    if (hook) { out[hook] = Math.round(r.top * 2) / 2; continue; }  // «Записать удар» / «Записать»: one button
+    const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("value") || el.tagName)
+      .trim().replace(/\\s+/g, " ").slice(0, 40);
+    out[(field ? field.dataset.rbField + ": " : "") + name + (el.getAttribute("data-rb-id") || "")] = Math.round(r.top * 2) / 2;
   }
   return out;
 }"""
@@ -92,8 +101,8 @@ def play_two_shots(page, base_url, game: str):
     return tool
 
 
-def positions(page, game: str) -> dict:
-    return page.evaluate(POSITIONS, sk(game))
+def positions(page, game: str, *, places: bool = False) -> dict:
+    return page.evaluate(POSITIONS, [sk(game), places])
 
 
 def moved(before: dict, after: dict) -> list[str]:
@@ -123,7 +132,7 @@ def test_match_is_where_it_was_after_a_reload(tool_page, base_url, game):
     y = page.evaluate("scrollY")
     page.reload()
     tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
-    early = positions(page, game)  # the saved match, the engine perhaps still loading
+    early = positions(page, game, places=True)  # the saved match, the engine perhaps still loading
     page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
                            " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')"
                            " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
@@ -132,3 +141,103 @@ def test_match_is_where_it_was_after_a_reload(tool_page, base_url, game):
     assert page.evaluate("scrollY") == y, "после перезагрузки страница прокручена иначе"
     problems = [f"пока грузятся правила: {m}" for m in moved(before, early)] + moved(before, settled)
     assert not problems, f"{game}: после перезагрузки не на своих местах:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", sorted(SHOTS))
+def test_match_scrolled_down_is_where_it_was_after_a_reload(tool_page, base_url, game):
+    """The page scrolled to the match's history before the reload: the saved
+    match is drawn before the history below it, and a page shorter than it was
+    clamped the scroll (the match 46–98 px elsewhere until the engine drew)."""
+    page = tool_page(PHONE_390)
+    tool = play_two_shots(page, base_url, game)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    before = positions(page, game)
+    y = page.evaluate("scrollY")
+    page.reload()
+    tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
+    early = positions(page, game, places=True)
+    early_y = page.evaluate("scrollY")
+    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
+                           " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')"
+                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    settled = positions(page, game)
+    assert early_y == y and page.evaluate("scrollY") == y, (y, early_y, page.evaluate("scrollY"))
+    problems = [f"пока грузятся правила: {m}" for m in moved(before, early)] + moved(before, settled)
+    assert not problems, f"{game}: после перезагрузки не на своих местах:\n" + "\n".join(problems)
+
+
+# The games whose input offers another action type beside the shot.
+ACTION_TYPES = {"kladka-kiem": "touch", "po-chasovoy": None}
+
+
+@pytest.mark.parametrize("game", sorted(ACTION_TYPES))
+def test_choosing_another_action_type_moves_nothing(tool_page, base_url, game):
+    """«Туш вне удара» instead of «Удар»: the action's input takes the shot's
+    place (kladka: the input and the bar moved by 393 px)."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, game, [])
+    if game in OPENING_DECISION:
+        act(page, game, tool.locator("[data-rb-decision] button").first)
+    types = tool.locator("label.rb-chip:has(input[data-rb-action-type])")
+    assert types.count() >= 2, "нет выбора действия"
+    before = positions(page, game)
+    types.nth(1).tap()
+    after = positions(page, game)
+    assert all(k in before and k in after for k in ("data-rb-play", "data-rb-undo", "data-rb-redo")), sorted(after)
+    types.first.tap()
+    again = positions(page, game)
+    problems = moved(before, after) + [f"снова «Удар»: {m}" for m in moved(before, again)]
+    assert not problems, f"{game}: выбор действия сдвинул:\n" + "\n".join(problems)
+
+
+def test_a_field_that_comes_with_a_played_ball_moves_nothing(tool_page, base_url):
+    """«Кайза»: «Заказ» and the others asked once a ball is played keep their
+    place while no ball is: the chips around them stay put when they come."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, "kaiza", [])
+    before = positions(page, "kaiza")
+    tap(tool, ("ball", "red"))
+    tap(tool, ("pocket", "far-left"))
+    after = positions(page, "kaiza")
+    assert any(k.startswith("call: ") for k in after) and not any(k.startswith("call: ") for k in before)
+    assert not moved(before, after), "«Кайза»: сдвинулись:\n" + "\n".join(moved(before, after))
+
+
+def test_probka_chips_the_drawing_owns_are_the_drawings(tool_page, base_url):
+    """«пробка»: fouls «а», «г», «е» are what the drawing records (the cue ball
+    first on the пробка, in a pocket, off the table): beside it they are not
+    chips a tap on the table would silently untick; the form view shows them."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, "probka", [])
+    fouls = tool.locator("[data-rb-field=fouls] label.rb-chip")
+    shown = [fouls.nth(i).inner_text().strip()[:2] for i in range(fouls.count()) if fouls.nth(i).is_visible()]
+    assert shown == ["б)", "в)", "д)"], shown
+    tap(tool, ("player", 1))
+    tool.locator("[data-rb-action-form] [data-rb-tap=ball][data-rb-id='\"probka\"']").tap()
+    tool.locator("[data-rb-shot-mode=form]").tap()
+    ticked = [fouls.nth(i).inner_text().strip()[:2] for i in range(fouls.count())
+              if fouls.nth(i).locator("input").is_checked()]
+    assert all(fouls.nth(i).is_visible() for i in range(fouls.count())) and fouls.count() == 6
+    assert ticked == ["а)"], ticked
+    tool.locator("[data-rb-shot-mode=drawing]").tap()
+
+
+def test_probka_chips_stand_above_the_table_in_view(tool_page, base_url):
+    """«пробка» is entered mostly with its chips (the shooter at every shot):
+    on a 390 × 844 phone, six players, the board, every shooter and foul chip,
+    «Без результата» and the record button are on screen together."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, "probka", ["Аня", "Борис", "Вера", "Глеб", "Дина", "Ефим"])
+    height = page.viewport_size["height"]
+    bar_top = tool.locator(".rb-sk-bar").bounding_box()["y"]
+    wanted = [tool.locator("[data-rb-scores]"), tool.locator("[data-rb-shot-tool=miss]")]
+    wanted += [tool.locator("[data-rb-field=shooter] label.rb-chip").nth(i) for i in range(6)]
+    wanted += [tool.locator("[data-rb-field=fouls] label.rb-chip:visible").nth(i) for i in range(3)]
+    for loc in wanted:
+        box = loc.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= bar_top + 0.5, (loc, box, bar_top)
+    assert bar_top + tool.locator("[data-rb-play]").bounding_box()["height"] <= height
+    svg = tool.locator(".rb-table-svg").bounding_box()
+    assert svg["y"] > tool.locator("[data-rb-field=fouls]").bounding_box()["y"], "chips first, then the table"
+    screenshot(page, "steady-probka-chips-first")
