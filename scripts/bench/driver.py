@@ -191,6 +191,10 @@ class Bench:
                 # A full load: the new document's clock starts at its navigation, i.e. the click.
                 row["next_page"] = ((marks[f"result:{NEXT_GAME}"] - t0) if row["next_page_instant"]
                                     else marks[f"result:{NEXT_GAME}"]) / 1000
+                if row["next_page_instant"] and f"shown:{NEXT_GAME}" in marks and f"submit:{NEXT_GAME}" in marks:
+                    # Where the time goes: the new page on screen with its form, then the engine's answer.
+                    row["next_page_form"] = (marks[f"shown:{NEXT_GAME}"] - t0) / 1000
+                    row["next_page_answer"] = (marks[f"result:{NEXT_GAME}"] - marks[f"submit:{NEXT_GAME}"]) / 1000
             if not bare and self.args.wait_saved and not offline_mode and "saved" not in marks:
                 # The page's own mark can miss a save that finished while a full page load
                 # was under way: ask the caches, and time it from here.

@@ -72,6 +72,8 @@ def summarize(runs: dict) -> dict:
             "bytes": median(ours, "bytes"),
             "next_page": median(ours, "next_page"),
             "next_page_instant": all(r.get("next_page_instant") for r in ours) if ours else None,
+            "next_page_form": median(ours, "next_page_form"),
+            "next_page_answer": median(ours, "next_page_answer"),
             "saved": median(ours, "saved"),
             "saved_bytes": median(ours, "saved_bytes"),
             "bare_result": median(bare, "result"),
@@ -102,6 +104,17 @@ def human_line(profile: dict, phone: bool) -> str:
         return ""
     return ("Ввод в темпе человека (с появления формы три нажатия по рисунку раз в 0,7 с, затем «Рассчитать»): "
             "ожидание ответа после последнего нажатия, медиана — " + "; ".join(parts) + ".")
+
+
+def next_page_line(profile: dict) -> str:
+    """«Другая игра» split: the click to the new page's form on screen, then the engine's answer."""
+    names = {"cold": "первый визит", "warm": "повторный", "offline": "без сети"}
+    parts = [f"{names[k]} — {secs(s['next_page_form'], 2)} до формы, {secs(s['next_page_answer'], 2)} ответ движка"
+             for k, s in profile.items() if k in names and s.get("next_page_form") is not None
+             and s.get("next_page_answer") is not None]
+    if not parts:
+        return ""
+    return "Другая игра по ссылке в меню (мгновенный переход), медианы: " + "; ".join(parts) + "."
 
 
 def machine(browser_version: str) -> dict:
@@ -226,6 +239,9 @@ def markdown(report: dict) -> str:
         spent = time_spent(profile)
         if spent:
             lines += ["", spent]
+        other = next_page_line(profile)
+        if other:
+            lines += ["", other]
         cold = profile["cold"]
         if cold.get("saved") is not None:
             lines += ["", f"Сайт целиком сохранён для работы без сети через {secs(cold['saved'])} после "
