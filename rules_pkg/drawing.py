@@ -142,10 +142,13 @@ def kaiza() -> dict:
 def probka() -> dict:
     # The пробка tapped first: the cue ball touched it (foul «а»); tapped after
     # the object ball: the object ball knocked it down (the prize, unless «б»).
+    # The balls in the table's upper half: with the chips above the drawing
+    # (chips_first), six players' board pushes its lower part under a phone's
+    # sticky bar; the balls stay in reach.
     return base(
-        balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 50)),
-               ball("object", "", "прицельный шар", IVORY, (140, 45))],
-        cue={"at": (40, 55)},
+        balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 20)),
+               ball("object", "", "прицельный шар", IVORY, (140, 18))],
+        cue={"at": (40, 22)},
         fields={"probka": {"from": "has", "ball": "probka", "after": "object",
                            "waiting": "Отмечен прицельный шар: нажмите пробку, если он её сбил, "
                                       "или нажмите шар ещё раз, чтобы убрать отметку.",
