@@ -94,7 +94,12 @@ export function mountShotInput(form, declared) {
   buttons.clear.setAttribute("title", "Очистить рисунок");
   const words = el("p", { class: "rb-shot-words", "aria-live": "polite", "data-rb-shot-words": "" });
   const hint = el("p", { class: "rb-shot-hint", role: "status", "data-rb-shot-hint": "" });
-  drawing.append(svgBox, tools, words, hint);
+  // One place for the shot's line and the last tap's hint (shot-input.css).
+  const saidPlace = el("div", { class: "rb-shot-said", "data-rb-shot-said": "" });
+  saidPlace.append(words, hint);
+  drawing.append(svgBox, tools, saidPlace);
+  // The newest words in view inside the place: a hint below a long line.
+  const showSaid = () => { saidPlace.scrollTop = hint.textContent ? saidPlace.scrollHeight : 0; };
   root.append(modeHint, modes, drawing);
   box.prepend(root);
 
@@ -186,6 +191,7 @@ export function mountShotInput(form, declared) {
     words.textContent = said || howTo(table);
     words.classList.toggle("rb-shot-words--howto", !said);
     if (shot.calling) hint.textContent = "Нажмите заказанную лузу.";
+    showSaid();
   }
 
   /** @param {{ shot: Shot, hint: string }} next */
@@ -241,6 +247,7 @@ export function mountShotInput(form, declared) {
     swallowClick = true;
     if (!target) {
       hint.textContent = "Отпустите шар над лузой, в которую он упал.";
+      showSaid();
       return;
     }
     const id = JSON.parse(target.getAttribute("data-rb-id") || "null");
