@@ -25,17 +25,21 @@ PHONE360 = {**PHONE390, "viewport": {"width": 360, "height": 780}}
 
 
 def words_box(tool) -> dict:
-    return tool.locator("[data-rb-action-form] [data-rb-shot-words]").bounding_box()
+    """The place the shot's line and the hint share (its height is fixed, whatever is in it)."""
+    return tool.locator("[data-rb-action-form] [data-rb-shot-said]").bounding_box()
 
 
 def howto_fits(tool, first_ball) -> None:
-    """The how-to line fits the place reserved for the shot's description: the
-    first tap replaces it without moving what is below (the record button)."""
+    """The how-to line and the shot's line take the same reserved place: the
+    first tap replaces one with the other without moving what is below (the
+    record button), and the line is seen whole, not scrolled inside the place."""
     before, play = words_box(tool), tool.locator("[data-rb-play]").bounding_box()
     drawing_part(tool, "ball", first_ball).tap()
     assert not tool.locator("[data-rb-shot-words]").evaluate("el => el.classList.contains('rb-shot-words--howto')")
     after, play_after = words_box(tool), tool.locator("[data-rb-play]").bounding_box()
     assert after["height"] == before["height"], f"the how-to and a one-ball line differ: {before} {after}"
+    line = tool.locator("[data-rb-action-form] [data-rb-shot-words]").bounding_box()
+    assert line["y"] >= after["y"] and line["y"] + line["height"] <= after["y"] + after["height"] + 0.5, (line, after)
     assert play_after["y"] == play["y"]
     tool.locator("[data-rb-action-form] [data-rb-shot-tool=clear]").tap()
 
