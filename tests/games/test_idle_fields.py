@@ -1,7 +1,8 @@
-"""The fields a game calls idle for the next shot (``Game.idle_fields``, shown
-to the page as the view's ``idle_fields``) really do not apply: the scorekeeper
-hides them, so a value in one of them must be refused by the engine, never
-silently read. Random matches of every game with a scorekeeper."""
+"""The fields a game calls idle for the next shot (the view's ``idle_fields``,
+from ``Game.idle_fields``) really do not apply: the scorekeeper hides them, so a
+value in one of them must be refused by the engine, never silently read.
+Random matches of every game with a scorekeeper, through the JSON API as the
+page plays them (tests/randplay.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import random
 
 import pytest
 
+from tests.randplay import internal_state, next_state, play_random_match
+from rules_pkg.api import handle
 from rules_pkg.core import Game
-from rules_pkg.errors import InputError, StateError
 from rules_pkg.games import GAMES
 from rules_pkg.match import step
 from rules_pkg.reader import Reader
@@ -32,20 +34,17 @@ def given_value(declaration: dict):
 def test_idle_fields_are_refused_by_the_engine(game):
     rng = random.Random(f"idle-{game.id}")
     declared = {f["name"]: f for a in game.action_fields() for f in a["fields"]}
-    names = tuple(f"Игрок {i + 1}" for i in range(game.min_players))
     seen = 0
     for _ in range(8):
-        state = game.initial_state(len(names), game.read_options(Reader({}, "options")))
-        for _ in range(25):
-            if getattr(state, "finished", False):
-                break
-            for name in game.idle_fields(state):
-                action = {**game.random_action(state, rng), name: given_value(declared[name])}
-                with pytest.raises((InputError, StateError)) as refused:
-                    step(game, names, state, action)
-                assert refused.value.field == f"action.{name}", refused.value.message
+        for request, out in play_random_match(game.id, rng, max_actions=25):
+            if not out["ok"] or out["view"]["finished"]:
+                continue
+            state = next_state(request["state"], request)
+            for name in out["view"].get("idle_fields", []):
+                action = {**game.random_action(internal_state(state), rng), name: given_value(declared[name])}
+                refused = handle({"op": "match.play", "state": state, "action": action})
+                assert not refused["ok"] and refused["error"]["field"] == f"action.{name}", refused
                 seen += 1
-            _, state = step(game, names, state, game.random_action(state, rng))
     if type(game).idle_fields is not Game.idle_fields:  # the game has idle fields: they were tried
         assert seen, game.id
 

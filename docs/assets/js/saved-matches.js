@@ -125,11 +125,10 @@ export function listMatches(game) {
  * @returns {Summary}
  */
 export function summaryOf(state, view) {
-  const players = view && Array.isArray(view.players)
-    ? view.players.map((p) => String(p.name))
-    : (Array.isArray(state.players) ? state.players.map(String) : []);
-  const scores = view && Array.isArray(view.players) && view.players.every((p) => typeof p.score === "number")
-    ? view.players.map((p) => /** @type {number} */ (p.score)) : null;
+  const drawn = view && Array.isArray(view.players) ? view.players : null; // the engine's cards, if any
+  const players = drawn ? drawn.map((p) => String(p.name)) : (Array.isArray(state.players) ? state.players.map(String) : []);
+  const scores = drawn && drawn.every((p) => typeof p.score === "number")
+    ? drawn.map((p) => /** @type {number} */ (p.score)) : null;
   return {
     players,
     scores,
@@ -137,9 +136,8 @@ export function summaryOf(state, view) {
     winner: view && Number.isInteger(view.winner) ? view.winner : null,
     records: Array.isArray(state.actions) ? state.actions.length : 0,
     status: view && typeof view.status === "string" ? view.status : "",
-    notes: Boolean(view && Array.isArray(view.players) && notesInPlay(view)),
-    numbered: Boolean(view && Array.isArray(view.players) && view.players.length
-      && view.players.every((p) => Number.isInteger(p.number))),
+    notes: Boolean(drawn && notesInPlay({ players: drawn })),
+    numbered: Boolean(drawn && drawn.length && drawn.every((p) => Number.isInteger(p.number))),
     idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
   };
 }
