@@ -9,6 +9,7 @@ import random
 from rules_pkg.api import handle
 from rules_pkg.match import Match
 from rules_pkg.games import GAMES
+from rules_pkg.warmup import random_ruling_request  # noqa: F401 - the tests' generator, shared with the worker
 
 
 def internal_state(state_json: dict):
@@ -102,12 +103,3 @@ def play_random_match(game_id: str, rng: random.Random, max_actions: int = 40):
         if out["ok"]:
             state = next_state(state, request)
             assert out["log"] == {"actions": len(state["actions"]), "undone": len(state["undone"])}, out["log"]
-
-
-def random_ruling_request(game_id: str, rng: random.Random) -> dict:
-    game = GAMES[game_id]
-    situation = game.random_situation(rng)
-    from rules_pkg.reader import Reader
-    options = game.read_options(Reader({}, "options"))
-    state = game.state_from_situation(Reader(situation, "situation"), options)
-    return {"op": "ruling", "game": game_id, "situation": situation, "action": game.random_action(state, rng)}

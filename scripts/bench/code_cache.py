@@ -39,7 +39,7 @@ if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench import PAGE  # noqa: E402
-from bench.driver import PRECACHED_JS, SNAPSHOT_JS  # noqa: E402
+from bench.driver import INIT_SCRIPT, PRECACHED_JS, SNAPSHOT_JS  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -51,6 +51,12 @@ READY_JS = """() => {
   const el = document.querySelector('#rb-calculator-kovboy');
   return !!el && el.dataset.rbEngine === 'ready';
 }"""
+#: The bench's shot answered (driver.INIT_SCRIPT submits it once the form is there).
+ANSWERED_JS = "() => !!window.__bench && 'result:kovboy' in window.__bench"
+#: Seconds a traced visit stays open after its answer, as a player reading the
+#: verdict would: the worker's idle work (the snapshot, the warm-up) and the
+#: browser's cache writes happen then.
+HOLD_S = float(os.environ.get("CODE_CACHE_HOLD", "6"))
 #: Events of the worker's JavaScript compiles, named by V8 / Blink.
 JS_COMPILES = {"v8.compile", "v8.compileModule", "V8.CompileScript", "v8.produceCache", "v8.produceModuleCache"}
 LAZY_JS = {"V8.CompileLazy", "V8.CompileCode", "v8.compileLazy"}
@@ -119,6 +125,7 @@ def measure(site: Path, port: int) -> list[dict]:
         with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="rules-code-cache-") as profile:
             context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True,
                                                            args=["--no-sandbox", "--disable-gpu"])
+            context.add_init_script(INIT_SCRIPT)
             page = context.new_page()
             t0 = time.monotonic()
             page.goto(base + PAGE)
@@ -133,8 +140,10 @@ def measure(site: Path, port: int) -> list[dict]:
                             "s": round(time.monotonic() - t0, 1)})
             page.close()
             browser = context.browser
-            for visit in (2, 3):
+            for visit in (2, 3, 4):
                 page = context.new_page()
+                logs: list[str] = []
+                page.on("console", lambda m: logs.append(m.text) if "warm" in m.text else None)
                 if browser is not None:
                     browser.start_tracing(page=page, categories=CATEGORIES.split(","))
                     tracing = "browser"
@@ -148,7 +157,7 @@ def measure(site: Path, port: int) -> list[dict]:
                     tracing = "cdp"
                 t0 = time.monotonic()
                 page.goto(base + PAGE)
-                ok = poll(page, READY_JS, 120)
+                ok = poll(page, ANSWERED_JS, 120)
                 seconds = round(time.monotonic() - t0, 2)
                 page.wait_for_timeout(500)
                 if tracing == "browser":
@@ -159,8 +168,10 @@ def measure(site: Path, port: int) -> list[dict]:
                     while not done and time.monotonic() < end:
                         page.wait_for_timeout(100)
                     trace = json.dumps({"traceEvents": chunks}).encode()
-                row = {"visit": visit, "ready": ok, "s": seconds, **summarize(trace)}
+                row = {"visit": visit, "answered": ok, "s": seconds, **summarize(trace)}
                 results.append(row)
+                page.wait_for_timeout(HOLD_S * 1000)
+                row["logs"] = logs
                 page.close()
             context.close()
     finally:

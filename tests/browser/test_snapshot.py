@@ -12,7 +12,13 @@ reads the ruling; the worker's ``ready`` message says which path it took
 - a device whose only snapshot is an older engine's (planted before the first
   visit, intact by its own checksum): never restored, a normal boot, replaced;
 - offline, the visit restores the snapshot;
-- storage refused (a quota too small for it): both visits answer, normally.
+- a restored engine answers without its wheel (the service worker's copy damaged):
+  every module is in the snapshot, the wheel is read only once the worker is idle;
+- storage refused (a quota too small for it): both visits answer, normally;
+- the warm-up (Chromium's compiled-WebAssembly cache): not on the first visit,
+  whose WebAssembly came from the network; once, on the first visit served by the
+  service worker, with its mark keyed to the runtime and the worker's cache; a
+  call made during it is answered, the same.
 """
 
 from __future__ import annotations
@@ -150,6 +156,79 @@ def test_an_older_engines_snapshot_is_never_restored(make_page, base_url):
     stored = wait_entry(page)  # the stale one deleted, then this engine's own stored
     assert stored["key"] != OLDER_ENGINE_KEY and stored["sha256"] == stored["actual"], stored
     assert visit(page, base_url)["boot"] == "snapshot"
+    assert page.page_errors == []
+
+
+# The service worker's copy of the engine's wheel replaced by bytes that fail the
+# wheel's checksum. Returns how many copies were replaced.
+SPOIL_WHEEL_JS = """async () => {
+  let spoiled = 0;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("rules-site-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!new URL(request.url).pathname.endsWith(".whl")) continue;
+      await cache.put(request, new Response("not a wheel", { headers: { "Content-Type": "application/zip" } }));
+      spoiled += 1;
+    }
+  }
+  return spoiled;
+}"""
+
+
+def test_a_restored_engine_answers_before_its_wheel_is_read(visited, base_url):
+    page, first, _ = visited
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    assert page.evaluate(SPOIL_WHEEL_JS) == 1
+    logged = []
+    page.on("worker", lambda worker: worker.on("console", lambda message: logged.append(message.text)))
+    second = visit(page, base_url)
+    assert second["boot"] == "snapshot" and second["state"] == "ready", second
+    assert second["text"] == first["text"]
+    # Once idle after the answer the worker reads the wheel, finds it damaged and
+    # says so; the engine goes on answering.
+    end = time.monotonic() + 20
+    while time.monotonic() < end and not any("were not unpacked" in text for text in logged):
+        page.wait_for_timeout(250)
+    assert any("were not unpacked" in text for text in logged), logged
+    assert visit(page, base_url)["text"] == first["text"]
+    assert page.page_errors == []
+
+
+WARMED_JS = """async () => {
+  const cache = await caches.open("rules-engine-snapshot");
+  const response = await cache.match(new URL("__engine-warmed", document.baseURI.replace(/games\\/.*$/, "")).href);
+  return response ? response.headers.get("X-Warmed-Key") : null;
+}"""
+
+
+def wait_warmed(page, timeout: float = 120.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        key = page.evaluate(WARMED_JS)
+        if key:
+            return key
+        page.wait_for_timeout(250)
+    pytest.fail("the worker never finished its warm-up")
+
+
+def test_the_warm_up_runs_once_on_the_first_visit_served_by_the_service_worker(visited, base_url):
+    page, first, _ = visited
+    assert page.evaluate(WARMED_JS) is None  # its WebAssembly came from the network
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    second = visit(page, base_url)
+    assert second["boot"] == "snapshot" and second["text"] == first["text"], second
+    # Answered during the warm-up (it starts after the idle pause and takes seconds):
+    page.wait_for_timeout(2500)
+    root = f'[data-rb-tool="calculator"][data-rb-game="{GAME}"][data-rb-mounted]'
+    page.eval_on_selector(f"{root} [data-rb-result]", "el => { el.innerHTML = ''; }")
+    page.eval_on_selector(f"{root} form", "form => form.requestSubmit()")
+    again = page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached", timeout=30_000)
+    assert " ".join(again.text_content().split()) == first["text"]
+    key = wait_warmed(page)
+    caches = page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('rules-site-'))")
+    runtime = page.evaluate("JSON.parse(document.querySelector('meta[name=rules-runtime]').content).path")
+    assert caches and key == runtime + ",".join(sorted(caches)), key
     assert page.page_errors == []
 
 
