@@ -13,8 +13,8 @@ Why: importing the engine from source compiles ~275 KB of Python at every start,
 about a third of the import (profiled in Node). On the emulated phone (CPU 4x) the
 byte code saved ~0.3 s per start, for ~90 KB more on the first visit
 (``scripts/bench.py --variant wheel-source`` measures the other way round).
-A traceback from inside the engine then shows file names and line numbers
-without source lines; the worker only shows the error's last line anyway.
+A traceback from inside the engine then shows no source lines (nor line numbers,
+below); the worker only shows the error's last line anyway.
 
 **Smaller.** The byte code is compiled with ``optimize=2`` (no docstrings; the engine
 has no ``assert`` and reads no ``__doc__`` but the command line's, which the browser

@@ -4,7 +4,8 @@
 
 For each built site (e.g. the default build and ``--variant classic-worker``'s),
 one fresh browser profile: a first visit (the service worker saves the site and
-the engine its snapshot), then visits 2 and 3 of the same page, each recorded
+the engine its snapshot), then visits 2, 3 and 4 of the same page (each submits the
+bench's shot and stays open ``CODE_CACHE_HOLD`` s after its answer), each recorded
 as a Chromium trace. From every trace it prints, for the engine's worker:
 
 * the JavaScript compiles of ``pyodide.asm.*`` and ``pyodide.*`` (``v8.compile``,
@@ -142,8 +143,6 @@ def measure(site: Path, port: int) -> list[dict]:
             browser = context.browser
             for visit in (2, 3, 4):
                 page = context.new_page()
-                logs: list[str] = []
-                page.on("console", lambda m: logs.append(m.text) if "warm" in m.text else None)
                 if browser is not None:
                     browser.start_tracing(page=page, categories=CATEGORIES.split(","))
                     tracing = "browser"
@@ -171,7 +170,6 @@ def measure(site: Path, port: int) -> list[dict]:
                 row = {"visit": visit, "answered": ok, "s": seconds, **summarize(trace)}
                 results.append(row)
                 page.wait_for_timeout(HOLD_S * 1000)
-                row["logs"] = logs
                 page.close()
             context.close()
     finally:

@@ -1,6 +1,6 @@
 // @ts-check
 // The engine's memory snapshot, kept on this device in Cache Storage (used by
-// worker.mjs), and the warm-up's mark (see `warmed`). One entry, never fetched from the network:
+// worker.mjs), and the warm-up's mark (`warmed`, below). Never fetched from the network:
 //   cache "rules-engine-snapshot" (not "rules-site-*": the service worker
 //   deletes those on every new site version), URL <site root>/__engine-snapshot
 //   headers X-Snapshot-Key     FORMAT/<runtime path><stdlib file>/<wheel sha256>:
