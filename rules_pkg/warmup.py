@@ -1,5 +1,10 @@
-"""Idle work for the browser's worker: seeded random requests over every game,
-answered through the JSON API and thrown away.
+"""Idle work for the browser's worker (docs/assets/engine/worker.mjs): every
+module imported before a memory snapshot is made, and seeded random requests
+over every game, answered through the JSON API and thrown away.
+
+Why every module (:func:`import_every_module`): a boot from the snapshot then
+answers without reading the engine's wheel or importing anything; the wheel's
+files are unpacked later, once the worker is idle.
 
 Why (issue 19): Chromium keeps a WebAssembly module's compiled code in its code
 cache only once enough of the module has been optimized, and a boot from the
@@ -15,10 +20,14 @@ optimized code and the visits after it take the module from the cache.
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
 
+import rules_pkg
+
 from .api import handle
-from .games import GAMES
+from .games import GAMES, load_all
 from .reader import Reader
 
 #: The seed of the worker's requests: the same work on every device.
@@ -32,6 +41,26 @@ def random_ruling_request(game_id: str, rng: random.Random) -> dict:
     options = game.read_options(Reader({}, "options"))
     state = game.state_from_situation(Reader(situation, "situation"), options)
     return {"op": "ruling", "game": game_id, "situation": situation, "action": game.random_action(state, rng)}
+
+
+def import_every_module() -> list[str]:
+    """Import every module of the package but ``__main__`` (the command line) and
+    every game; return the modules' names."""
+    root = rules_pkg.__path__[0]
+    top = os.path.dirname(root)
+    names = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for file in sorted(files):
+            stem, _, ext = file.partition(".")
+            if ext not in ("py", "pyc") or stem == "__main__":
+                continue
+            parts = os.path.relpath(os.path.join(folder, stem), top).split(os.sep)
+            names.append(".".join(parts[:-1] if stem == "__init__" else parts))
+    for name in names:
+        importlib.import_module(name)
+    load_all()
+    return names
 
 
 class Warmup:

@@ -6,7 +6,11 @@ same on every device, and never reach an internal error."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import rules_pkg.warmup as warmup
 from rules_pkg.api import handle
@@ -45,3 +49,16 @@ def test_random_ruling_request_is_reproducible():
     a = warmup.random_ruling_request("kovboy", random.Random(7))
     b = warmup.random_ruling_request("kovboy", random.Random(7))
     assert a == b and a["op"] == "ruling" and a["game"] == "kovboy"
+
+
+def test_import_every_module_imports_the_whole_package_but_the_command_line():
+    # A fresh interpreter: what this one imported already would hide a miss.
+    code = ("import json, sys, rules_pkg.warmup as w; names = w.import_every_module(); "
+            "print(json.dumps([names, sorted(m for m in sys.modules if m.split('.')[0] == 'rules_pkg')]))")
+    root = Path(warmup.__file__).resolve().parents[1]
+    names, loaded = json.loads(subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                                              text=True, check=True).stdout)
+    files = {p.relative_to(root).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
+             for p in (root / "rules_pkg").rglob("*.py")}
+    assert set(names) == files - {"rules_pkg.__main__"}
+    assert set(loaded) >= set(names) and "rules_pkg.__main__" not in loaded

@@ -128,6 +128,7 @@ PROFILES = {
 class Bench:
     def __init__(self, args, browser, counter: Counter, slowdown: RendererSlowdown | None):
         self.args, self.browser, self.counter, self.slowdown = args, browser, counter, slowdown
+        self.warm_up_failed = False  # then no later visit waits for it
         self.base = f"http://127.0.0.1:{args.port}/"
 
     def context(self, profile: Profile):
@@ -203,11 +204,12 @@ class Bench:
                     marks["saved"] = (saved_at - t_start) * 1000
             if not bare and self.args.variant != "no-snapshot" and not offline_mode:
                 row["snapshot_stored"] = wait_snapshot(page)
-            if not bare and row["boot"] == "snapshot":
+            if not bare and row["boot"] == "snapshot" and not self.warm_up_failed:
                 # A player keeps the page open after the verdict: the worker's idle
                 # warm-up (once per device and site version) then makes Chromium
                 # cache the compiled WebAssembly. Only the first such visit waits.
                 row["warmed"] = wait_warmed(page)
+                self.warm_up_failed = not row["warmed"]
             if "saved" in marks:
                 row["saved"] = marks["saved"] / 1000
                 row["saved_bytes"] = self.counter.bytes_between(t_start, t_start + marks["saved"] / 1000 + 0.5)
@@ -263,18 +265,19 @@ class Bench:
         return runs
 
 
-SNAPSHOT_JS = """async () => {
+#: Is this entry in the worker's cache (docs/assets/engine/snapshot.mjs)? Arguments:
+#: "__engine-snapshot" (the memory snapshot) or "__engine-warmed" (the worker's
+#: warm-up is done: Chromium has cached the optimized WebAssembly beside the
+#: service worker's copy).
+ENGINE_ENTRY_JS = """async (name) => {
   if (typeof caches === "undefined") return false;
   const cache = await caches.open("rules-engine-snapshot");
-  return (await cache.keys()).some((request) => request.url.endsWith("/__engine-snapshot"));
+  return (await cache.keys()).some((request) => request.url.endsWith("/" + name));
 }"""
-
-#: The worker's warm-up is done (docs/assets/engine/worker.mjs, warmUp): Chromium has
-#: cached the optimized WebAssembly beside the service worker's copy.
-WARMED_JS = """async () => {
-  const cache = await caches.open("rules-engine-snapshot");
-  return (await cache.keys()).some((request) => request.url.endsWith("/__engine-warmed"));
-}"""
+SNAPSHOT = "__engine-snapshot"
+WARMED = "__engine-warmed"
+#: The same check without an argument (for engines.py's WebDriver, which passes none).
+SNAPSHOT_JS = f"() => ({ENGINE_ENTRY_JS})({SNAPSHOT!r})"
 
 
 PRECACHED_JS = """async () => {
@@ -301,7 +304,7 @@ def wait_snapshot(page, timeout: float = 60.0) -> bool:
     the next visit of the run is then a repeat visit with a snapshot."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if page.evaluate(SNAPSHOT_JS):
+        if page.evaluate(ENGINE_ENTRY_JS, SNAPSHOT):
             return True
         page.wait_for_timeout(200)
     print("[bench] warning: no snapshot was stored", flush=True)
@@ -310,12 +313,12 @@ def wait_snapshot(page, timeout: float = 60.0) -> bool:
 
 def wait_warmed(page, timeout: float = 120.0) -> bool:
     """Keep the page open until the worker's warm-up is done (at once if it was)."""
-    if page.evaluate(WARMED_JS):
+    if page.evaluate(ENGINE_ENTRY_JS, WARMED):
         return True
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         page.wait_for_timeout(250)
-        if page.evaluate(WARMED_JS):
+        if page.evaluate(ENGINE_ENTRY_JS, WARMED):
             page.wait_for_timeout(1000)  # the compiled code is written off the worker's thread
             return True
     print("[bench] warning: the worker did not warm up", flush=True)

@@ -215,3 +215,28 @@ def test_navigation_sections_are_toggles_with_their_state(page, base_url):
     page.wait_for_function(
         "([b]) => document.querySelector('label[for=__nav_5]').getAttribute('aria-expanded') === String(!b)", arg=[before])
     assert str(ax_props(ax_node(page, label)).get("expanded")).lower() == str(not before).lower()
+
+
+SCROLLER = ".md-typeset__scrollwrap"
+
+
+def test_a_table_that_scrolls_sideways_is_a_named_tab_stop_and_only_while_it_scrolls(page, base_url):
+    """The speed page's wide tables: on a phone they scroll sideways and can be
+    reached and scrolled by keyboard (a named region, tabindex 0); on a wide
+    window they fit and are no tab stop. Marked after the layout, not during
+    the page swap, and again after every resize."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}speed/")
+    page.wait_for_function(f"document.querySelector('{SCROLLER}[tabindex=\"0\"]')")
+    wide = page.evaluate(f"""() => [...document.querySelectorAll('{SCROLLER}')].map((w) =>
+        [w.scrollWidth > w.clientWidth + 1, w.getAttribute('tabindex'), w.getAttribute('role'),
+         w.getAttribute('aria-label')])""")
+    assert any(scrolls for scrolls, *_ in wide)
+    for scrolls, tabindex, role, label in wide:
+        assert (tabindex, role, label) == (("0", "region", "Таблица, прокручивается вбок") if scrolls
+                                           else (None, None, None))
+    page.set_viewport_size({"width": 1600, "height": 900})
+    page.wait_for_function(f"""() => [...document.querySelectorAll('{SCROLLER}')].every((w) =>
+        (w.scrollWidth > w.clientWidth + 1) === (w.getAttribute('tabindex') === '0'))""")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function(f"document.querySelector('{SCROLLER}[tabindex=\"0\"]')")

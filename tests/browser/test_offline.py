@@ -224,6 +224,35 @@ LATE_REGISTER = """
 """
 
 
+# When the service worker is registered, and when the page's first call, made
+# before the engine is ready (as a player's early «Рассчитать»), is answered.
+REGISTER_AFTER_ANSWER = """
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const marks = (window.__order = []);
+  const register = sw.register.bind(sw);
+  sw.register = (...args) => { marks.push("register"); return register(...args); };
+  document.addEventListener("DOMContentLoaded", () => {
+    const client = new URL("assets/js/engine-client.js", document.baseURI.replace(/games\\/.*$/, "")).href;
+    import(client).then((m) => m.call({ op: "games" })).then(() => marks.push("answer"));
+  }, { once: true });
+})();
+"""
+
+
+def test_the_service_worker_is_registered_after_the_first_answer(fresh_context, recording_server):
+    """A first visit's first verdict shares neither the network nor the processor
+    with the service worker's install: registered once the engine has answered."""
+    context, page = fresh_context(viewport={"width": 390, "height": 844})
+    page.add_init_script(REGISTER_AFTER_ANSWER)
+    page.goto(recording_server().url + "games/kovboy/")
+    page.wait_for_function("window.__order && window.__order.includes('register')", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("window.__order") == ["answer", "register"]
+    wait_saved(page)
+    assert page.page_errors == []
+
+
 def test_saved_when_taken_over_before_offline_js_listens(fresh_context, recording_server):
     context, page = fresh_context(viewport={"width": 390, "height": 844})
     page.add_init_script(LATE_REGISTER)

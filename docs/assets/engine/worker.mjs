@@ -246,26 +246,6 @@ function installEngine(interpreter, wheel) {
   return engineOf(interpreter);
 }
 
-// Run before a snapshot is made: every module of the package (but __main__, the
-// command line) is then in the snapshot, so a restored engine never imports.
-const IMPORT_ENGINE_PY = `
-import importlib, os, rules_pkg, rules_pkg.games
-def _import_engine():
-    root = rules_pkg.__path__[0]
-    top = os.path.dirname(root)
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in files:
-            stem, _, ext = name.partition(".")
-            if ext not in ("py", "pyc") or stem == "__main__":
-                continue
-            parts = os.path.relpath(os.path.join(folder, stem), top).split(os.sep)
-            importlib.import_module(".".join(parts[:-1] if stem == "__init__" else parts))
-    rules_pkg.games.load_all()
-_import_engine()
-del _import_engine
-`;
-
 async function boot() {
   if (!/^[\w.-]+\/$/.test(runtimePath) || !packageName || !/^python_stdlib\.trim-[0-9a-f]{12}\.zip$/.test(stdlibName)) {
     throw new BootError("страница не сообщила, где лежит среда для расчёта (нет метаданных rules-runtime).");
@@ -394,7 +374,8 @@ async function storeSnapshot() {
   const key = snapshotKey;
   snapshotKey = null; // once per worker, whatever happens
   try {
-    pyodide.runPython(IMPORT_ENGINE_PY);
+    // Every module in the snapshot: a restored engine answers without its wheel.
+    pyodide.pyimport("rules_pkg.warmup").import_every_module();
     await snapshots.write(key, pyodide.makeMemorySnapshot());
   } catch (err) {
     console.warn("rules worker: no snapshot stored:", err);

@@ -14,6 +14,8 @@
 //                                          files so far (worker "progress"); boot: which
 //                                          path the worker took, "snapshot" | "normal"
 //   retry()                                after "failed": start a new worker
+//   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
+//                                          answered every call made so far
 //
 // No polling, no timers: everything is driven by worker messages.
 
@@ -32,6 +34,17 @@ let ready; // start() below makes it, before anything can call()
 let nextId = 1;
 /** @type {Map<number, { resolve: (response: Response) => void, reject: (error: Error) => void }>} */
 const pending = new Map();
+// Calls made and not yet answered, those still waiting for the engine included.
+let outstanding = 0;
+/** @type {(() => void)[]} */
+let idleWaiters = [];
+
+function resolveIfIdle() {
+  if (status.state === "loading" || outstanding > 0) return;
+  const waiters = idleWaiters;
+  idleWaiters = [];
+  for (const resolve of waiters) resolve();
+}
 
 /** @param {EngineStatus} next */
 function setStatus(next) {
@@ -43,6 +56,7 @@ function setStatus(next) {
       console.error(err);
     }
   }
+  resolveIfIdle();
 }
 
 function start() {
@@ -115,7 +129,12 @@ function start() {
 
 /** @param {Request} request @returns {Promise<Response>} */
 export function call(request) {
-  return ready.then(
+  outstanding += 1;
+  const settled = () => {
+    outstanding -= 1;
+    resolveIfIdle();
+  };
+  const answer = ready.then(
     () =>
       new Promise((resolve, reject) => {
         if (!worker) {
@@ -127,6 +146,16 @@ export function call(request) {
         worker.postMessage({ id, type: "call", data: request });
       }),
   );
+  answer.then(settled, settled);
+  return /** @type {Promise<Response>} */ (answer);
+}
+
+/** @returns {Promise<void>} */
+export function whenIdle() {
+  return new Promise((resolve) => {
+    idleWaiters.push(resolve);
+    resolveIfIdle();
+  });
 }
 
 /** @param {(status: EngineStatus) => void} fn @returns {() => boolean} */

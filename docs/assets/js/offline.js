@@ -5,14 +5,16 @@
 // is ready («Обновить» activates it and reloads the page).
 //
 // The worker is registered only after the page has loaded AND the rules engine
-// has finished loading (or failed): its install then finds the Pyodide runtime
-// in the HTTP cache instead of downloading it a second time next to the engine.
+// has finished loading (or failed) and answered what it was asked: its install
+// then finds the Pyodide runtime in the HTTP cache instead of downloading it a
+// second time next to the engine, and a first visit's first verdict shares
+// neither the network nor the processor with the install (issue 19).
 //
 // <html data-rb-offline="..."> says where things stand (for tests and CSS):
 // "registered", "saved" (this page is served from the device's copy), "update"
 // (a new version waits), "unsupported" (no service worker here), "failed".
 
-import { subscribe } from "./engine-client.js";
+import { whenIdle } from "./engine-client.js";
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
 const SCOPE = new URL("../../", import.meta.url);
@@ -35,22 +37,6 @@ function mark(state) {
 function pageLoaded() {
   if (document.readyState === "complete") return Promise.resolve();
   return new Promise((resolve) => window.addEventListener("load", () => resolve(), { once: true }));
-}
-
-/** @returns {Promise<void>} */
-function engineSettled() {
-  return new Promise((resolve) => {
-    /** @type {(() => boolean) | null} */
-    let unsubscribe = null;
-    let done = false;
-    unsubscribe = subscribe((status) => {
-      if (done || status.state === "loading") return;
-      done = true;
-      resolve();
-      if (unsubscribe) unsubscribe();
-    });
-    if (done) unsubscribe();
-  });
 }
 
 /**
@@ -181,7 +167,7 @@ async function start() {
     return;
   }
   const hadController = Boolean(navigator.serviceWorker.controller);
-  await Promise.all([pageLoaded(), engineSettled()]);
+  await Promise.all([pageLoaded(), whenIdle()]);
   let registration;
   try {
     registration = await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.href });

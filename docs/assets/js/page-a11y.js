@@ -41,16 +41,33 @@ function focusableCode() {
 }
 
 // Wide tables scroll in mkdocs-material's wrapper: reachable by keyboard when they do.
+// Read once the browser has laid the page out (a ResizeObserver's callback), never
+// in the middle of an instant navigation: reading scrollWidth there forced a
+// layout of the whole new page before the tools had mounted (issue 19: 40-60 ms
+// of a phone's page swap). The observer also follows every later change of size,
+// of the wrapper (the window) or of what it holds (the table).
+/** @param {Element} wrap */
+function markScroller(wrap) {
+  const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+  if (scrolls && !wrap.hasAttribute("tabindex")) {
+    wrap.setAttribute("tabindex", "0");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Таблица, прокручивается вбок");
+  } else if (!scrolls && wrap.getAttribute("tabindex") === "0") {
+    for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
+  }
+}
+
+const scrollers = new ResizeObserver((entries) => {
+  const wraps = new Set(entries.map((entry) => entry.target.closest(".md-typeset__scrollwrap")));
+  for (const wrap of wraps) if (wrap) markScroller(wrap);
+});
+
 function focusableScrollers() {
+  scrollers.disconnect(); // the wrappers of the page before are gone
   for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
-    if (scrolls && !wrap.hasAttribute("tabindex")) {
-      wrap.setAttribute("tabindex", "0");
-      wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", "Таблица, прокручивается вбок");
-    } else if (!scrolls && wrap.getAttribute("tabindex") === "0") {
-      for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
-    }
+    scrollers.observe(wrap);
+    if (wrap.firstElementChild) scrollers.observe(wrap.firstElementChild);
   }
 }
 
@@ -80,7 +97,6 @@ function fixPage() {
 }
 
 fixPage();
-window.addEventListener("resize", () => focusableScrollers());
 const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => fixPage());
 
