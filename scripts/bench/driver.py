@@ -276,8 +276,9 @@ ENGINE_ENTRY_JS = """async (name) => {
 }"""
 SNAPSHOT = "__engine-snapshot"
 WARMED = "__engine-warmed"
-#: The same check without an argument (for engines.py's WebDriver, which passes none).
+#: The same checks without an argument (for engines.py's WebDriver, which passes none).
 SNAPSHOT_JS = f"() => ({ENGINE_ENTRY_JS})({SNAPSHOT!r})"
+WARMED_JS = f"() => ({ENGINE_ENTRY_JS})({WARMED!r})"
 
 
 PRECACHED_JS = """async () => {

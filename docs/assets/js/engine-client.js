@@ -39,11 +39,15 @@ let outstanding = 0;
 /** @type {(() => void)[]} */
 let idleWaiters = [];
 
+// After a task's turn: the answer's caller has shown it by then, and a call made
+// right after it keeps the engine busy.
 function resolveIfIdle() {
-  if (status.state === "loading" || outstanding > 0) return;
-  const waiters = idleWaiters;
-  idleWaiters = [];
-  for (const resolve of waiters) resolve();
+  setTimeout(() => {
+    if (status.state === "loading" || outstanding > 0 || !idleWaiters.length) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }, 0);
 }
 
 /** @param {EngineStatus} next */
