@@ -317,9 +317,3 @@ def read_request(text: Any) -> tuple[Any, dict | None]:
         return read_json(text), None
     except (ValueError, TypeError, RecursionError) as exc:
         return None, _refusal(_bad_json(exc))
-
-
-def handle_json(text: str) -> str:
-    """JSON text in, JSON text out; never raises: guard, parse, answer, serialise."""
-    request, refusal = read_request(text)
-    return to_json_text(refusal or handle(request))

@@ -6,6 +6,7 @@ of the bad value. ``handle`` never answers ``internal`` to a JSON-compatible val
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import time
@@ -158,3 +159,41 @@ def test_show_quotes_a_short_prefix_only():
     assert "цифр" in show(10**5000) and len(show(10**5000)) < 60
     assert show(float("nan")) == "NaN" and show(float("-inf")) == "-Infinity"
     assert show(list(range(1000))) == "[0, 1, 2, 3, 4, …]"
+
+
+
+def collections_during(fn, *args) -> list[int]:
+    """The generations the cycle collector collected while ``fn`` ran."""
+    collections: list[int] = []
+
+    def count(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()  # the allocation counters at zero: no collection is due on entry
+    gc.callbacks.append(count)
+    try:
+        fn(*args)
+    finally:
+        gc.callbacks.remove(count)
+    return collections
+
+
+def test_a_request_of_a_million_containers_is_answered_without_a_collection():
+    """A parsed request is a tree, so the cycle collector has nothing to find in
+    it; left on, the 1.3 million arrays of the attack above trigger a collection
+    every 700 allocations (1855 of them), the oldest generation's walking the
+    whole heap: 2.2-2.7 s of CPU in a full test run, 0.45 s alone."""
+    assert collections_during(handle_json, ATTACKS["a million empty arrays"]) == []
+    nested = '{"op": "games", "x": [' + "[]," * 1_300_000 + "[]]}"
+    assert collections_during(handle_json, nested) == []
+    assert gc.isenabled()  # and the collector is on again after it
+
+
+def test_the_collector_stays_off_after_a_request_if_it_was_off():
+    gc.disable()
+    try:
+        handle_json('{"op": "games"}')
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
