@@ -17,7 +17,9 @@ visit finds what the first one saved (service worker, engine snapshot); the benc
 (scripts/bench/engines.py) drives the same classes.
 
 Known traps (issue 18): WebKitWebDriver's ``eager`` page-load strategy hangs (the normal
-one is used); MiniBrowser opens new tabs hidden (one window, navigated); WebDriver
+one is used); its new session can wait forever for a MiniBrowser that never connects (seen
+in a benchmark run: no browser process, the driver idle), so a session start has a deadline
+and is tried again with a new driver (``start_within``); MiniBrowser opens new tabs hidden (one window, navigated); WebDriver
 classic has no script for every new document and MiniBrowser prints no console for its
 throwaway profile, so in WebKit the page's errors are those caught by ``page_lib.js``'s
 hooks from the moment it is first evaluated (after the load event).
@@ -28,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -54,6 +57,39 @@ MARK_OLD = "() => { window.__xeOldDocument = true; }"
 ARRIVED = """(url) => document.readyState === "complete" && !window.__xeOldDocument
   && (!url || location.pathname === new URL(url).pathname)"""
 ARRIVE_TIMEOUT_S = 120.0
+
+
+#: A WebDriver session of WebKitGTK starts in 2-5 s here, 20 s on a loaded machine.
+SESSION_TIMEOUT_S = 90.0
+SESSION_ATTEMPTS = 3
+
+
+def start_within(start, abort, *, timeout: float, attempts: int, what: str):
+    """``start()``'s value, a try being given ``timeout`` seconds: one that hangs is ended
+    with ``abort()`` (which must make ``start`` return or raise) and, like one that raised,
+    tried again, up to ``attempts`` times; then EngineError says each try's outcome."""
+    outcomes = []
+    for _ in range(attempts):
+        box: dict = {}
+
+        def run():
+            try:
+                box["value"] = start()
+            except Exception as exc:  # noqa: BLE001 - kept as this try's outcome
+                box["error"] = exc
+
+        worker = threading.Thread(target=run, daemon=True, name=f"start {what}")
+        worker.start()
+        worker.join(timeout)
+        if worker.is_alive():
+            abort()
+            worker.join(30)
+            outcomes.append(f"no answer in {timeout:.0f} s")
+        elif "value" in box:
+            return box["value"]
+        else:
+            outcomes.append(f"{type(box['error']).__name__}: {box['error']}"[:300])
+    raise EngineError(f"{what} did not start ({attempts} tries): " + "; ".join(outcomes))
 
 
 class Engine:
@@ -203,11 +239,23 @@ class WebKit(Engine):
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
         options.page_load_strategy = "normal"  # "eager" hangs in WebKitWebDriver
+        services = []
+
+        def session():
+            services.append(Service(WEBKIT_DRIVER, env=self._env))
+            return webdriver.WebKitGTK(options=options, service=services[-1])
+
+        def abort():  # the hung session's request fails once its driver is gone
+            process = getattr(services[-1], "process", None) if services else None
+            if process is not None and process.poll() is None:
+                process.kill()
+
         try:
-            self.driver = webdriver.WebKitGTK(options=options, service=Service(WEBKIT_DRIVER, env=self._env))
-        except Exception as exc:  # noqa: BLE001 - said as the engine's failure to start
+            self.driver = start_within(session, abort, timeout=SESSION_TIMEOUT_S, attempts=SESSION_ATTEMPTS,
+                                       what="WebKitGTK")
+        except EngineError:
             self._stop_xvfb()
-            raise EngineError(f"WebKitGTK did not start: {exc}") from exc
+            raise
         self.driver.set_window_size(1280, 900)
         self.driver.set_page_load_timeout(ARRIVE_TIMEOUT_S)
         self.driver.set_script_timeout(120)
