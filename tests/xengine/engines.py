@@ -19,10 +19,11 @@ visit finds what the first one saved (service worker, engine snapshot); the benc
 Known traps (issue 18): WebKitWebDriver's ``eager`` page-load strategy hangs (the normal
 one is used); its new session can wait forever for a MiniBrowser that never connects (seen
 in a benchmark run: no browser process, the driver idle), so a session start has a deadline
-and is tried again with a new driver (``start_within``); MiniBrowser opens new tabs hidden (one window, navigated); WebDriver
-classic has no script for every new document and MiniBrowser prints no console for its
-throwaway profile, so in WebKit the page's errors are those caught by ``page_lib.js``'s
-hooks from the moment it is first evaluated (after the load event).
+and is tried again with a new driver (``start_within``); MiniBrowser opens new tabs hidden
+(one window, navigated); WebDriver classic has no script for every new document and
+MiniBrowser prints no console for its throwaway profile, so in WebKit the page's errors are
+those caught by ``page_lib.js``'s hooks from the moment it is first evaluated (after the
+load event).
 """
 
 from __future__ import annotations
