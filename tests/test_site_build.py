@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from rules_pkg import api
+from shared_seeds import seeds_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -76,7 +77,7 @@ def test_the_seed_text_is_on_the_page(site):
     list numbers «1)», «1.» are rendered by the lists themselves)."""
     seed = next((ROOT.parent / "shared" / "seeds").glob("000_*.txt"), None)
     if seed is None:
-        pytest.skip("нет ../shared/seeds/000_*.txt")
+        seeds_missing("нет ../shared/seeds/000_*.txt")
     words = lambda text: re.findall(r"[0-9A-Za-zА-Яа-яЁё]+", text)  # noqa: E731
     raw = seed.read_text(encoding="utf-8").replace("би-тек", "биток")
     source = words(re.sub(r"(?m)^\s*\d+[.)]\s", "", raw))

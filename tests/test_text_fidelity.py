@@ -27,6 +27,7 @@ import pytest
 from pagetext import Node, first_difference, normalise, parse, tokens
 
 from rules_pkg import api
+from shared_seeds import seeds_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("RULES_TEST_SITE") or ROOT / "site").resolve()  # as tests/browser/conftest.py
@@ -100,7 +101,7 @@ TABLE_HEADERS = {
 def seed_lines(prefix: str) -> list[str]:
     files = sorted(SEEDS.glob(f"{prefix}_*.txt"))
     if len(files) != 1:
-        pytest.skip(f"нет ровно одного файла {SEEDS}/{prefix}_*.txt")
+        seeds_missing(f"нет ровно одного файла {SEEDS}/{prefix}_*.txt")
     return files[0].read_text(encoding="utf-8").splitlines()
 
 
