@@ -97,12 +97,21 @@ def citation_makers(game_id: str):
 
 @dataclass(frozen=True)
 class Foul:
+    """A foul: ``clause`` — the clause of the text that defines it (None when only a
+    толкование does); ``tolkovanie`` — the толкование it rests on, if any."""
+
     code: str
-    clause: str
+    clause: str | None
     text: str
+    tolkovanie: str | None = None
+
+    @property
+    def basis(self) -> str:
+        """The id that defines the foul: its clause, else its толкование."""
+        return self.clause or self.tolkovanie
 
     def to_json(self) -> dict:
-        return {"code": self.code, "clause": self.clause, "text": self.text}
+        return {"code": self.code, "clause": self.clause, "tolkovanie": self.tolkovanie, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,8 @@ class Ruling:
     basis: str | None = None
     #: the explanation lines with what each rests on (``lines`` are their texts)
     why: tuple = ()
+    #: request fields a толкование read otherwise than stated (``Why.reads``; not in the JSON)
+    overridden: tuple = ()
 
     @property
     def foul(self) -> bool:

@@ -19,6 +19,9 @@ Declaration::
                                              # (one asked at the first shot only: last)
      "chips_first": bool,                    # the chips above the drawing, not below it
      "miss": {"label", "field", "sets"} | None,   # the explicit «nothing / miss» choice
+     "situation": {"rack"?: field, "absent"?: field},   # (optional) the calculator's situation fields
+                                             # that say which balls stand on the table (shot-model.js tableNow);
+                                             # the scorekeeper has them from the view («rack», «absent»)
      "words": [field declaration]}           # the drawn fields, as the game declares them
 
 ``words`` are the game's own declarations of the fields the drawing sets (label,
@@ -33,7 +36,10 @@ positions are a schematic, not a rule: a ball is tapped by what it is.
 Sources (evaluated by shot-model.js, which documents each one):
 ``touched`` ``dropped`` ``outside`` ``cue`` ``cue_pocket`` ``called`` ``played``
 ``played_pocket`` ``dropped_others`` ``carom_count`` ``carom_has`` ``contact``
-``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events``.
+``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events`` ``dropped_has``.
+``dropped_has`` names a ``ball``: true when that very ball fell, false when only a ball
+alike did (the other red), unset otherwise; with ``situation``, only where the form's
+situation has those values (the reds stand where drawn only at the first shot).
 ``has`` may name ``after``: the ball counts only when the cue ball reached the
 ``after`` ball first (the object ball knocked the пробка, not the cue ball);
 ``waiting`` then says what the ``after`` ball alone is waiting for, and
@@ -60,7 +66,7 @@ from .table import POCKETS
 SOURCES = frozenset({
     "touched", "dropped", "outside", "cue", "cue_pocket", "called", "played", "played_pocket",
     "dropped_others", "carom_count", "carom_has", "contact", "has", "pocket", "pocket_count",
-    "outside_count", "events",
+    "outside_count", "events", "dropped_has",
 })
 IVORY = "#f3ead2"
 RED = "#c62828"
@@ -99,7 +105,8 @@ def kovboy() -> dict:
         fields={"contacts": {"from": "touched"}, "pocketed": {"from": "dropped"}, "jumped": {"from": "outside"},
                 "cue_ball": {"from": "cue"}, "cue_pocket": {"from": "cue_pocket"},
                 "called_pocket": {"from": "called"}},
-        chips=["cushion", "spot_occupied"],
+        chips=["cushion", "spot_occupied", "no_call"],
+        situation={"absent": "off_table"},  # the calculator's balls waiting off the table
         miss={"label": "Промах", "field": "contacts", "sets": {}},
     )
 
@@ -132,9 +139,11 @@ def kaiza() -> dict:
                 "carom_reds": {"from": "carom_count", "balls": list(reds)},
                 "carom_white": {"from": "carom_has", "balls": ["white"]},
                 "carom_yellow": {"from": "carom_has", "balls": ["yellow"]},
-                "cue_ball": {"from": "cue"}},
-        # «Заказ» first (its usual answer in view on a phone); the first shot's question last
-        chips=["call", "positional", "spots_taken", "intermediate", "ball_strike", "doublet", "red_from_spot_1"],
+                "cue_ball": {"from": "cue"},
+                # at the first shot the reds stand where drawn: the drawing knows whether the 1st spot's fell
+                "red_from_spot_1": {"from": "dropped_has", "ball": "red", "situation": {"first_shot": True}}},
+        # «Заказ» first (its usual answer in view on a phone)
+        chips=["call", "positional", "spots_taken", "intermediate", "ball_strike", "doublet"],
         miss={"label": "Промах", "field": "contact", "sets": {"contact": False}},
     )
 
@@ -173,6 +182,7 @@ def kladka_kiem() -> dict:
         fields={"potted": {"from": "pocket_count"}, "off_table": {"from": "outside_count"}},
         chips=["double_hit", "touch", "opening"],  # «Первый удар игрока» (the first stroke only) last
         miss={"label": "Ни один шар не упал", "field": None, "sets": {"potted": 0}},
+        situation={"rack": "balls_left"},  # the calculator's balls on the table, the cue ball among them
     )
 
 

@@ -32,7 +32,9 @@ class Field:
     """Common part of every field. ``when`` maps other fields' names to the value
     (or list of values) they must have for this field to apply; a field that does
     not apply must be absent (or null). ``optional``: null is allowed and means
-    "not known". ``always``: the Russian description shows it even at its default."""
+    "not known". ``always``: the Russian description shows it even at its default.
+    ``none_label``: what null means in words, where it means that nothing of the kind
+    happened («шар в лузу не упал»); the тренажёр states it so when it decides the answer."""
 
     name: str
     label: str
@@ -41,6 +43,7 @@ class Field:
     optional: bool = False
     when: dict | None = None
     always: bool = False
+    none_label: str = ""
     kind: ClassVar[str] = "?"
 
     def __post_init__(self) -> None:
@@ -63,6 +66,8 @@ class Field:
             out["when"] = dict(self.when)
         if self.always:
             out["always"] = True
+        if self.none_label:
+            out["none_label"] = self.none_label
         out.update(self.extra_json())
         return out
 

@@ -247,7 +247,7 @@ def check_choice(value: Any, path: str, label: str, options: Iterable[Any], name
     if isinstance(value, bool) or not isinstance(value, (int, str)) or value not in opts:
         allowed = ", ".join(option_text(o, names) for o in opts)
         given = f"недопустимое значение {show(value)}" if is_int(value) else "недопустимое значение"
-        raise InputError(f"Поле {place(label, item)}: {given}; допустимо: {allowed}.", path)
+        raise InputError(f"Поле {place(label, item)}: {given}; допустимые значения — {allowed}.", path)
     return value
 
 

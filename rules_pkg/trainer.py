@@ -14,7 +14,9 @@ from . import ru
 from .core import Ruling
 from .match import Match
 from .describe import describe_action, describe_fields
-from .errors import InputError
+from .describe import is_default
+from .errors import InputError, StateError
+from .match import step
 from .reader import Reader, check_int, show
 
 MAX_SEED = 2**31 - 1
@@ -39,8 +41,92 @@ def _aspects(ruling: Ruling, names: tuple[str, ...]) -> list[dict]:
     return out
 
 
+UNANSWERED = object()  # the request is refused, or the ruling does not answer the question
+
+
+def answer_of(game, options: dict, situation: dict, action: dict, kind: str):
+    """The answer of a ``kind`` question about this request (UNANSWERED if it is refused)."""
+    try:
+        state = game.state_from_situation(Reader(situation, "situation"), options)
+        names = game.calculator_names(state)
+        ruling, _ = step(game, names, state, action)
+    except (InputError, StateError):
+        return UNANSWERED
+    return next((a["answer"] for a in _aspects(ruling, names) if a["kind"] == kind), UNANSWERED)
+
+
+def _applies(field: dict, values: dict) -> bool:
+    """Whether a declared field's ``when`` holds (missing fields at their defaults)."""
+    for other, expected in (field.get("when") or {}).items():
+        if values.get(other) not in (expected if isinstance(expected, list) else [expected]):
+            return False
+    return True
+
+
+def _alternatives(field: dict, value) -> list:
+    """Other values of a field a learner could assume when the question does not state it."""
+    kind = field["kind"]
+    if kind == "bool":
+        return [True, False] if value is None else [not value]
+    if kind == "choice":
+        return [o["id"] for o in field["options"] if o["id"] != value]
+    if kind == "int" and value is not None:
+        low, high = field.get("min", value - 1), field.get("max", value + 1)
+        return sorted({v for v in (low, high, value - 1, value + 1) if low <= v <= high and v != value})
+    return []  # an empty set reads as «nothing of the kind»
+
+
+def unstated(fields: list[dict], values: dict) -> list[dict]:
+    """The fields a question leaves out and could state: they apply and are not shown, at their
+    default or empty where the declaration says in words what empty means (``none_label``)."""
+    full = {f["name"]: values.get(f["name"], f.get("default")) for f in fields}
+    return [f for f in fields if _applies(f, full) and (
+        full[f["name"]] is None and f.get("none_label") or
+        full[f["name"]] is not None and not f.get("always")
+        and (f["name"] not in values or is_default(f, values[f["name"]])))]
+
+
+def deciding(game, options: dict, situation: dict, action: dict, kind: str, answer) -> tuple[set, set]:
+    """The names of the situation and action fields a question leaves out although another value
+    of them would change its answer: they decide it, so the question must state them."""
+    declaration = game.declaration()
+    spec = next(a for a in declaration["actions"] if a["type"] == action.get("type", declaration["actions"][0]["type"]))
+    found: tuple[set, set] = (set(), set())
+    for part, (fields, values) in enumerate(((declaration["situation"], situation), (spec["fields"], action))):
+        for field in unstated(fields, values):
+            value = values.get(field["name"], field.get("default"))
+            for other in _alternatives(field, value):
+                changed = {**values, field["name"]: other}
+                request = (changed, action) if part == 0 else (situation, changed)
+                got = answer_of(game, options, *request, kind)
+                if got is not UNANSWERED and got != answer:
+                    found[part].add(field["name"])
+                    break
+    return found
+
+
+EMPTY = "-"  # the value that stands for an empty field in a question's words (its ``none_label``)
+
+
+def stated(fields: list[dict], values: dict, names: set) -> tuple[list[dict], dict]:
+    """The fields with the deciding ones marked to be shown, and the values with their defaults;
+    an empty deciding field reads as its ``none_label``."""
+    shown, out = [], dict(values)
+    for f in fields:
+        if f["name"] not in names:
+            shown.append(f)
+            continue
+        value = values.get(f["name"], f.get("default"))
+        if value is None:
+            f, value = {**f, "kind": "choice", "options": [{"id": EMPTY, "label": f["none_label"]}]}, EMPTY
+        shown.append({**f, "always": True})
+        out[f["name"]] = value
+    return shown, out
+
+
 def question(game, seed: int) -> dict:
-    """A deterministic question for ``seed``."""
+    """A deterministic question for ``seed``: every fact that decides its answer is stated
+    (a field left at its default is shown when another value of it would change the answer)."""
     rng = random.Random(seed)
     options = game.read_options(Reader({}, "options"))
     situation = game.random_situation(rng)
@@ -54,7 +140,12 @@ def question(game, seed: int) -> dict:
         raise InputError(f"Для игры «{game.title}» тренажёр вопросов не составляет.", "game")
     aspect = aspects[rng.randrange(len(aspects))]
     declaration = game.declaration()
-    lines = describe_fields(declaration["situation"], situation)
+    in_situation, in_action = deciding(game, options, situation, action, aspect["kind"], aspect["answer"])
+    lines = describe_fields(*stated(declaration["situation"], situation, in_situation))
+    kind = action.get("type", declaration["actions"][0]["type"])
+    shown_actions = [{**a, "fields": stated(a["fields"], action, in_action)[0]} if a["type"] == kind else a
+                     for a in declaration["actions"]]
+    shown_action = stated(next(a["fields"] for a in declaration["actions"] if a["type"] == kind), action, in_action)[1]
     return {
         "id": f"{game.id}-{seed}",
         "game": game.id,
@@ -63,7 +154,7 @@ def question(game, seed: int) -> dict:
         "type": aspect["type"],
         "text": aspect["text"],
         "situation": lines or ["Обычная позиция: ничего особенного перед ударом."],
-        "action": describe_action(declaration, action),
+        "action": describe_action({**declaration, "actions": shown_actions}, shown_action),
         "choices": aspect.get("choices", []),
         "request": {"op": "ruling", "game": game.id, "situation": situation, "action": action},
         "_answer": aspect["answer"],

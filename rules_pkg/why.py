@@ -25,12 +25,17 @@ from .core import Foul, Game, Ruling
 
 @dataclass(frozen=True)
 class WhyLine:
+    """One line: ``cites`` — the ids that decide its aspect; ``restates`` — ids whose
+    content the line only repeats (a value, a prohibition) without deciding by them."""
+
     aspect: str
     text: str
     cites: tuple[str, ...] = ()
+    restates: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
-        return {"text": self.text, "cites": list(self.cites), "aspect": self.aspect}
+        return {"text": self.text, "cites": list(self.cites) + [i for i in self.restates if i not in self.cites],
+                "restates": list(self.restates), "aspect": self.aspect}
 
 
 class Why:
@@ -42,23 +47,38 @@ class Why:
         self.fouls: list["Foul"] = []
         self.verdict = "info"
         self.basis: str | None = None
+        #: request fields whose stated value a толкование reads otherwise (see :meth:`reads`)
+        self.overridden: list[str] = []
 
-    def add(self, aspect: str, text: str, *cites: str) -> "Why":
-        """A line of explanation deciding ``aspect``, resting on ``cites``."""
+    def add(self, aspect: str, text: str, *cites: str, restates=()) -> "Why":
+        """A line of explanation deciding ``aspect``, resting on ``cites`` and repeating
+        what ``restates`` say (each is cited too)."""
         if aspect not in ASPECTS:
             raise AssertionError(f"unknown aspect {aspect!r}")
-        self.lines.append(WhyLine(aspect, text, tuple(c for c in cites if c)))
+        self.lines.append(WhyLine(aspect, text, tuple(c for c in cites if c), tuple(c for c in restates if c)))
         return self
+
+    def reads(self, field: str, text: str, *cites: str) -> "Why":
+        """An info line: the request's ``field`` says one thing, ``cites`` (a толкование) read it
+        otherwise. The тренажёр never states such a fact (its generators do not make one)."""
+        self.overridden.append(field)
+        return self.add("info", text, *cites)
 
     def note(self, text: str) -> "Why":
         """A statement of fact that rests on no rule."""
         return self.add("info", text)
 
-    def foul(self, code: str, clause: str, text: str, *also: str) -> "Foul":
-        """A foul defined by ``clause`` (``also``: толкования it rests on too)."""
-        foul = Foul(code, clause, text)
+    def foul(self, code: str, basis: str, text: str, *also: str, restates=()) -> "Foul":
+        """A foul defined by ``basis`` — a clause, or a толкование where the text names no
+        such foul (``also``: other ids it rests on). The foul keeps the clause and the
+        first толкование apart (``Foul.clause``, ``Foul.tolkovanie``)."""
+        t_ids = {t.id for t in self.game.tolkovaniya}
+        ids = (basis, *also)
+        clause = next((i for i in ids if i in self.game.clause_ids()), None)
+        tolkovanie = next((i for i in ids if i in t_ids), None)
+        foul = Foul(code, clause, text, tolkovanie)
         self.fouls.append(foul)
-        self.add("foul", text, clause, *also)
+        self.add("foul", text, *ids, restates=restates)
         return foul
 
     def decide(self, verdict: str, basis: str | None) -> None:
@@ -69,7 +89,7 @@ class Why:
     def cited(self) -> list[str]:
         ids: list[str] = []
         for line in self.lines:
-            ids += line.cites
+            ids += line.cites + line.restates
         if self.basis:
             ids.append(self.basis)
         return ids
@@ -90,4 +110,5 @@ class Why:
         """The frozen :class:`~rules_pkg.core.Ruling` with the collected lines,
         fouls, citations and verdict; ``fields`` give the rest (summary, scores…)."""
         return Ruling(lines=self.texts(), why=tuple(self.lines), fouls=tuple(self.fouls),
+                      overridden=tuple(self.overridden),
                       verdict=self.verdict, basis=self.basis, **self.split_citations(), **fields)

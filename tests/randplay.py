@@ -103,3 +103,17 @@ def play_random_match(game_id: str, rng: random.Random, max_actions: int = 40):
         if out["ok"]:
             state = next_state(state, request)
             assert out["log"] == {"actions": len(state["actions"]), "undone": len(state["undone"])}, out["log"]
+
+
+def random_rulings(game_id: str, seeds, max_actions: int = 40):
+    """Yield (request, response) of every successful ruling of random play of ``game_id``:
+    the plays of a random match per seed (with its view) and one calculator request per seed."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        for request, out in play_random_match(game_id, rng, max_actions):
+            if out["ok"] and out.get("ruling"):
+                yield request, out
+        request = random_ruling_request(game_id, rng)
+        out = handle(request)
+        if out["ok"]:
+            yield request, out

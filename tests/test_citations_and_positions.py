@@ -55,7 +55,9 @@ def check_citations(game, ruling) -> None:
     for cid in cited:
         resting = [line for line in lines if cid in line["cites"]]
         assert resting or cid == data["basis"], f"{cid} cited by no line of: {data['summary']} {lines}"
-        if cid in clauses:
+        # a line that only restates a clause (its value, its prohibition) cites it without deciding by it
+        resting = [line for line in resting if cid not in line.get("restates", [])]
+        if cid in clauses and (resting or cid == data["basis"]):
             declared = clauses[cid].decides
             assert declared, f"{cid} declares nothing it can decide"
             assert any(line["aspect"] in declared for line in resting) or cid == data["basis"], \
@@ -63,7 +65,8 @@ def check_citations(game, ruling) -> None:
     for line in lines:
         if line["aspect"] == "foul":
             assert data["fouls"], line
-            assert all(c in foul_clauses or c not in clauses for c in line["cites"]), (line, foul_clauses)
+            decisive = [c for c in line["cites"] if c not in line.get("restates", [])]
+            assert all(c in foul_clauses or c not in clauses for c in decisive), (line, foul_clauses)
         elif line["aspect"] == "penalty":
             assert data["fouls"], line
         elif line["aspect"] == "outcome":

@@ -31,9 +31,10 @@ def check_played_ball_not_caromed(ball: str | None, caroms, played: str, white_w
     ``played``: «сыгранный» / «заказанный»; ``white_why``: why no carom on the white."""
     reds, white, yellow = caroms
     if ball == "red" and reds == 2:
-        impossible(f"Красных шаров всего два, и один из них — {played}: карамболь возможен только по одному "
-                   "красному: проверьте поле «Карамболь по красным: по скольким красным шарам».", "action.carom_reds")
+        impossible(f"Красных шаров всего два, и один из них — {played}, так что карамболь возможен только по одному "
+                   "красному. Проверьте поле «По скольким красным шарам был карамболь».", "action.carom_reds")
     if ball == "white" and white:
         impossible(f"{white_why}.", "action.carom_white")
     if ball == "yellow" and yellow:
-        impossible(f"Жёлтый шар один, и он {played}: карамболь по жёлтому невозможен: проверьте поле «Карамболь по жёлтому шару».", "action.carom_yellow")
+        impossible(f"Жёлтый шар один, и он {played}, так что карамболь по жёлтому невозможен. "
+                   "Проверьте поле «Карамболь по жёлтому шару».", "action.carom_yellow")

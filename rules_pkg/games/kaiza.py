@@ -100,6 +100,17 @@ def show_ball(b: str) -> str:
     return "«" + dict(EXTRA_OPTIONS)[b] + "»"
 
 
+def busy_note(busy: list, placed: dict) -> str:
+    """«(2-я и 1-я заняты)»; a spot taken by a ball placed in the same ruling says by which one:
+    «(2-я занята, на 1-й — красный шар, его ставят первым)»."""
+    if not busy:
+        return ""
+    other = [s for s in busy if s not in placed]
+    parts = [f"{ru.join_and(f'{s}-я' for s in other)} занят{'а' if len(other) == 1 else 'ы'}"] if other else []
+    parts += [f"на {s}-ю ставят {placed[s]}" for s in busy if s in placed]
+    return f" ({', '.join(parts)})"
+
+
 def spot_name(spot) -> str:
     return "у ближайшего к игроку короткого борта, посередине" if spot == CUSHION else f"на {spot}-ю точку"
 
@@ -156,11 +167,12 @@ SHOT_FIELDS = (
          help="При позиционном ударе промах не штрафуется."),
     Choice(name="ball", label="Какой прицельный шар сыгран (заказан)", options=BALL_OPTIONS, default=None,
            optional=True, help="Заказанный шар — упал он или нет; без заказа — шар, упавший в лузу. "
-                               "Не указано — шар не заказан и не упал."),
-    Choice(name="pocket", label="Луза: заказанная (без заказа — та, в которую упал шар)", options=POCKETS,
+                               "Не указано — шар не заказан и не упал.",
+           none_label="никакой, шар не заказан и не упал"),
+    Choice(name="pocket", label="Заказанная луза (без заказа — та, в которую упал шар)", options=POCKETS,
            when=WITH_BALL),
     Choice(name="call", label="Заказ", options=tuple(CALLS.items()), default="yes", when=WITH_BALL),
-    Int(name="carom_reds", label="Карамболь по красным: по скольким красным шарам", min=0, max=2, default=0,
+    Int(name="carom_reds", label="По скольким красным шарам был карамболь", min=0, max=2, default=0,
         help="Кроме сыгранного шара."),
     Bool(name="carom_white", label="Карамболь по белому шару соперника", default=False),
     Bool(name="carom_yellow", label="Карамболь по жёлтому шару", default=False),
@@ -173,7 +185,7 @@ SHOT_FIELDS = (
         default=(), what="шар"),
     Set(name="off_table", label="Прицельные шары, вылетевшие за борт", options=EXTRA_OPTIONS, default=(), what="шар"),
     Choice(name="cue_ball", label="Свой биток после удара", options=tuple(CUE_FATES.items()), default="table"),
-    Bool(name="red_from_spot_1", label="Первый удар партии: упал красный шар с 1-й точки", default=None,
+    Bool(name="red_from_spot_1", label="На первом ударе партии упал красный шар с 1-й точки", default=None,
          optional=True, help="Нужно только при первом ударе партии, если в лузу упал красный шар."),
     Set(name="spots_taken", label="Какие точки заняты другими шарами", default=(), what="точка",
         options=tuple((s, f"{s}-я точка") for s in SPOTS),
@@ -264,8 +276,9 @@ class Kaiza(Game):
                            "засчитанный жёлтый, доводящий счёт до 60 и больше, заканчивает партию победой, "
                            "так что после него удара нет.", "situation.yellow_middle_before")
             if state.yellow_middle[i] and score < YELLOW_MIDDLE_MIN:
-                impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу — это не меньше "
-                           f"{ru.points(YELLOW_MIDDLE_MIN)}, а у игрока {ru.points(score)}.",
+                impossible(f"Предыдущим ударом засчитан жёлтый в среднюю лузу, а у игрока {ru.points(score)}; "
+                           f"по толкованию «Жёлтый в среднюю лузу — 12 очков» такой шар даёт не меньше "
+                           f"{ru.points(YELLOW_MIDDLE_MIN)} (текст стоимости не называет).",
                            "situation.yellow_middle_before")
 
     def build_action(self, kind: str, values: dict, state: State) -> Shot:
@@ -283,8 +296,8 @@ class Kaiza(Game):
             impossible("Биток не коснулся ни одного шара, значит прицельные шары не могли ни упасть, ни вылететь, "
                        "ни дать карамболь: проверьте поле «Биток коснулся хотя бы одного шара».", "action.contact")
         five_balls.check_played_ball_not_caromed(
-            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран: карамболь по нему невозможен: "
-            "проверьте поле «Карамболь по белому шару соперника»")
+            shot.ball, shot.caroms, "сыгранный", "Белый шар соперника один, и он сыгран, так что карамболь по нему невозможен. "
+            "Проверьте поле «Карамболь по белому шару соперника»")
         for i, b in enumerate(shot.off_table):
             if b in shot.also_pocketed:
                 impossible(f"Шар {show_ball(b)} не может и упасть в лузу, и вылететь за борт: проверьте поле «Прицельные шары, вылетевшие за борт».", f"action.off_table[{i}]")
@@ -303,13 +316,13 @@ class Kaiza(Game):
         self._check_intermediate(state, shot)
         fell_reds = (shot.fell and shot.ball == "red") + sum(b in ("red", "red2") for b in shot.also_pocketed)
         if shot.red_from_spot_1 and not (state.first_shot and fell_reds):
-            impossible("Поле «Первый удар партии: упал красный шар с 1-й точки» относится только к первому удару партии, когда в лузу "
+            impossible("Поле «На первом ударе партии упал красный шар с 1-й точки» относится только к первому удару партии, когда в лузу "
                        "упал красный шар.", "action.red_from_spot_1")
         other_breach = shot.ball == "yellow" or (shot.ball is not None and shot.pocket in MIDDLE_POCKETS)
         if state.first_shot and fell_reds and shot.red_from_spot_1 is None and not other_breach:
-            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки: "
-                       "первым ударом его класть нельзя, а само это не "
-                       "определить.", "action.red_from_spot_1")
+            impossible("Первый удар партии, и в лузу упал красный шар: укажите, был ли это красный с 1-й точки. "
+                       "Первым ударом его класть нельзя, а по описанию удара этого не определить.",
+                       "action.red_from_spot_1")
         self._check_spots_taken(state, shot)
 
     def _balls_left_on_table(self, state: State, shot: Shot) -> int:
@@ -377,8 +390,7 @@ class Kaiza(Game):
         scores[p] += tally.points
         tally.finished = tally.counted and not tally.white_plain and scores[p] >= TARGET
         if tally.finished:
-            why.add("outcome", f"{names[p]}: {ru.points(scores[p])} — партия выиграна.", "kaiza-goal")
-            why.decide("win", "kaiza-goal")
+            self._win(why, state, scores, names)
         self._lost_next_shot(why, state, shot, tally)
         nxt, turn_continues = self._turn(why, state, tally, names)
         respot = [] if tally.finished else self._respot(why, shot)
@@ -408,7 +420,7 @@ class Kaiza(Game):
             tally.reason = "позиционный удар (штрафа за промах нет)"
             why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
-            why.foul("miss", "kaiza-positional", "Промах — биток не коснулся ни одного шара.", "kaiza-t-miss")
+            why.foul("miss", "kaiza-t-miss", "Промах — биток не коснулся ни одного шара.")
             why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
                     "kaiza-t-miss")
 
@@ -448,14 +460,14 @@ class Kaiza(Game):
                     tally.reason = "карамболь без засчитанного шара очков не даёт"
                     why.decide("no_points", "kaiza-t-carom-alone")
             elif not shot.ball:
-                self._no_points(why, tally, ("позиционный удар: " if shot.positional else "")
+                self._no_points(why, tally, ("позиционный удар, " if shot.positional else "")
                                 + "ни один шар не сыгран в лузу и не заказан", "kaiza-points")
             return
         refusals = self._why_not_counted(why, shot)
         if refusals:
             reasons = "; ".join(text for text, _ in refusals)
             name = BALL_NAMES[shot.ball]
-            why.add("score", f"{ru.sentence(name)} (луза: {POCKET_NAMES[shot.pocket]}) не засчитывается: {reasons}.",
+            why.add("score", f"{ru.sentence(name)} (луза — {POCKET_NAMES[shot.pocket]}) не засчитывается: {reasons}.",
                     *[i for _, ids in refusals for i in ids])
             tally.reason = f"{name} не засчитывается ({reasons})"
             why.decide("no_points", refusals[0][1][0])
@@ -503,15 +515,21 @@ class Kaiza(Game):
         how = f" с карамболем {carom_words(shot.caroms)}" if tally.carom_counted else ""
         origin = ("по тексту" if source == "kaiza-points-red" else
                   "по финским правилам — внешний источник" if "-o-" in source else
+                  "по толкованию: 6 очков жёлтого по финским правилам и ещё 6 за среднюю лузу, в тексте этого "
+                  "значения нет" if source == "kaiza-t-yellow-middle" else
                   "по толкованию: в тексте этого значения нет")
         call = ("kaiza-call",) if shot.call == "yes" else ()
         extra = ("kaiza-points",) if tally.carom_counted else ()
         text_clause = "kaiza-points-red" if shot.ball == "red" else "kaiza-points-rest"
         cites = tuple(dict.fromkeys((*call, text_clause, source, *extra)))
-        why.add("score", f"{ru.sentence(BALL_NAMES[shot.ball])}{where}{how}: {ru.points(points)} ({origin}).",
-                *cites)
+        # 12 = 6 + 6: the yellow's 6 in a corner pocket is the outside fact the толкование adds 6 to
+        base = ("kaiza-o-yellow",) if source == "kaiza-t-yellow-middle" else ()
+        why.add("score", f"{ru.sentence(BALL_NAMES[shot.ball])}{where}{how} — {ru.points(points)} ({origin}).",
+                *cites, restates=base)
         if "white" not in shot.also_pocketed and shot.also_pocketed:
-            why.add("score", "Другие упавшие шары очков не дают.", "kaiza-t-one-ball")
+            one = len(shot.also_pocketed) == 1
+            why.add("score", "Другой упавший шар очков не даёт." if one else "Другие упавшие шары очков не дают.",
+                    "kaiza-t-one-ball")
 
     def _points_basis(self, shot: Shot, tally: Tally) -> str:
         place = place_of(shot.ball, shot.pocket)
@@ -542,6 +560,18 @@ class Kaiza(Game):
                     "карамболя партию не заканчивает.", "kaiza-t-58-59")
         tally.same_player_58 = rule == "kaiza-58"  # the turn step says it, unless the next shot is lost
 
+    # -- 4. the outcome --------------------------------------------------------
+    def _win(self, why: Why, state: State, scores, names) -> None:
+        """60 by a ball that may end the game wins (kaiza-goal); an opponent at 60 or more has not won
+        only because a white without a carom never ends the game (толкование 58-59)."""
+        p, o = state.current, 1 - state.current
+        why.add("outcome", f"{names[p]}: {ru.points(scores[p])} — партия выиграна.", "kaiza-goal")
+        if scores[o] >= TARGET:
+            why.add("outcome", f"У игрока {names[o]} {ru.points(scores[o])}, но они набраны белым без карамболя "
+                    "при 58 или 59 очках, а такой шар партию не заканчивает; выигрывает тот, чей шар первым "
+                    "закончит партию.", "kaiza-t-58-59")
+        why.decide("win", "kaiza-goal")
+
     # -- 5. fouls and lost next shots -------------------------------------------
     def _lost_next_shot(self, why: Why, state: State, shot: Shot, tally: Tally) -> None:
         p = state.current
@@ -566,7 +596,7 @@ class Kaiza(Game):
                     + f": {kept}штраф не назначается.", *basis, "kaiza-t-off-table")
             tally.lose_next.append(("прицельный шар за бортом", basis[0] if basis else "kaiza-t-off-table"))
         if why.fouls:
-            why.decide("foul", why.fouls[0].clause)
+            why.decide("foul", why.fouls[0].basis)
 
     # -- 6. the turn -------------------------------------------------------------
     def _turn(self, why: Why, state: State, tally: Tally, names) -> tuple[int, bool]:
@@ -594,6 +624,7 @@ class Kaiza(Game):
         """Respotting guidance (kaiza-respot, kaiza-respot-red): the user says which spots are taken."""
         respot = []
         taken = set(shot.spots_taken)
+        placed: dict = {}  # spot -> the ball this ruling puts on it
         for b in sorted(shot.fallen(), key=lambda b: ("red", "red2", "yellow", "white").index(b)):
             kind = "red" if b == "red2" else b
             if kind == "white":
@@ -604,7 +635,7 @@ class Kaiza(Game):
             order = RED_ORDER if kind == "red" else YELLOW_ORDER
             spot = next((s for s in order if s not in taken), CUSHION)
             busy = [s for s in order if s in taken and (spot == CUSHION or order.index(s) < order.index(spot))]
-            note = f" ({ru.join_and(f'{s}-я' for s in busy)} занят{'а' if len(busy) == 1 else 'ы'})" if busy else ""
+            note = busy_note(busy, placed)
             second_red = kind == "red" and any(x["ball"] == "red" for x in respot)
             name = "второй красный шар" if second_red else BALL_NAMES[kind]
             line = f"{ru.sentence(name)} ставят {spot_name(spot)}{note}."
@@ -620,6 +651,7 @@ class Kaiza(Game):
             why.add("respot", line, *ids)
             if spot != CUSHION:
                 taken.add(spot)
+                placed[spot] = name
             respot.append({"ball": kind, "to": spot})
         return respot
 
@@ -640,7 +672,7 @@ class Kaiza(Game):
         if tally.finished and why.fouls:
             fouls = "; ".join(ru.after_colon(f.text.rstrip(".")) for f in why.fouls)
             return (f"Победа: {names[p]} — {ru.points(new.scores[p])}. Нарушение ({fouls}) победе не мешает: "
-                    "засчитанный шар засчитывается, а следующего удара, которого можно лишиться, уже нет.")
+                    "шар засчитан, а следующего удара, которого можно лишиться, уже нет.")
         if tally.finished:
             return f"Победа: {names[p]} — {ru.points(new.scores[p])}."
         if why.fouls:
@@ -656,17 +688,17 @@ class Kaiza(Game):
                     f"Очков нет: {tally.reason};" if tally.reason else "Очков нет;")
             return f"{head} {names[p]} лишается следующего удара ({reasons}). Следующий удар: {names[o]}."
         if no_win:
-            return f"{no_win}; серия продолжается, следующий удар снова: {names[p]}."
+            return f"{no_win}; серия продолжается, снова бьёт {names[p]}."
         if tally.points:
             return f"{gained}, серия продолжается. {names[p]}: {ru.points(new.scores[p])}."
         reason = tally.reason or "засчитанного шара нет"
         if turn_continues:
-            return f"Очков нет: {reason}; следующий удар снова: {names[p]}."
+            return f"Очков нет: {reason}; снова бьёт {names[p]}."
         return f"Очков нет: {reason}. Следующий удар: {names[o]}."
 
     # ---- view -----------------------------------------------------------
     def idle_fields(self, state: State) -> tuple[str, ...]:
-        """«Первый удар партии: упал красный шар с 1-й точки» is asked of the match's
+        """«На первом ударе партии упал красный шар с 1-й точки» is asked of the match's
         first shot only (check_action refuses «да» later)."""
         return () if state.finished or state.first_shot else ("red_from_spot_1",)
 
@@ -681,12 +713,15 @@ class Kaiza(Game):
             if state.in_dom[state.current]:
                 notes.append("биток ставится в «доме»")
             if state.first_shot:
-                notes.append("первый удар: нельзя класть красный с 1-й точки, играть в среднюю лузу и жёлтый шар")
+                notes.append("первым ударом нельзя класть красный с 1-й точки, играть в среднюю лузу и жёлтый шар")
             if state.yellow_middle[state.current]:
-                notes.append("жёлтый в среднюю лузу второй раз подряд — потеря следующего удара")
+                # a warning: the foul happens only if this shot is a yellow into a middle pocket too
+                notes.append("если снова сыграет жёлтый в среднюю лузу, лишится следующего удара")
             status += (f" ({'; '.join(notes)})" if notes else "") + "."
         return {"players": players, "current": None if state.finished else state.current,
                 "finished": state.finished, "winner": state.winner, "decision": None, "status": status,
+                # the opponent's white waiting in the «дом» for its owner is not on the table (not drawn)
+                "absent": ["white"] if not state.finished and state.in_dom[1 - state.current] else [],
                 "extra": {"target": TARGET, "first_shot": state.first_shot,
                           "white_58_59": "credited" if state.credit_white else "not-credited"}}
 

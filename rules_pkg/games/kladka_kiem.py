@@ -48,7 +48,7 @@ HANDICAPS = {
     "none": ("без форы", None, False, False),
     "start": ("а) сильный игрок начинает партию", "handicap-a", True, False),
     "strokes": ("б) слабый игрок получает право на большее количество ударов", "handicap-b", False, True),
-    "mixed": ("в) смешанная: сильный начинает и получает право на меньшее количество ударов",
+    "mixed": ("в) смешанная — сильный начинает и получает право на меньшее количество ударов",
               "handicap-c", True, True),
 }
 HANDICAP_LETTER = {"start": "а", "strokes": "б", "mixed": "в"}
@@ -146,11 +146,13 @@ def on_table(n: int) -> str:
     return f"на столе {ru.balls(n)}" if n else "на столе шаров не осталось"
 
 
-def total_text(total: int, penalties: int | None) -> str:
-    """«17 ударов (из них 1 штрафной)»."""
+def total_text(total: int, penalties: int | None, bracket: bool = True) -> str:
+    """«17 ударов (из них 1 штрафной)»; inside brackets already (``bracket=False``):
+    «17 ударов, из них 1 штрафной»."""
     text = ru.strokes(total)
     if penalties:
-        text += f" (из них {penalties} {ru.plural(penalties, 'штрафной', 'штрафных', 'штрафных')})"
+        part = f"из них {penalties} {ru.plural(penalties, 'штрафной', 'штрафных', 'штрафных')}"
+        text += f" ({part})" if bracket else f", {part}"
     return text
 
 
@@ -208,9 +210,9 @@ def with_item(items: tuple, i: int, value) -> tuple:
 def touch_field(required: bool) -> Choice:
     options = tuple(TOUCHES.items())
     if required:
-        return Choice(name="touch", label="Туш: шар (биток или другой) задет", options=options)
-    return Choice(name="touch", label="Туш: шар (биток или другой) задет", options=options, default=None,
-                  optional=True, help="Штраф: +1 удар. Пусто — туша не было.")
+        return Choice(name="touch", label="Туш (задет шар — биток или другой)", options=options)
+    return Choice(name="touch", label="Туш (задет шар — биток или другой)", options=options, default=None,
+                  optional=True, help="Штраф: +1 удар. Пусто — туша не было.", none_label="не было")
 
 
 TOUCH_REQUIRED = touch_field(required=True)
@@ -222,7 +224,7 @@ SHOT_FIELDS = (
     Int(name="potted", label="Сколько шаров упало в лузы", min=0, max=BALLS, default=0),
     Int(name="off_table", label="Сколько шаров вылетело за борт", min=0, max=BALLS, default=0,
         help="Они возвращаются на стол, штрафа нет."),
-    Bool(name="double_hit", label="Двойной удар (штраф: +1 удар)", default=False),
+    Bool(name="double_hit", label="Двойной удар (штраф +1 удар)", default=False),
     touch_field(required=False),
 )
 SITUATION_FIELDS = (
@@ -231,14 +233,15 @@ SITUATION_FIELDS = (
         help="0 — следующий удар первый: укажите, разбивка это или биток в лузу."),
     Int(name="penalties", label="Штрафных ударов игрока до этого", min=0, max=MAX_STROKES, default=0),
     Int(name="opponent_total", label="Итог соперника, если он уже положил все шары (ударов вместе со штрафными)",
-        min=1, max=2 * MAX_STROKES, default=None, optional=True, help="Пусто — соперник ещё не играл."),
+        min=1, max=2 * MAX_STROKES, default=None, optional=True, help="Пусто — соперник ещё не играл.",
+        none_label="соперник ещё не играл"),
 )
 OPTION_FIELDS = (
     Choice(name="handicap", label="Фора", default="none", options=tuple((k, v[0]) for k, v in HANDICAPS.items())),
     Choice(name="strong", label="Кто даёт фору (сильный игрок)", options=PLAYER_OPTIONS,
            when={"handicap": [k for k in HANDICAPS if k != "none"]},
            help="В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник»."),
-    Int(name="handicap_strokes", label="Фора: сколько ударов", min=1, max=MAX_HANDICAP,
+    Int(name="handicap_strokes", label="Сколько ударов форы", min=1, max=MAX_HANDICAP,
         when={"handicap": [k for k, v in HANDICAPS.items() if v[3]]},
         help="Число ударов форы текст не называет: его задают игроки."),
 )
@@ -333,10 +336,11 @@ class KladkaKiem(Game):
         p = state.current
         left = state.left[p]
         if action.potted > left:
-            impossible(f"В лузы упало шаров: {action.potted}, а на столе только {ru.balls(left)}.", "action.potted")
+            impossible(f"В лузы {ru.agree(action.potted, 'упал', 'упало')} {ru.balls(action.potted)}, а на столе только {ru.balls(left)}.", "action.potted")
         if action.potted + action.off_table > left:
-            impossible(f"В лузы упало шаров: {action.potted}, за борт вылетело: {action.off_table}, а на столе "
-                       f"только {ru.balls(left)}.", "action.off_table")
+            impossible(f"В лузы {ru.agree(action.potted, 'упал', 'упало')} {ru.balls(action.potted)}, за борт "
+                       f"{ru.agree(action.off_table, 'вылетел', 'вылетело')} {ru.balls(action.off_table)}, "
+                       f"а на столе только {ru.balls(left)}.", "action.off_table")
         if state.strokes[p] == 0 and action.opening is None:
             impossible("Это первый удар игрока: укажите, разбита пирамида или биток сыгран в лузу.", "action.opening")
         if state.strokes[p] > 0 and action.opening is not None:
@@ -367,7 +371,7 @@ class KladkaKiem(Game):
         new = self.end_of_turn(why, state, new, names)
         charged = new.total(p) - state.total(p)
         if why.fouls:
-            why.decide("foul", why.fouls[0].clause)
+            why.decide("foul", why.fouls[0].basis)
         if kind == "shot" and not new.finished:  # at the end the result is the main event
             why.decide("points", f"{GID}-count")
         nxt = new.current
@@ -471,12 +475,13 @@ class KladkaKiem(Game):
         if HANDICAPS[hc][3]:
             s = state.strong
             why.add("outcome", f"Фора в {ru.strokes(state.extra)}: к ударам сильного игрока ({names[s]}) "
-                               f"прибавляется {state.extra}: {totals[s]} + {state.extra} = {adjusted[s]}.",
+                               f"прибавляется {state.extra} ({totals[s]} + {state.extra} = {adjusted[s]}).",
                     *handicap, f"{GID}-t-handicap-strokes")
         if adjusted[0] == adjusted[1]:
             why.add("outcome", "Результаты равны, но нормальной ничьей текст называет только 16 шаров за 16 "
                                "ударов у обоих, а «условная ничья» в тексте не определена: исход текстом не "
-                               "определён.", f"{GID}-outcomes", f"{GID}-t-equal", *counts)
+                               "определён.", f"{GID}-outcomes", f"{GID}-t-equal", *counts,
+                    restates=(f"{GID}-draw-1",))
             why.decide("info", f"{GID}-t-equal")
             return replace(state, finished=True, result="undefined")
         winner = 0 if adjusted[0] < adjusted[1] else 1
@@ -501,7 +506,7 @@ class KladkaKiem(Game):
         with_hc = HANDICAPS[state.handicap][3] and state.result != "draw"
         pair = f"{a0} и {a1}" if state.winner is None else \
             f"{state.adjusted(state.winner)} против {state.adjusted(1 - state.winner)}"
-        where = f" (с учётом форы: {pair})" if with_hc else f" ({pair})"
+        where = f" (с учётом форы — {pair})" if with_hc else f" ({pair})"
         if state.result == "draw":
             return f"Партия окончена: нормальная ничья — оба положили {BALLS} шаров за {BALLS} ударов."
         if state.result == "undefined":
@@ -540,8 +545,8 @@ class KladkaKiem(Game):
             status = self.result_sentence(state, names)
         else:
             p = state.current
-            status = (f"Следующий удар: {names[p]} (на счету {total_text(state.total(p), state.penalties[p])}, "
-                      f"на столе {ru.balls(state.left[p])})")
+            status = (f"Следующий удар: {names[p]} (на счету {total_text(state.total(p), state.penalties[p], False)}"
+                      f"{';' if state.penalties[p] else ','} на столе {ru.balls(state.left[p])})")
             if state.strokes[p] == 0:
                 status += "; первый удар — разбивка пирамиды или биток в любую лузу"
             status += "."

@@ -195,6 +195,7 @@ class Shot:
     called_pocket: str | None
     jumped: tuple[int, ...]
     spot_occupied: tuple[int, ...]
+    no_call: bool = False  # a player on 100 called no pocket
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,10 @@ SHOT_FIELDS = (
     Choice(name="cue_pocket", label="В какую лузу упал биток", options=POCKETS, when={"cue_ball": "pocket"}),
     Choice(name="called_pocket", label="Заказанная луза (при 100 очках)", options=POCKETS,
            default=None, optional=True),
+    # not calling is a real situation at the table (rule 6: the cue ball into an uncalled pocket is a foul);
+    # with neither a pocket nor this, the pocket is unknown and a ruling that needs it is refused
+    Bool(name="no_call", label="Луза не заказана (при 100 очках)", default=False,
+         help="Игрок со 100 очками не заказал лузу: падение битка в любую лузу — нарушение (правило 6)."),
     Set(name="jumped", label="Какие прицельные шары вылетели за борт", options=BALL_CHOICES, default=(), what="шар"),
     Set(name="spot_occupied", label="Чья отметка занята (шар остаётся вне игры)", options=BALL_CHOICES,
         default=(), what="шар", help="Только для шаров, которые после удара надо выставить."),
@@ -304,19 +309,22 @@ class Kovboy(Game):
         if series > score:
             impossible(f"Очки серии ({series}) не могут быть больше очков игрока ({score}).", "situation.series")
         if series and fouls:
-            impossible(f"При серии {ru.points(series)} предыдущий удар был правильным: нарушений подряд "
-                       f"не может быть {fouls}.", "situation.fouls_in_row")
+            impossible(f"При серии {ru.points(series)} предыдущий удар был правильным, и по толкованию «Три "
+                       f"нарушения подряд считаются у одного игрока» нарушений подряд не может быть {fouls}.",
+                       "situation.fouls_in_row")
         if state.breaking and (any(state.committed) or series or state.off_table or any(state.fouls_in_row)):
             impossible("Начальный удар делается при счёте 0, без шаров вне игры и без нарушений.",
                        "situation.opening_break")
         if len(state.off_table) == len(BALLS):
-            impossible("Все три прицельных шара не могут быть вне игры: отметку занимает шар, оставшийся на столе, "
-                       "а на столе остался бы один биток, который занимает не больше одной отметки.",
+            impossible("Все три прицельных шара не могут быть вне игры: по толкованию «Когда отметка занята и когда "
+                       "освобождается» отметку занимает шар, оставшийся на столе, а на столе остался бы один биток, "
+                       "который занимает не больше одной отметки.",
                        "situation.off_table")
         if not state.finished and score == LIMIT_CAROM and 1 in state.off_table:
-            impossible("У игрока 100 очков, а единица вне игры: по правилу 3 перед ударом игрока, набравшего "
-                       "100 очков, при занятом месте единицы все шары расставляются заново, так что единица "
-                       "вне игры не остаётся.", "situation.off_table")
+            impossible("У игрока 100 очков, а единица вне игры. По правилу 3 перед ударом игрока, набравшего "
+                       "100 очков, при занятом месте единицы все шары расставляются заново, а по толкованию "
+                       "«Перестановка для игрока со 100 очками» и тогда, когда 100 набраны посреди серии, так что "
+                       "единица вне игры не остаётся.", "situation.off_table")
         for i, s in enumerate(state.scores()):
             if s > LIMIT_CAROM and state.winner != i:
                 impossible(f"{ru.points(s)} бывает только у победителя партии.", "situation.score")
@@ -336,7 +344,7 @@ class Kovboy(Game):
         return Shot(pocketed=values["pocketed"], contacts=values["contacts"], cushion=values["cushion"],
                     cue_ball=values["cue_ball"], cue_pocket=values["cue_pocket"],
                     called_pocket=values["called_pocket"], jumped=values["jumped"],
-                    spot_occupied=values["spot_occupied"])
+                    spot_occupied=values["spot_occupied"], no_call=values["no_call"])
 
     def check_action(self, state: State, shot) -> None:
         if isinstance(shot, Decision):
@@ -366,9 +374,20 @@ class Kovboy(Game):
             impossible(f"Отметки {whose} указаны занятыми, но после удара на столе "
                        f"{'остался' if len(takers) == 1 else 'остались'} только {ru.join_and(takers)}, "
                        "а каждый шар занимает не больше одной отметки.", "action.spot_occupied")
-        if state.score(state.current) == LIMIT_CAROM and shot.cue_ball == "pocket" and shot.called_pocket is None:
-            impossible("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу, "
-                       "без неё правило 6 не применить.", "action.called_pocket")
+        self._check_call(state, shot)
+
+    def _check_call(self, state: State, shot: Shot) -> None:
+        """The call matters at 100 only: a pocket or «не заказана», never both."""
+        at_100 = state.score(state.current) == LIMIT_CAROM
+        if shot.no_call and not at_100:
+            impossible("«Луза не заказана» относится только к удару игрока со 100 очками (правило 6), а у игрока "
+                       f"{ru.points(state.score(state.current))}.", "action.no_call")
+        if shot.no_call and shot.called_pocket is not None:
+            impossible(f"Указана заказанная луза ({POCKET_NAMES[shot.called_pocket]}) и отмечено, что луза не "
+                       "заказана; оставьте одно из двух.", "action.no_call")
+        if at_100 and shot.cue_ball == "pocket" and shot.called_pocket is None and not shot.no_call:
+            impossible("У игрока 100 очков и биток упал в лузу: укажите заказанную лузу или отметьте «Луза не "
+                       "заказана», без этого правило 6 не применить.", "action.called_pocket")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, action, names):
@@ -447,16 +466,17 @@ class Kovboy(Game):
         if not shot.contacts or shot.cushion:
             return
         if shot.pocketed or shot.jumped or shot.cue_ball != "table":
-            why.add("info", "Шар упал в лузу или вылетел за борт — это засчитывается как достижение борта.",
-                    "kovboy-t-pocket-is-cushion")
+            why.reads("cushion", "Шар упал в лузу или вылетел за борт — это засчитывается как достижение борта.",
+                      "kovboy-t-pocket-is-cushion")
         else:
             why.foul("no-cushion", "kovboy-rule-2", "После касания ни биток, ни прицельный шар не дошёл до борта.")
 
     def _fouls_at_100(self, why: Why, shot: Shot) -> None:
         """Rule 6 (and rule 7, the cue ball off the table) for a player on 100."""
         if shot.cue_ball == "pocket" and shot.cue_pocket != shot.called_pocket:
+            called = "луза не заказана" if shot.no_call else f"заказана {POCKET_NAMES[shot.called_pocket]}"
             why.foul("uncalled-pocket", "kovboy-rule-6",
-                     f"Биток упал в незаказанную лузу ({POCKET_NAMES[shot.cue_pocket]}).")
+                     f"Биток упал в незаказанную лузу ({POCKET_NAMES[shot.cue_pocket]}; {called}).")
         if 1 not in shot.contacts:
             why.foul("missed-1", "kovboy-rule-6", "Биток не попал по единице.")
         others = [b for b in shot.contacts if b != 1]
@@ -474,8 +494,11 @@ class Kovboy(Game):
         if before < LIMIT_ANY:
             gain = pocket_pts + carom_pts
             if before + gain > LIMIT_ANY:
+                values = (("kovboy-scoring-1",) if pocket_pts else ()) + \
+                    ((("kovboy-scoring-2", "kovboy-scoring-3")[carom_pts - 1],) if carom_pts else ()) + \
+                    (("kovboy-scoring-sum",) if pocket_pts and carom_pts else ())
                 why.foul("over-90", "kovboy-rule-4", f"Превышено 90 очков ({before} + {gain} = {before + gain}), "
-                         "а набрать нужно ровно 90.")
+                         "а набрать нужно ровно 90.", restates=values)
             return
         if shot.pocketed:
             why.foul("pocketed-after-90", "kovboy-rule-5",
@@ -484,7 +507,8 @@ class Kovboy(Game):
         if before + carom_pts > LIMIT_CAROM:
             why.foul("carom-over-100", "kovboy-t-99-three-carom",
                      f"Карамболь дал бы 101-е очко ({before} + {carom_pts} = {before + carom_pts}), а его можно "
-                     "набрать только ударом от единицы в заказанную лузу.")
+                     "набрать только ударом от единицы в заказанную лузу.",
+                     restates=("kovboy-scoring-3", "kovboy-scoring-101"))
 
     def _cue_fouls(self, why: Why, shot: Shot) -> None:
         """Rule 7 and the cue ball off the table (below 100)."""
@@ -551,7 +575,7 @@ class Kovboy(Game):
     def _penalty(self, why: Why, state: State, tally: "Tally", names) -> None:
         """A foul: the series ends and its points are cancelled; rule 8."""
         p = state.current
-        why.decide("foul", why.fouls[0].clause)
+        why.decide("foul", why.fouls[0].basis)
         cancelled = state.series
         if cancelled:
             why.add("penalty", f"Нарушение: серия окончена, "
@@ -564,7 +588,7 @@ class Kovboy(Game):
         count = tally.fouls_in_row[p]
         if count == 2:
             why.add("penalty", f"{names[p]}: 2 нарушения подряд; третье подряд — поражение в партии.",
-                    "kovboy-t-fouls-in-row")
+                    "kovboy-t-fouls-in-row", restates=("kovboy-rule-8",))
         if count >= 3:
             self._three_fouls(why, state, tally, names)
 
@@ -659,7 +683,7 @@ class Kovboy(Game):
         if tally.finished and tally.winner == p:
             summary = f"Победа: {names[p]} — 101-е очко набрано."
         elif tally.eliminated is not None:
-            summary = f"Поражение: {names[p]} — три нарушения подряд (фол: {foul_list(fouls)})."
+            summary = f"Поражение: {names[p]} — три нарушения подряд (последнее — {foul_list(fouls)})."
             summary += (f" Победа: {names[tally.winner]}." if tally.finished else
                         f" {names[p]} выбывает из партии. Следующий удар: {names[nxt]}.")
         elif fouls:
@@ -684,6 +708,11 @@ class Kovboy(Game):
                    "off_table": sorted(new.off_table), "cue_in_hand": new.cue_in_hand})
 
     # ---- view -----------------------------------------------------------
+    def idle_fields(self, state: State) -> tuple[str, ...]:
+        """«Луза не заказана» is asked of a player on 100 only (check_action refuses it otherwise)."""
+        at_100 = not state.finished and state.decision is None and state.score(state.current) == LIMIT_CAROM
+        return () if at_100 else ("no_call",)
+
     def view(self, state: State, names) -> dict:
         players = [{"name": names[i], "score": state.score(i), "committed": state.committed[i],
                     "fouls_in_row": state.fouls_in_row[i], "out": state.out[i],
@@ -696,13 +725,15 @@ class Kovboy(Game):
         else:
             status = f"Ход: {names[state.current]}"
             if state.breaking:
-                status += " (начальный удар с руки из «дома»: биток должен вначале коснуться тройки)"
+                status += " (начальный удар с руки из «дома», биток должен вначале коснуться тройки)"
             elif state.series:
                 status += f" (в серии {ru.points(state.series)})"
             status += "."
         decision = pending_decision(state, names)
         return {"players": players, "current": None if state.finished else state.current,
                 "finished": state.finished, "winner": state.winner, "decision": decision, "status": status,
+                # the balls waiting off the table for their spot: the drawing neither draws nor lets them be tapped
+                "absent": sorted(state.off_table),
                 "extra": {"series": state.series, "off_table": sorted(state.off_table),
                           "cue_in_hand": state.cue_in_hand, "opening_break": state.breaking}}
 
@@ -719,15 +750,20 @@ class Kovboy(Game):
         if contacts:
             action["pocketed"] = [b for b in free if rng.random() < 0.3]
             action["jumped"] = [b for b in free if b not in action["pocketed"] and rng.random() < 0.05]
-        action["cushion"] = rng.random() < 0.85
+        cushion = rng.random() < 0.85
         fate = rng.choices([f for f, _ in CUE_FATES], weights=(8, 2, 1))[0]
         action["cue_ball"] = fate
+        # a ball that fell or flew off reached a cushion (толкование pocket-is-cushion): «нет» only when none did
+        action["cushion"] = cushion or bool(action.get("pocketed") or action.get("jumped") or fate != "table")
         pocket_ids = [pid for pid, _ in POCKETS]
         if fate == "pocket":
             action["cue_pocket"] = rng.choice(pocket_ids)
         if state.score(state.current) == LIMIT_CAROM:
             action["called_pocket"] = action.get("cue_pocket") if rng.random() < 0.7 and fate == "pocket" \
                 else rng.choice(pocket_ids)
+            if rng.random() < 0.1:  # no pocket called
+                action.pop("called_pocket")
+                action["no_call"] = True
             if rng.random() < 0.5:
                 action["contacts"] = [1] if 1 in free else contacts
                 action["pocketed"], action["jumped"] = [], []

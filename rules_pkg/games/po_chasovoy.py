@@ -202,11 +202,13 @@ ACTION_SPECS = (
 SITUATION_FIELDS = (
     Int(name="ball", label="Очередной шар (номер)", min=1, max=LAST_BALL, default=1, always=True),
     Choice(name="known", label="Что известно", default="first", always=True,
-           options=(("first", "луза «единицы»"), ("previous", "луза предыдущего шара")),
+           options=(("first", "луза «единицы»"),
+                    # with an unnoticed error the ball fell elsewhere: «Эта луза» is the one the order gave it
+                    ("previous", "луза, назначенная предыдущему шару по действующему порядку")),
            help="Луза предыдущего шара — та, куда он упал; после обнаруженной ошибки порядок идёт от неё. "
                 "Если сейчас есть незамеченная ошибка — луза, назначенная ему по прежнему порядку."),
     Choice(name="pocket", label="Эта луза", options=POCKETS),
-    Bool(name="unnoticed", label="Есть незамеченная ошибка: раньше шар упал не в свою лузу, а этого пока не заметили",
+    Bool(name="unnoticed", label="Есть незамеченная ошибка (раньше шар упал не в свою лузу, а этого пока не заметили)",
          default=False),
     Choice(name="last_pocket", label="Куда на самом деле упал предыдущий шар", options=POCKETS,
            when={"unnoticed": True}),
@@ -404,7 +406,7 @@ class PoChasovoy(Game):
         d = state.designated(n)
         why.foul("wrong-pocket", f"{GID}-forbidden", f"Шар {n} упал {POCKET_INTO[pocket]}, а назначена {pocket_name(d)}.")
         why.add("penalty", "Играть шар не в назначенную лузу запрещается. Ошибку заметили сразу: удар не "
-                           "засчитывается.", f"{GID}-wrong-pocket")
+                           "засчитывается.", f"{GID}-wrong-pocket", restates=(f"{GID}-forbidden",))
         why.add("respot", f"Шар {n} возвращается на стол.", f"{GID}-wrong-pocket")
         why.add("turn", "Куда именно ставится возвращённый шар и кто бьёт дальше, текст не определяет.",
                 f"{GID}-basis")
@@ -419,7 +421,7 @@ class PoChasovoy(Game):
                       pocketed=state.pocketed + ((n, pocket, d),), finished=n == LAST_BALL)
         why.add("respot", f"{cap(ball_ref(n))} упал {POCKET_INTO[pocket]}, а назначена {pocket_name(d)}. Играть шар "
                           "не в назначенную лузу запрещается, но ошибку не заметили: шар остаётся в лузе.",
-                f"{GID}-late-error", f"{GID}-t-before-found")
+                f"{GID}-late-error", f"{GID}-t-before-found", restates=(f"{GID}-forbidden",))
         if not new.finished:
             why.add("score", "Когда ошибку обнаружат, все сыгранные в лузы шары засчитываются, а порядок кладки "
                              "продолжится по часовой стрелке от лузы, куда упал последний шар.",

@@ -449,7 +449,7 @@ class Probka(Game):
                            f"{num(1 - n)}, 1, {1 + n}.", where)
         if not is_bank(bank, n):
             impossible(f"Поле «{BANK.label}»: банк {bank} при {n} игроках невозможен — он начинается с {n} "
-                       f"и только удваивается: {n}, {2 * n}, {4 * n}, {8 * n}…", "situation.bank")
+                       f"и только удваивается ({n}, {2 * n}, {4 * n}, {8 * n}…).", "situation.bank")
         if state.finished:
             return  # the winning prize left the bank as it was: nothing more to check
         if state.grows:
@@ -488,7 +488,7 @@ class Probka(Game):
         debts = sum(START_POINT - s for s in scores if s < START_POINT)
         if debts > penalties:
             impossible(f"Поле «{BANK.label}»: при банке {bank} все штрафы вместе — {pts(penalties)}, а игроки "
-                       f"потеряли {pts(debts)} от стартового очка: столько штрафов не было.", "situation.bank")
+                       f"потеряли {pts(debts)} от стартового очка, а столько штрафов не было.", "situation.bank")
 
     def build_action(self, kind: str, values: dict, state: State) -> Shot:
         return Shot(shooter=values["shooter"] - 1, probka=values["probka"], fouls=values["fouls"])

@@ -184,10 +184,11 @@ SHOT_FIELDS = (
            help="Игра ведётся с заказом шаров: какой шар игрок заказал. Нужен, когда шар упал; "
                 "если ничего не упало, очков нет при любом заказе."),
     Choice(name="pocket", label="В какую лузу упал заказанный шар", options=POCKETS, default=None, optional=True,
-           help="Не указано — шар в лузу не упал."),
+           help="Не указано — шар в лузу не упал.", none_label="ни в какую, шар не упал"),
     Choice(name="called_pocket", label="Заказанная луза (если лузу заказывали)", options=POCKETS, default=None,
-           optional=True, help="Текст говорит только о заказе шара; если лузу не заказывали, оставьте пустым."),
-    Int(name="carom_reds", label="Карамболь по красным: по скольким красным шарам", min=0, max=2, default=0,
+           optional=True, help="Текст говорит только о заказе шара; если лузу не заказывали, оставьте пустым.",
+           none_label="лузу не заказывали"),
+    Int(name="carom_reds", label="По скольким красным шарам был карамболь", min=0, max=2, default=0,
         help="Кроме заказанного шара."),
     Bool(name="carom_white", label="Карамболь по белому шару", default=False),
     Bool(name="carom_yellow", label="Карамболь по жёлтому шару", default=False),
@@ -250,8 +251,8 @@ class PyatSharov(Game):
         # The ball set: 2 reds, 2 whites (one is the cue ball), 1 yellow; the played ball is not caromed on.
         five_balls.check_played_ball_not_caromed(
             shot.ball, shot.caroms, "заказанный",
-            "Белых шаров два: один — биток, другой — заказанный; карамболя по белому при игре белого шара не бывает: "
-            "проверьте поле «Карамболь по белому шару»")
+            "Белых шаров два (один — биток, другой — заказанный), так что карамболя по белому при игре белого шара "
+            "не бывает. Проверьте поле «Карамболь по белому шару»")
 
     # ---- rulings --------------------------------------------------------
     def apply(self, state: State, shot: Shot, names):
@@ -301,8 +302,8 @@ class PyatSharov(Game):
             return self._none(why, reason, "pyat-sharov-task")
         name = BALL_NAMES[shot.ball].capitalize()
         if shot.called_pocket is not None and shot.called_pocket != shot.pocket:
-            why.add("score", f"{name} шар упал не в заказанную лузу (упал: {POCKET_NAMES[shot.pocket]}; заказана: "
-                    f"{POCKET_NAMES[shot.called_pocket]}): он загнан неправильно, очков нет.",
+            why.add("score", f"{name} шар упал не в заказанную лузу (упал — {POCKET_NAMES[shot.pocket]}, заказана — "
+                    f"{POCKET_NAMES[shot.called_pocket]}), он загнан неправильно, очков нет.",
                     "pyat-sharov-balls", "pyat-sharov-t-called-pocket")
             return self._none(why, f"{BALL_NAMES[shot.ball]} шар упал не в заказанную лузу",
                               "pyat-sharov-t-called-pocket")
@@ -331,17 +332,19 @@ class PyatSharov(Game):
         if prize:
             scores[o] += prize
             why.add("penalty", f"Ошибка: {ru.counted(prize, ru.POINTS, 'за этот шар', 'переходит', 'переходят')} "
-                    f"на счёт соперника ({names[o]}: {ru.points(scores[o])}).", "pyat-sharov-mistake")
+                    f"на счёт соперника (у игрока {names[o]} теперь {ru.points(scores[o])}).", "pyat-sharov-mistake")
         else:
             why.add("penalty", "Ошибка, но призовых очков за удар нет — переходить сопернику нечему. Другие "
                     "последствия ошибки определяют правила «Русской партии», которых в тексте нет.",
-                    "pyat-sharov-t-mistake")
+                    "pyat-sharov-t-mistake", restates=("pyat-sharov-basis",))
 
     def _summary(self, p: int, shot: Shot, prize: int, reason: str, new: State, names) -> str:
         o = 1 - p
         if new.finished and shot.mistake:
-            return (f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])} (ошибка при кладке шара, "
-                    f"{ru.counted(prize, ru.POINTS, 'за шар', 'переходит', 'переходят')} сопернику).")
+            # the shooter erred; the points go to the winner, named (not «сопернику», whose is ambiguous here)
+            return (f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])} (ошибка при кладке шара "
+                    f"у игрока {names[p]}, {ru.counted(prize, ru.POINTS, 'за шар', 'переходит', 'переходят')} "
+                    f"на счёт игрока {names[new.winner]}).")
         if new.finished:
             return f"Победа: {names[new.winner]} — {ru.points(new.scores[new.winner])}."
         if shot.mistake and prize:

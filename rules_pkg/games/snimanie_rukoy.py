@@ -92,7 +92,7 @@ class SnimanieRukoy(Game):
     # ---- declaration ----------------------------------------------------
     def action_specs(self) -> tuple[ActionSpec, ...]:
         return (ActionSpec("shot", "Разбивка", (
-            Bool(name="banked", label="Сначала отражённый удар: биток остановился за пирамидой", default=False),
+            Bool(name="banked", label="Сначала отражённый удар, биток остановился за пирамидой", default=False),
             Bool(name="ball_in_pocket", label="После удара по пирамиде какой-либо шар оказался в лузе",
                  default=False),
         )),)

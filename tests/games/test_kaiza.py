@@ -72,7 +72,8 @@ def test_kaiza_points_rest_outside_values(action, points, source):
 
 def test_kaiza_points_rest_yellow_middle_and_caroms_are_tolkovaniya():
     r = CALC.ruling(**YELLOW_MIDDLE)
-    assert r["points"] == 12 and "kaiza-t-yellow-middle" in r["tolkovaniya"] and r["outside"] == []
+    # 12 = 6 + 6: the 6 of a yellow is the outside fact the толкование builds on (issue 26: it is cited)
+    assert r["points"] == 12 and "kaiza-t-yellow-middle" in r["tolkovaniya"] and r["outside"] == ["kaiza-o-yellow"]
     # the yellow with caroms: the values of the «Пять шаров с карамболями» table, corner and middle
     pyat = GAMES["pyat-sharov"]
     for pocket in ("near-right", "left-middle"):
@@ -138,7 +139,7 @@ def test_kaiza_58_white_without_carom_not_credited_option():
     assert r["scores"] == [58, 0] and r["points"] == 0 and not r["finished"]
     assert r["turn_continues"] and r["next_player"] == 0
     assert r["summary"] == ("Очков нет: при 58 очках 2 очка за белый без карамболя не засчитываются "
-                            "(настройка партии); следующий удар снова: Игрок 1.")
+                            "(настройка партии); снова бьёт Игрок 1.")
 
 
 def test_kaiza_58_white_with_carom_ends_the_game():
@@ -193,7 +194,7 @@ def test_kaiza_58_credited_opponent_can_finish_first():
 
 def test_kaiza_first_shot_red_from_spot_1_middle_pocket_yellow_are_forbidden():
     t = Table("kaiza")
-    assert "первый удар" in t.view["status"] and "«доме»" in t.view["status"]
+    assert "первым ударом" in t.view["status"] and "«доме»" in t.view["status"]
     r = t.play(**RED, red_from_spot_1=True)
     assert r["foul"] and r["fouls"][0]["clause"] == "kaiza-first-shot"
     assert t.scores() == [0, 0] and t.view["current"] == 1
@@ -279,7 +280,9 @@ def test_kaiza_yellow_middle_twice_loses_next_shot():
     t.play(**FIRST_RED)
     r = t.play(**YELLOW_MIDDLE)
     assert not r["foul"] and t.view["current"] == 0 and t.scores() == [15, 0]
-    assert "второй раз подряд" in t.view["status"]
+    # a warning of what the next such shot would do, not a fact (issue 26)
+    assert "если снова сыграет жёлтый в среднюю лузу" in t.view["status"]
+    assert "второй раз подряд" not in t.view["status"]
     r = t.play(ball="yellow", pocket="right-middle")
     assert r["foul"] and r["fouls"][0]["clause"] == "kaiza-yellow-middle-twice"
     assert t.scores() == [27, 0] and t.view["current"] == 1
@@ -387,7 +390,7 @@ def test_kaiza_input_errors_name_the_field(action, field):
     ({"score": 100}, {}, "situation.score", "больше допустимого (99)"),
     ({"first_shot": True, "score": 3}, {}, "situation.first_shot", "при счёте 0:0"),
     ({"score": 1}, {"white_58_59": "maybe"}, "options.white_58_59",
-     "«Очки за белый без карамболя при 58 и 59 очках»: недопустимое значение; допустимо: «засчитываются"),
+     "«Очки за белый без карамболя при 58 и 59 очках»: недопустимое значение; допустимые значения — «засчитываются"),
     ({"score": 1}, {"target": 100}, "options.target", "Неизвестное поле в разделе «Условия партии»"),
 ])
 def test_kaiza_situation_and_option_errors(situation, options, field, words):
@@ -603,5 +606,7 @@ def test_kaiza_verdicts_and_bases():
 def test_kaiza_respot_of_two_reds_names_the_second_one():
     r = CALC.ruling({}, **RED, also_pocketed=["red2"])
     respot = [line for line in r["lines"] if "ставят" in line]
-    assert respot == ["Красный шар ставят на 1-ю точку.", "Второй красный шар ставят на 3-ю точку (1-я занята)."]
+    # the 1st spot is taken by the red this same ruling puts there, and the line says so (issue 26)
+    assert respot == ["Красный шар ставят на 1-ю точку.",
+                      "Второй красный шар ставят на 3-ю точку (на 1-ю ставят красный шар)."]
     assert len(set(r["lines"])) == len(r["lines"])

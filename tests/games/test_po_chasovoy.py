@@ -576,7 +576,10 @@ def test_po_chasovoy_verdicts_and_the_foul_clause():
     assert r["verdict"] == "foul" and r["basis"] == cid("forbidden")
     assert r["summary"].startswith("Не та луза")
     r, _ = ruling({"ball": 4, "pocket": "far-left"}, pocket="far-left", noticed=False)
-    assert not r["fouls"] and r["verdict"] == "info" and cid("forbidden") not in r["clauses"]
+    assert not r["fouls"] and r["verdict"] == "info"
+    # «Играть шар не в назначенную лузу запрещается» restates the clause: cited on that line, deciding nothing
+    assert all(w["restates"] == [cid("forbidden")] for w in r["why"] if cid("forbidden") in w["cites"])
+    assert cid("forbidden") in r["clauses"]
     r, _ = ruling({"ball": 4, "pocket": "far-left"}, pocket="near-right")
     assert r["verdict"] == "info" and not r["fouls"]
     for line in r["why"]:

@@ -131,7 +131,8 @@ def test_probka_penalty_bank_is_not_the_board_sum():
 def test_probka_foul_each_case_is_a_penalty(foul):
     knocked = foul == "b"  # «сыгрывание пробки»: with «б» the пробка fell
     r = ruling({"scores": "1, 1, 1"}, shooter=3, fouls=[foul], probka=knocked)
-    assert r["foul"] and r["fouls"] == [{"code": foul, "clause": f"probka-foul-{foul}", "text": r["fouls"][0]["text"]}]
+    assert r["foul"] and r["fouls"] == [{"code": foul, "clause": f"probka-foul-{foul}", "tolkovanie": None,
+                                     "text": r["fouls"][0]["text"]}]
     assert f"probka-foul-{foul}" in r["clauses"] and "probka-fouls" in r["clauses"]
     assert r["scores"] == [1, 1, -2] and r["extra"]["bank"] == 6
     assert "probka-t-one-penalty" not in r["tolkovaniya"]

@@ -319,7 +319,7 @@ def test_pyat_sharov_mistake_verbs_agree_and_verdicts():
     r = CALC.ruling({"score": 10, "opponent_score": 55}, ball="red", pocket="far-left", carom_yellow=True,
                     mistake=True)
     assert r["verdict"] == "win" and r["winner"] == 1 and r["summary"] == ("Победа: Игрок 2 — 64 очка "
-                                                                        "(ошибка при кладке шара, 9 очков за шар переходят сопернику).")
+                                                                        "(ошибка при кладке шара у игрока Игрок 1, 9 очков за шар переходят на счёт игрока Игрок 2).")
     assert r["fouls"][0]["code"] == "mistake"
     r = CALC.ruling({"score": 55}, ball="red", pocket="far-left", carom_yellow=True)
     assert r["verdict"] == "win" and r["basis"] == "pyat-sharov-outcome" and "pyat-sharov-o-60" in r["outside"]
@@ -347,8 +347,9 @@ def test_pyat_sharov_win_by_the_opponents_mistake_says_so_in_the_summary():
     r = CALC.ruling({"score": 10, "opponent_score": 50}, ball="yellow", pocket="left-middle",
                     carom_reds=2, carom_white=True, mistake=True)
     assert r["finished"] and r["winner"] == 1
-    assert r["summary"] == ("Победа: Игрок 2 — 73 очка (ошибка при кладке шара, "
-                            "23 очка за шар переходят сопернику).")
+    # the player who erred and the one the points go to are named (issue 26: «сопернику» read as the winner's)
+    assert r["summary"] == ("Победа: Игрок 2 — 73 очка (ошибка при кладке шара у игрока Игрок 1, "
+                            "23 очка за шар переходят на счёт игрока Игрок 2).")
 
 
 def test_pyat_sharov_t_positions_states_what_the_position_check_refuses():

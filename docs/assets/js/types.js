@@ -16,8 +16,8 @@
  */
 
 /**
- * @typedef {{ code: string, clause: string | null, text: string }} Foul
- * @typedef {{ text: string, cites: string[] }} WhyLine
+ * @typedef {{ code: string, clause: string | null, tolkovanie?: string | null, text: string }} Foul
+ * @typedef {{ text: string, cites: string[], restates?: string[] }} WhyLine
  * @typedef {{ id: Id, label: string }} Option
  * @typedef {{ player?: number | null, question?: string, clause?: string | null, options?: Option[] }} Decision
  * @typedef {{ kind: string, player: number | null, summary: string, lines?: string[], points?: number,
@@ -30,7 +30,7 @@
  *   fouls_in_row?: number, role?: string }} ViewPlayer
  * @typedef {{ players: ViewPlayer[], current: number | null, finished: boolean, winner: number | null,
  *   decision: Decision | null, history?: Ruling[], history_length?: number, can_undo: boolean,
- *   can_redo: boolean, status?: string, idle_fields?: string[], rack?: number | null, table?: { columns: string[], rows: unknown[][] } | null }} View
+ *   can_redo: boolean, status?: string, idle_fields?: string[], rack?: number | null, absent?: Id[], table?: { columns: string[], rows: unknown[][] } | null }} View
  * @typedef {{ from: number, total: number, items: Ruling[] }} HistoryPage
  * @typedef {{ id: string, game: string, seed: number, kind: string, type: string, text: string,
  *   situation: string[], action: string[], choices: Option[], request: Request }} TrainerQuestion
@@ -70,11 +70,12 @@
  * @typedef {{ id: Id, label: string, name: string, colour: string, at: number[], value?: Id }} Ball
  * @typedef {{ id: Id, label: string, at: number[] }} Spot
  * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, knock?: string, map?: Record<string, Id>,
- *   fallback?: string }} FieldSource
+ *   fallback?: string, situation?: Record<string, unknown> }} FieldSource
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
  *   house: boolean, spots: Spot[], pyramid: number, fields: Record<string, FieldSource>,
- *   chips: string[], chips_first?: boolean, miss: Miss | null, words: import("./describe.js").FieldWords[] }} TableDecl
+ *   chips: string[], chips_first?: boolean, miss: Miss | null,
+ *   situation?: { rack?: string, absent?: string }, words: import("./describe.js").FieldWords[] }} TableDecl
  */
 
 export {};
