@@ -61,6 +61,9 @@ LANGUAGE = "rus"
 LUNR_DIR = Path("assets") / "javascripts" / "lunr" / "min"
 LANGUAGE_FILE = LUNR_DIR / f"lunr.{LANGUAGE}.min.js"
 BASE_LANGUAGE_FILE = LUNR_DIR / "lunr.ru.min.js"  # lunr-languages' Russian, from mkdocs-material
+# The ranking of a query of several words, run in the search worker after the language.
+RANK_SCRIPT = Path(__file__).resolve().with_name("search_rank.js")
+RANK_MARK = "Ranking of a query of several words"
 
 # How much an entry of each kind weighs against a page's section (1). A
 # glossary term ranks above a clause whose title has the same word (who types
@@ -363,7 +366,8 @@ def build(index: dict, pages: dict[str, str], units: dict[str, Unit]) -> dict:
 
 
 def bundle_language(site_dir: Path) -> None:
-    """Put lunr-languages' Russian in front of the site's language file, so the
+    """Put lunr-languages' Russian in front of the site's language file, and the
+    ranking of several words (sitebuild/search_rank.js) after it, so the
     search worker loads one file (and the service worker precaches the
     languages the index names: sitebuild/offline.py)."""
     ours, base = site_dir / LANGUAGE_FILE, site_dir / BASE_LANGUAGE_FILE
@@ -372,7 +376,10 @@ def bundle_language(site_dir: Path) -> None:
             raise SiteBuildError(f"нет {path}: язык поиска — docs/{LANGUAGE_FILE} и {BASE_LANGUAGE_FILE} темы")
     text = ours.read_text(encoding="utf-8")
     if "Lunr languages, `Russian` language" not in text:
-        ours.write_text(base.read_text(encoding="utf-8") + "\n" + text, encoding="utf-8")
+        text = base.read_text(encoding="utf-8") + "\n" + text
+    if RANK_MARK not in text:
+        text += "\n" + RANK_SCRIPT.read_text(encoding="utf-8")
+    ours.write_text(text, encoding="utf-8")
 
 
 def post_build(site_dir: str | Path, catalog: Catalog) -> None:

@@ -258,10 +258,13 @@ const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.js
     w => [w, b.pipeline.run([new lunr.Token(w.toLowerCase())]).map(String)]));
   out.query = Object.fromEntries(["карамболи", "луза", "пятёрка", "по"].map(w => [w, lunr.rus.queryWord(w)]));
   out.results = {};
+  out.groups = {};
   for (const q of JSON.parse(process.argv[3])) {
     await sandbox.onmessage({data: {type: 2, data: q}});
-    out.results[q] = replies.pop().data.items.flat().filter(i => i.score > 0)
+    const items = replies.pop().data.items;
+    out.results[q] = items.flat().filter(i => i.score > 0)
       .sort((x, y) => y.score - x.score).slice(0, 5).map(i => i.location);
+    out.groups[q] = items.slice(0, 3).map(g => g.map(i => [i.location, i.score]));
   }
   console.log(JSON.stringify(out));
 })();
@@ -275,7 +278,7 @@ def worker(index, tmp_path_factory):
         pytest.skip("нет node (scripts/setup.sh ставит Node 20)")
     script = tmp_path_factory.mktemp("search") / "run.js"
     script.write_text(WORKER_RUN, encoding="utf-8")
-    queries = ["карамболем", "лузами", "пятёрка", "по солнцу", "«Начинаю»", "ЛУЗА"]
+    queries = ["карамболем", "лузами", "пятёрка", "по солнцу", "«Начинаю»", "ЛУЗА", "пробка штраф"]
     proc = subprocess.run([node, str(script), str(SITE), json.dumps(queries, ensure_ascii=False)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -299,3 +302,28 @@ def test_word_forms_find_the_same_entries(worker):
     assert "games/kovboy/#kovboy-balls" in r["пятёрка"][:3]  # the text says «пятерка»
     assert "games/po-chasovoy/#po-chasovoy-basis" in r["по солнцу"][:3]
     assert "games/kladka-kiem/#kladka-kiem-start" in r["«Начинаю»"][:3]
+
+
+def unfolded(group: list[list]) -> list[str]:
+    """What mkdocs-material shows of a page's results without «Ещё N на этой странице»:
+    the page, and its sections that score as the group's best (renderSearchResultItem)."""
+    threshold = group[0][1]
+    sections = [(loc, score) for loc, score in group if "#" in loc]
+    shown = []
+    for loc, score in sections:
+        if score < threshold:
+            break
+        shown.append(loc)
+    return shown
+
+
+def test_a_clause_with_every_word_ranks_above_an_entry_with_one(worker):
+    # «пробка штраф»: the clauses about the penalty have both words in their titles;
+    # the glossary's «Банк (в игре с пробкой)» has one in its title, the page
+    # «Игра с пробкой» one. A penalty clause comes first, unfolded, before the glossary.
+    groups = worker["groups"]["пробка штраф"]
+    pages = [g[0][0].split("#")[0] for g in groups]
+    assert pages[0] == "games/probka/", groups
+    shown = unfolded(groups[0])
+    assert shown and shown[0] in ("games/probka/#probka-fouls", "games/probka/#probka-penalty"), groups[0][:5]
+    assert "glossary/#term-bank" not in shown

@@ -4,16 +4,19 @@
 // - the search dialog gets a name (aria-dialog-name), and so does the
 //   instant-navigation progress bar in the header (aria-progressbar-name);
 // - code blocks that scroll sideways can be reached and scrolled by keyboard
-//   (scrollable-region-focusable): tabindex=0 and a name;
+//   (scrollable-region-focusable): tabindex=0 and a name, told apart by its
+//   number on the page, and their copy buttons are in no landmark (landmark-unique);
 // - wide tables that scroll sideways, likewise;
 // - the navigation's section labels («Игры», …) are tab stops that fold their
 //   section: a button with its state (4.1.2), not a bare label;
 // - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
 //   base.css then keeps a focused element clear of the sticky bars with
 //   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
-//   would make the browser scroll the page out from under the thumb.
+//   would make the browser scroll the page out from under the thumb;
+// - a link's #fragment target opens on screen, clear of the sticky bars
+//   (fragment-target.js: search results, «§», shared and glossary links, back).
 
-export {}; // a module: its names stay its own
+import { mountFragmentTargets } from "./fragment-target.js";
 
 function nameSearch() {
   for (const dialog of document.querySelectorAll('.md-search[role="dialog"]')) {
@@ -31,13 +34,26 @@ function nameProgress() {
   }
 }
 
+/** A region's name, told apart from its page's other regions of the kind (axe: landmark-unique).
+ * @param {string} name @param {number} index @param {number} count */
+function regionName(name, index, count) {
+  return count > 1 ? `${name} ${index + 1} из ${count}` : name;
+}
+
 function focusableCode() {
-  for (const code of document.querySelectorAll(".md-typeset pre > code")) {
-    if (code.hasAttribute("tabindex")) continue;
+  const codes = [...document.querySelectorAll(".md-typeset pre > code")];
+  codes.forEach((code, i) => {
+    if (code.hasAttribute("tabindex")) return;
     code.setAttribute("tabindex", "0");
     code.setAttribute("role", "region");
-    code.setAttribute("aria-label", "Пример кода");
-  }
+    code.setAttribute("aria-label", regionName("Пример кода", i, codes.length));
+  });
+}
+
+// mkdocs-material puts each code block's copy button in a <nav>: a landmark per
+// block, all alike (axe: landmark-unique). A copy button is no navigation.
+function codeButtonsNoLandmarks() {
+  for (const nav of document.querySelectorAll(".md-typeset nav.md-code__nav:not([role])")) nav.setAttribute("role", "none");
 }
 
 // Wide tables scroll in mkdocs-material's wrapper: reachable by keyboard when they do.
@@ -93,10 +109,12 @@ function fixPage() {
   nameSearch();
   nameProgress();
   focusableCode();
+  codeButtonsNoLandmarks();
   focusableScrollers();
 }
 
 fixPage();
+mountFragmentTargets();
 const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => fixPage());
 

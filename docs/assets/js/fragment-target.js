@@ -1,0 +1,168 @@
+// @ts-check
+// A link with a #fragment opens with its target on screen, below the sticky
+// bars (issue 26): a search result («games/kovboy/?h=…#kovboy-rule-8»), a «§»,
+// «Встречается в правилах» in the glossary, a shared clause link, the back
+// and forward buttons to one, by instant navigation or by a page load.
+//
+// Why a search result opened at the top of the page: on a phone the search
+// is a full-screen layer, and mkdocs-material fixes the page under it
+// (body[data-md-scrolllock], position: fixed) and puts the old scroll back
+// 100 ms after the layer closes. Instant navigation swaps the new page in
+// and scrolls to its anchor before that: the fixed page cannot scroll, and
+// the unlock then put the old offset (0 from the home page) back. On a
+// desktop the anchor was reached, then the page grew above it (the tools
+// mount) and it slid down out of view; on a game page the phone's tab bar
+// («Правила / Счёт») covered it, and with «Счёт» chosen it was hidden.
+//
+// So, after every page shown with a fragment and every hashchange: the
+// target is made visible (a closed <details> opened, «Правила» chosen),
+// then, once the page is not fixed under the search, scrolled to (its
+// scroll-margin-top is the stuck bars' height, --rb-sticky-top, measured
+// here), and held there while the page above it still grows, until the
+// reader's first touch, key or wheel.
+
+import { fragmentId, stuckBottom } from "./fragment-core.js";
+
+const BARS = ".md-header, .rb-tabs"; // the bars that stick at the top over the text
+const LOCK = "data-md-scrolllock"; // mkdocs-material: the page is fixed under its search layer
+const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
+const HOLD_MS = 20000; // the tools' engine answers within this on a slow phone
+
+/** The stuck bars' height, as --rb-sticky-top on <html> (CSS: scroll-margin-top of targets). */
+export function measureBars() {
+  const bars = [...document.querySelectorAll(BARS)].map((el) => {
+    const style = window.getComputedStyle(el);
+    return {
+      position: style.position, top: parseFloat(style.top), height: el.getBoundingClientRect().height,
+      shown: style.display !== "none" && el.getClientRects().length > 0,
+    };
+  });
+  const px = stuckBottom(bars);
+  document.documentElement.style.setProperty("--rb-sticky-top", `${px}px`);
+  return px;
+}
+
+/** A target inside a closed <details> or on the hidden «Правила» tab is shown. @param {Element} target */
+function unhide(target) {
+  for (let d = target.closest("details:not([open])"); d; d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+    /** @type {HTMLDetailsElement} */ (d).open = true;
+  }
+  if (target.getClientRects().length) return;
+  const split = target.closest(".rb-has-split");
+  const rules = split && !target.closest(".rb-split-tools") ? split.querySelector('.rb-tabs [data-rb-tab="rules"]') : null;
+  if (rules instanceof HTMLElement && rules.getAttribute("aria-pressed") !== "true") rules.click(); // layout.js switches
+}
+
+/** Run fn once the page is not fixed under the search layer. @param {() => void} fn */
+function whenUnlocked(fn) {
+  const body = document.body;
+  if (!body.hasAttribute(LOCK)) {
+    fn();
+    return;
+  }
+  // Material takes the lock off and scrolls back in one go: this runs after that.
+  const watch = new MutationObserver(() => {
+    if (body.hasAttribute(LOCK)) return;
+    watch.disconnect();
+    fn();
+  });
+  watch.observe(body, { attributes: true, attributeFilter: [LOCK] });
+}
+
+let release = () => {};
+
+/** Put the target at its place, below the stuck bars (its scroll-margin-top). @param {Element} target */
+function place(target) {
+  measureBars();
+  // "instant": a smooth scroll still running is overtaken, not joined.
+  target.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
+/** Whether the target stands where place() puts it (or as near as the page's end lets it).
+ * @param {Element} target */
+function inPlace(target) {
+  const want = parseFloat(window.getComputedStyle(target).scrollMarginTop) || 0;
+  const top = target.getBoundingClientRect().top;
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.abs(top - want) < 1 || (top > want && window.scrollY >= end - 1);
+}
+
+/** Keep the target at its place while the page grows or shrinks around it,
+ * and when a scroll ended elsewhere (a phone's browser may finish a scroll
+ * begun on a page still being swapped in short of it), until the reader
+ * touches, types or wheels. @param {Element} target */
+function hold(target) {
+  release();
+  const keep = () => {
+    if (!target.isConnected) stop();
+    else if (!inPlace(target)) place(target);
+  };
+  const grow = new ResizeObserver(keep);
+  // <body> keeps the window's height (mkdocs-material): the page grows in its container.
+  for (const el of [document.body, document.querySelector('[data-md-component="container"]'), target.closest("article")]) {
+    if (el) grow.observe(el);
+  }
+  const timer = window.setTimeout(() => stop(), HOLD_MS);
+  const stop = () => {
+    grow.disconnect();
+    window.clearTimeout(timer);
+    window.removeEventListener("scrollend", keep);
+    for (const type of INPUTS) window.removeEventListener(type, stop, true);
+    release = () => {};
+  };
+  window.addEventListener("scrollend", keep);
+  for (const type of INPUTS) window.addEventListener(type, stop, { capture: true, passive: true });
+  release = stop;
+}
+
+/** Show the element the address's fragment names, clear of the sticky bars. */
+export function revealTarget() {
+  const id = fragmentId(window.location.hash);
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  release();
+  unhide(target);
+  whenUnlocked(() => {
+    if (!target.isConnected) return;
+    place(target);
+    hold(target);
+  });
+}
+
+/** A reload or a history step into a loaded page keeps the scroll the browser restores. */
+function openedByLink() {
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
+  return !nav || nav.type === "navigate";
+}
+
+/**
+ * A link to an anchor of the page shown: a § link changes the hash (hashchange),
+ * but a search result for this page differs in its «?h=» too, and material
+ * follows it without a page swap or a hashchange (history.pushState).
+ * @param {MouseEvent} event
+ */
+function onLink(event) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || !link.hash) return;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
+  window.setTimeout(() => {
+    if (window.location.hash === url.hash) revealTarget();
+  }, 0);
+}
+
+export function mountFragmentTargets() {
+  let first = true;
+  const shown = () => {
+    measureBars();
+    if (!first || openedByLink()) revealTarget();
+    first = false;
+  };
+  const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
+  if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(shown);
+  else shown();
+  window.addEventListener("hashchange", revealTarget);
+  document.addEventListener("click", onLink, true);
+  window.addEventListener("resize", measureBars);
+}

@@ -1,0 +1,72 @@
+/* Ranking of a query of several words (issue 26): an entry that has more of
+ * the words ranks above one that has fewer, and among those an entry whose
+ * title has more of them. Appended to the site's search language file
+ * (lunr.rus.min.js) by sitebuild/search_index.py, so it runs in
+ * mkdocs-material's search worker, after lunr and lunr.rus.
+ *
+ * lunr adds up the words' scores, and material multiplies a result by at most
+ * 2.5 for having all the words: the glossary's «Банк (в игре с пробкой)»
+ * (a term, boosted; «штраф» only in its text) outranked the clauses about the
+ * penalty («Игра с пробкой · Штраф — …»), and the page «Игра с пробкой»
+ * itself, which material multiplies by up to 2.5 again for being a page,
+ * stood above them and folded them all behind «Ещё 28 на этой странице»
+ * (material unfolds only a page's results that score as its best).
+ *
+ * So, for two or more words, a result's tier is (words it has, words its
+ * title has); a tier is a factor TIER ahead of the one below (material's own
+ * factors are at most 5), and within a tier lunr's order is kept. A page's
+ * score is divided by material's page factor, so that a page ranks by its
+ * words like its sections. One word: lunr and material as they were.
+ */
+(function () {
+  "use strict";
+  var lunr = self.lunr;
+  var TIER = 1e4;
+  var TOP = 70; // tiers past this share it (1e4^70 is still a number)
+  var search = lunr.Index.prototype.search;
+
+  /** The words of a query as the index has them (lunr.rus stems them in clause()). */
+  function queryWords(index, text) {
+    var query = new lunr.Query(index.fields);
+    try {
+      new lunr.QueryParser(text, query).parse();
+    } catch (err) {
+      return [];
+    }
+    var words = [];
+    query.clauses.forEach(function (clause) {
+      if (clause.presence === lunr.Query.presence.PROHIBITED) return;
+      var word = String(clause.term).replace(/\*/g, "");
+      if (word && words.indexOf(word) === -1) words.push(word);
+    });
+    return words;
+  }
+
+  /** How many of the words a result has, in any field or in the given one
+   * (a word matches the indexed terms it begins). */
+  function matched(words, result, field) {
+    var metadata = result.matchData.metadata;
+    var terms = Object.keys(metadata).filter(function (term) { return !field || field in metadata[term]; });
+    return words.filter(function (word) {
+      return terms.some(function (term) { return term.indexOf(word) === 0; });
+    }).length;
+  }
+
+  /** Material's extra factor for a page (an entry without «#»): 1 + (1 + f)² against 1 + f². */
+  function pageFactor(ref, f) {
+    return ref.indexOf("#") === -1 ? (1 + (1 + f) * (1 + f)) / (1 + f * f) : 1;
+  }
+
+  lunr.Index.prototype.search = function (text) {
+    var results = search.call(this, text);
+    var words = queryWords(this, text);
+    if (words.length < 2 || !results.length) return results;
+    var n = words.length;
+    var best = Math.max.apply(null, results.map(function (r) { return r.score; })) || 1;
+    results.forEach(function (r) {
+      var all = matched(words, r, ""), title = matched(words, r, "title");
+      r.score = (r.score / best) * Math.pow(TIER, Math.min(all * (n + 1) + title, TOP)) / pageFactor(r.ref, all / n);
+    });
+    return results.sort(function (a, b) { return b.score - a.score; });
+  };
+})();
