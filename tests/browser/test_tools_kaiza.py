@@ -42,7 +42,7 @@ def test_match_series_miss_and_call(tool_page, base_url, device):
     start_match(page, GAME, ["Анна", "Борис"], not_credited)
     tool = page.locator(sk(GAME))
     assert "не засчитываются" in tool.locator("[data-rb-options-line]").inner_text()
-    assert "первый удар" in status(page, GAME)
+    assert "первым ударом нельзя" in status(page, GAME)
 
     record(page, GAME, potted("red", "far-left", from_spot_1=False))  # 3 points by the text
     ruling = last_ruling(page, GAME)
@@ -56,7 +56,7 @@ def test_match_series_miss_and_call(tool_page, base_url, device):
     record(page, GAME, miss)
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
-    assert ruling.locator('.rb-fouls a[href="#kaiza-positional"]').count() == 1
+    assert ruling.locator('.rb-fouls a[href="#kaiza-t-miss"]').count() == 1
     assert current_player(page, GAME) == "Борис"
     record(page, GAME, potted("white", "far-right", call="wrong"))
     assert last_ruling(page, GAME).locator(".rb-badge").inner_text().strip().lower() == "без очков"

@@ -70,7 +70,7 @@ def test_match_with_handicap_and_penalties(tool_page, base_url, device):
     assert last_ruling(page, GAME).locator('.rb-fouls a[href="#kladka-kiem-penalty-b"]').count() == 1
     record(page, GAME, stroke(7))
     assert scores(page, GAME) == [3, 4]
-    assert "Победитель: Анна (с учётом форы: 3 против 7)" in status(page, GAME)
+    assert "Победитель: Анна (с учётом форы — 3 против 7)" in status(page, GAME)
     assert tool.locator(".rb-score--winner .rb-score-name").inner_text() == "Анна"
     assert not tool.locator("[data-rb-action-group]").is_visible()
     assert not tool.locator("[data-rb-play]").is_visible()  # nothing to record; undo stays in the bar

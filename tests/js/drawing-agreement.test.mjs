@@ -164,7 +164,7 @@ function checkMeaning(game, shot, action, line, ruling, where) {
   for (const id of [...shot.touched, ...shot.dropped.map((d) => d.ball), ...shot.outside]) {
     const ball = table.balls.find((b) => b.id === id);
     const named = game.table.words.some((w) => (w.options || []).some((o) => o.id === (ball.value ?? id) && line.includes(o.label)));
-    const counted = /Карамболь|коснулся хотя бы|Пробка сбита|Нарушения/.test(line);
+    const counted = /карамболь|коснулся хотя бы|пробка сбита|нарушения/i.test(line);
     assert.ok(named || counted, `${where}: ${ballName(table, id)} is drawn but the line «${line}» does not say it`);
   }
   if (game.id === "probka") {
@@ -187,7 +187,7 @@ for (const id of GAMES) {
     if (REFUSING.includes(id)) assert.ok(refusals > 0, `${id}: no gesture was refused: the refusals went untested`);
     assert.ok(shots.length >= 10, `${id}: only ${shots.length} recordable drawings`);
     const items = shots.map(({ shot }) => {
-      const action = actionOf(game, shot);
+      const action = actionOf(game, shot, {}, SITUATIONS[id] || {});
       if (id === "probka") action.shooter = 1;
       return { words: game.table.words, request: { op: "ruling", game: id, situation: SITUATIONS[id] || {}, action } };
     });

@@ -32,13 +32,14 @@ export function drawWithHint(table, taps) {
 
 export const draw = (table, taps) => drawWithHint(table, taps).shot;
 
-/** The action a drawn shot gives: each field's default, then the drawing's values (as shot-input.js writes the form). */
-export function actionOf(game, shot, chips = {}) {
+/** The action a drawn shot gives: each field's default, then the drawing's values (as shot-input.js writes the form).
+ * situation: the calculator's situation fields (a field the drawing knows in some situations only follows them). */
+export function actionOf(game, shot, chips = {}, situation = null) {
   const fields = game.actions.find((a) => a.type === game.table.action).fields;
   const action = { type: game.table.action };
   for (const f of fields) if (f.default !== undefined && f.default !== null) action[f.name] = f.default;
   Object.assign(action, chips);
-  const values = fieldValues(game.table, shot);
+  const values = fieldValues(game.table, shot, situation);
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     if (value && typeof value === "object" && "events" in value) {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  applyTap, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tapPocket, toggleMiss,
+  applyTap, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tableNow, tapPocket, toggleMiss,
 } from "../../docs/assets/js/shot-model.js";
 import { actionOf, draw, drawWithHint } from "./drawn-shot.mjs";
 import { api, describe as declaration } from "./engine.mjs";
@@ -93,7 +93,7 @@ test("every game's drawing gives requests the engine accepts", () => {
     for (const taps of shots) {
       const shot = draw(decl.table, taps);
       assert.equal(notReady(decl.table, shot, false), null, `${game} ${taps}`);
-      const action = actionOf(decl, shot);
+      const action = actionOf(decl, shot, {}, SITUATIONS[game] || {});
       const request = game === "probka"
         ? { op: "ruling", game, situation: {}, action: { ...action, shooter: 1 } }
         : { op: "ruling", game, situation: SITUATIONS[game] || {}, action };
@@ -252,4 +252,75 @@ test("the line under an empty drawing teaches the gestures of each game", () => 
     assert.match(text, /^[А-Я].*\.$/u, `${id}: «${text}»`);
     assert.ok(text.length <= 66, `${id}: the how-to fits two lines on a 360 px phone: «${text}»`);
   }
+});
+
+test("«Кайза», the first shot: the drawing says which red fell — the one from the 1st spot or the other", () => {
+  const kaiza = declaration("kaiza");
+  const table = kaiza.table;
+  const first = { first_shot: true };
+  const ruling = (shot, situation) => api({ op: "ruling", game: "kaiza", situation, action: actionOf(kaiza, shot, {}, situation) });
+  // The red on the 3rd spot carried into a corner: not the 1st spot's red, and the engine rules at once.
+  const third = draw(table, ["drag:red2>far-left"]);
+  assert.equal(fieldValues(table, third).red_from_spot_1, false);
+  const answered = ruling(third, first);
+  assert.ok(answered.ok, JSON.stringify(answered.error));
+  assert.equal(answered.ruling.foul, false, answered.ruling.summary);
+  // The 1st spot's red: «да» (the first shot may not pocket it).
+  const spot1 = draw(table, ["drag:red>far-left"]);
+  assert.equal(fieldValues(table, spot1).red_from_spot_1, true);
+  const breach = ruling(spot1, first);
+  assert.ok(breach.ok && breach.ruling.foul, JSON.stringify(breach));
+  // Both reds: the 1st spot's fell. No red: the field keeps «не указано».
+  assert.equal(fieldValues(table, draw(table, ["drag:red2>far-left", "drag:red>near-left"])).red_from_spot_1, true);
+  assert.equal(fieldValues(table, draw(table, ["drag:white>far-left"])).red_from_spot_1, undefined);
+  // Not the first shot (the calculator's situation): the drawing leaves the question alone.
+  const later = { first_shot: false };
+  assert.equal(fieldValues(table, spot1, later).red_from_spot_1, undefined);
+  assert.ok(ruling(spot1, later).ok);
+  // Beside the drawing the question is no chip: the drawing answers it.
+  assert.ok(!table.chips.includes("red_from_spot_1"));
+});
+
+test("every field the drawing can tell from the taps is the drawing's, not a chip", () => {
+  // The first shot's red (above); the rest of each game's chips are facts no tap shows.
+  for (const game of GAMES) {
+    const { table } = declaration(game);
+    for (const name of table.chips) assert.ok(!(name in table.fields) || table.fields[name].from === "events", `${game}: ${name}`);
+  }
+  assert.equal(declaration("kaiza").table.fields.red_from_spot_1?.from, "dropped_has");
+});
+
+test("the drawing draws the balls on the table in the view: a ball off the table is gone, the rack is the shooter's", () => {
+  const kovboyNow = tableNow(T, { absent: [1], rack: null });
+  assert.deepEqual(kovboyNow.balls.map((b) => b.id), [3, 5]);
+  assert.deepEqual(tableNow(T, { absent: [] }).balls.map((b) => b.id), [1, 3, 5]);
+  assert.equal(tableNow(T, null), T); // no view (the calculator): the declaration
+  const kaizaNow = tableNow(declaration("kaiza").table, { absent: ["white"] });
+  assert.ok(!kaizaNow.balls.some((b) => b.id === "white"));
+  const kladka = declaration("kladka-kiem").table;
+  assert.equal(tableNow(kladka, { rack: 10 }).pyramid, 10);
+  assert.equal(tableNow(kladka, { rack: null }).pyramid, 15);
+});
+
+test("«Ковбой»: a ball waiting off the table for its spot is not on the drawing of the next shot", () => {
+  // The 1 pocketed while its spot is taken stays off the table (kovboy-spot-occupied):
+  // the engine's view says so, and the drawing neither draws nor lets it be tapped.
+  const state = { format: "rules_pkg.match/1", game: "kovboy", players: ["A", "B"], options: {},
+    actions: [{ type: "shot", contacts: [3] }], undone: [] };
+  const played = api({ op: "match.play", state, action: { type: "shot", contacts: [1], pocketed: [1], spot_occupied: [1] } });
+  assert.ok(played.ok, JSON.stringify(played.error));
+  assert.deepEqual(played.view.absent, [1]);
+  assert.deepEqual(tableNow(T, played.view).balls.map((b) => b.id), [3, 5]);
+});
+
+test("the calculator's drawing follows its situation: the balls left on the table, a ball off it", () => {
+  const kladka = declaration("kladka-kiem").table;
+  assert.deepEqual(kladka.situation, { rack: "balls_left" });
+  // 11 balls on the table: the cue ball and a rack of 10.
+  assert.equal(tableNow(kladka, null, { balls_left: 11, strokes: 3 }).pyramid, 10);
+  assert.equal(tableNow(kladka, null, null).pyramid, 15); // no situation (the scorekeeper before the engine)
+  assert.deepEqual(T.situation, { absent: "off_table" });
+  assert.deepEqual(tableNow(T, null, { off_table: [1], score: 0 }).balls.map((b) => b.id), [3, 5]);
+  // The scorekeeper's view wins over any situation.
+  assert.deepEqual(tableNow(T, { absent: [] }, { off_table: [1] }).balls.map((b) => b.id), [1, 3, 5]);
 });

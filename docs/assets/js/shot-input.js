@@ -12,17 +12,20 @@
 //   input.reset()   after a shot (the form is reset by the caller)
 //   input.dispose() removes what it added and its listeners
 
-import { actionField, actionType, fieldDefault, readAction, readField, refreshForm, writeField } from "./form.js";
+import {
+  actionField, actionType, fieldDefault, readAction, readField, readScope, refreshForm, writeField,
+} from "./form.js";
 import {
   applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, howTo,
-  notReady,
+  notReady, tableNow,
 } from "./shot-model.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("./types.js").TableDecl} TableDecl */
 /** @typedef {import("./shot-model.js").Shot} Shot */
 /** @typedef {{ check: () => string | null, reset: () => void, dispose: () => void, mode: () => string,
- *   showRack: (n: number | null | undefined) => void }} ShotInput */
+ *   showRack: (n: number | null | undefined) => void,
+ *   showTable: (view: { rack?: number | null, absent?: unknown[] } | null | undefined) => void }} ShotInput */
 
 const MODE_KEY = "rules-site:shot-input";
 const DRAG_PX = 10; // a press that moves farther is carrying the ball, not tapping it
@@ -95,11 +98,20 @@ export function mountShotInput(form, declared) {
   const words = el("p", { class: "rb-shot-words", "aria-live": "polite", "data-rb-shot-words": "" });
   const hint = el("p", { class: "rb-shot-hint", role: "status", "data-rb-shot-hint": "" });
   // One place for the shot's line and the last tap's hint (shot-input.css).
-  const saidPlace = el("div", { class: "rb-shot-said", "data-rb-shot-said": "" });
+  // It scrolls when the line is longer than the place: then a Tab stop, to be read
+  // by the arrows (2.1.1; showSaid), and no stop when there is nothing to scroll.
+  const saidPlace = el("div", { class: "rb-shot-said", "data-rb-shot-said": "", role: "group",
+    "aria-label": "Что записывается" });
   saidPlace.append(words, hint);
   drawing.append(svgBox, tools, saidPlace);
   // The newest words in view inside the place: a hint below a long line.
-  const showSaid = () => { saidPlace.scrollTop = hint.textContent ? saidPlace.scrollHeight : 0; };
+  const showSaid = () => {
+    saidPlace.scrollTop = hint.textContent ? saidPlace.scrollHeight : 0;
+    const scrolls = saidPlace.scrollHeight > saidPlace.clientHeight;
+    // The focus is never dropped on <body>: a focused place keeps its stop.
+    if (scrolls || document.activeElement === saidPlace) saidPlace.setAttribute("tabindex", "0");
+    else saidPlace.removeAttribute("tabindex");
+  };
   root.append(modeHint, modes, drawing);
   box.prepend(root);
 
@@ -147,8 +159,16 @@ export function mountShotInput(form, declared) {
     });
   }
 
+  // The calculator's situation («Это первый удар партии»): a field the drawing
+  // knows in some situations only (shot-model.js droppedHas) follows it.
+  const situationNow = () => {
+    const fields = readScope(form, "situation");
+    return Object.keys(fields).length ? JSON.stringify(fields) : "null"; // null: the scorekeeper's form has none
+  };
+  let situation = situationNow();
+
   function writeForm() {
-    for (const [name, value] of Object.entries(fieldValues(table, shot))) {
+    for (const [name, value] of Object.entries(fieldValues(table, shot, JSON.parse(situation)))) {
       const f = actionField(box, name);
       if (!f) continue;
       if (value && typeof value === "object" && "events" in value) {
@@ -162,7 +182,15 @@ export function mountShotInput(form, declared) {
     refreshForm(form);
   }
 
-  let rack = /** @type {number | null} */ (null);
+  // What stands on the table before this shot (the engine's view: shot-model.js tableNow).
+  /** @type {{ rack?: number | null, absent?: unknown[] } | null} */
+  let now = null;
+  const drawnTable = () => tableNow(table, now, JSON.parse(situation));
+  // A ball no longer on the table cannot have been touched: the drawing starts again.
+  const forgetGone = () => {
+    const on = new Set(drawnTable().balls.map((b) => JSON.stringify(b.id)));
+    if (shot.touched.some((id) => !on.has(JSON.stringify(id)))) shot = emptyShot();
+  };
 
   function render() {
     // The view stays the drawing's while another action type is chosen («Туш вне
@@ -177,7 +205,7 @@ export function mountShotInput(form, declared) {
     const focused = document.activeElement && svgBox.contains(document.activeElement)
       ? document.activeElement.closest("[data-rb-tap]") : null;
     const key = focused ? tapKey(focused) : null;
-    svgBox.replaceChildren(renderTableSvg(rack === null ? table : { ...table, pyramid: rack }, shot, can));
+    svgBox.replaceChildren(renderTableSvg(drawnTable(), shot, can));
     if (key !== null) {
       const again = [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => tapKey(n) === key);
       if (again instanceof SVGElement) again.focus({ preventScroll: true });
@@ -309,7 +337,12 @@ export function mountShotInput(form, declared) {
   let drawnAction = actionType(form) === table.action;
   const onChange = () => {
     const shown = actionType(form) === table.action;
-    if (shown !== drawnAction) render();
+    const current = situationNow();
+    const moved = current !== situation;
+    situation = current;
+    if (moved) forgetGone();
+    if (moved && mode === "drawing") writeForm();
+    if (shown !== drawnAction || moved) render();
     drawnAction = shown;
   };
   // A tap does not move the focus (nor scroll to it): the page stays put.
@@ -346,9 +379,16 @@ export function mountShotInput(form, declared) {
     },
     // The rack drawn: the balls the shooter has left (the view's rack), else the table's full one.
     showRack(n) {
-      const next = typeof n === "number" ? n : null;
-      if (next === rack) return;
-      rack = next;
+      this.showTable({ ...(now || {}), rack: typeof n === "number" ? n : null });
+    },
+    // The balls on the table before the next shot (the engine's view: rack, absent).
+    showTable(view) {
+      const next = view ? { rack: typeof view.rack === "number" ? view.rack : null,
+        absent: Array.isArray(view.absent) ? view.absent : [] } : null;
+      if (JSON.stringify(next) === JSON.stringify(now)) return;
+      now = next;
+      forgetGone();
+      if (mode === "drawing") writeForm();
       render();
     },
     reset() {

@@ -271,13 +271,36 @@ function playedBall(shot) {
 }
 
 /**
+ * A "dropped_has" field: did this very ball fall into a pocket? true when it
+ * did; false when only a ball alike fell (the other red: the drawing tells
+ * them apart by where they stand); undefined (the field's default, «не
+ * указано») when no ball alike fell. With `situation`, the drawing knows this
+ * only in that situation (the balls stand where they are drawn at the first
+ * shot of a match): where the form says otherwise, the field is left alone.
+ * @param {TableDecl} table @param {Shot} shot @param {import("./types.js").FieldSource} spec
+ * @param {Record<string, unknown> | null} situation the form's situation fields (the calculator's), or null
+ *   where the form has none (the scorekeeper: a field that does not apply is hidden, so not sent)
+ * @returns {boolean | undefined}
+ */
+export function droppedHas(table, shot, spec, situation) {
+  const only = /** @type {{ situation?: Record<string, unknown> }} */ (spec).situation || {};
+  if (situation && Object.entries(only).some(([name, want]) => situation[name] !== want)) return undefined;
+  if (spec.ball === undefined) return undefined;
+  const ball = spec.ball;
+  if (shot.dropped.some((d) => d.ball === ball)) return true;
+  const alike = valueOfBall(table, ball);
+  return shot.dropped.some((d) => valueOfBall(table, d.ball) === alike) ? false : undefined;
+}
+
+/**
  * The value each drawn field takes (undefined: leave the field at its default).
  * For an "events" field the value is {events, all}: the members the drawing
  * puts in (the rest of the set stays as the player's chips left it).
  * @param {TableDecl} table @param {Shot} shot
+ * @param {Record<string, unknown> | null} [situation] the form's situation fields, where it has them (the calculator)
  * @returns {Record<string, unknown>}
  */
-export function fieldValues(table, shot) {
+export function fieldValues(table, shot, situation = null) {
   /** @type {Record<string, unknown>} */
   const out = {};
   const played = playedBall(shot);
@@ -312,6 +335,7 @@ export function fieldValues(table, shot) {
       case "carom_has": out[name] = caromBalls.length > 0; break;
       case "contact": out[name] = shot.touched.length > 0; break;
       case "has": out[name] = hasBall(shot, spec); break;
+      case "dropped_has": out[name] = droppedHas(table, shot, spec, situation); break;
       case "pocket": out[name] = shot.pockets.length ? shot.pockets[shot.pockets.length - 1] : null; break;
       case "pocket_count": out[name] = shot.pockets.length; break;
       case "outside_count": out[name] = shot.outsideCount; break;
@@ -484,4 +508,43 @@ function pending(table, shot) {
     if (same(fieldValues(table, without), fieldValues(table, shot))) return lead.waiting;
   }
   return null;
+}
+
+/**
+ * The table as it stands before the next shot: the declaration's balls less
+ * those not on the table (`absent`: a «Ковбой» ball waiting for its spot, the
+ * opponent's white in hand in «Кайза»), and the rack of undistinguished balls
+ * (`rack`: «Кладка шаров кием», the balls the shooter has left beside the cue
+ * ball). The scorekeeper has them from the engine's view; the calculator from
+ * its situation fields, named by the declaration's `situation` ({rack: field
+ * of the balls on the table, the cue ball among them; absent: field of the
+ * balls off the table}). A ball not on the table is neither drawn nor tapped.
+ * @param {TableDecl} table
+ * @param {{ rack?: number | null, absent?: unknown[] } | null | undefined} view
+ * @param {Record<string, unknown> | null} [situation] the calculator's situation fields
+ * @returns {TableDecl}
+ */
+export function tableNow(table, view, situation = null) {
+  const now = view || fromSituation(table, situation);
+  if (!now) return table;
+  const absent = Array.isArray(now.absent) ? now.absent.map((id) => JSON.stringify(id)) : [];
+  const balls = table.balls.filter((b) => !absent.includes(JSON.stringify(b.id)));
+  const rack = typeof now.rack === "number" ? Math.max(0, now.rack) : table.pyramid;
+  return balls.length === table.balls.length && rack === table.pyramid ? table : { ...table, balls, pyramid: rack };
+}
+
+/**
+ * The calculator's table: the situation fields the declaration names.
+ * @param {TableDecl} table @param {Record<string, unknown> | null} situation
+ * @returns {{ rack: number | null, absent: unknown[] } | null}
+ */
+function fromSituation(table, situation) {
+  const names = /** @type {{ situation?: { rack?: string, absent?: string } }} */ (table).situation;
+  if (!names || !situation) return null;
+  const onTable = names.rack ? situation[names.rack] : undefined;
+  const off = names.absent ? situation[names.absent] : undefined;
+  return {
+    rack: typeof onTable === "number" ? onTable - (table.cue ? 1 : 0) : null,
+    absent: Array.isArray(off) ? off : [],
+  };
 }

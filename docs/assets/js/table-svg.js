@@ -89,7 +89,7 @@ export function renderTableSvg(table, shot, can) {
     const g = s("g", {
       class: `rb-t-pocket${balls.length ? " rb-t-pocket--full" : ""}${called ? " rb-t-pocket--called" : ""}`,
       "data-rb-tap": can.pocketsTappable ? "pocket" : null, "data-rb-id": JSON.stringify(pocket.id),
-      role: can.pocketsTappable ? "button" : null, tabindex: can.pocketsTappable ? 0 : null,
+      role: can.pocketsTappable ? "button" : "img", tabindex: can.pocketsTappable ? 0 : null,
       "aria-label": `Луза: ${pocket.label}${balls.length ? ` (шаров в ней: ${balls.length})` : ""}${called ? ", заказана" : ""}`,
     },
     s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 14 }),
@@ -101,8 +101,12 @@ export function renderTableSvg(table, shot, can) {
       const bx = x + (i - (balls.length - 1) / 2) * 5;
       g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
     });
-    if (balls.length > 1) g.append(s("text", { class: "rb-t-count", x, y: y + (y < 50 ? 14 : -9), "text-anchor": "middle" }, String(balls.length)));
     svg.append(g);
+    // The count beside the pocket is drawn over it, outside the button: its name says it in words (2.5.3).
+    if (balls.length > 1) {
+      svg.append(s("text", { class: "rb-t-count", x, y: y + (y < 50 ? 14 : -9), "text-anchor": "middle", "aria-hidden": "true" },
+        String(balls.length)));
+    }
   }
 
   table.balls.forEach((ball) => {
@@ -117,7 +121,7 @@ export function renderTableSvg(table, shot, can) {
       class: `rb-t-ball${order >= 0 ? " rb-t-ball--touched" : ""}${dropped ? " rb-t-ball--dropped" : ""}`
         + `${outside ? " rb-t-ball--outside" : ""}${selected ? " rb-t-ball--selected" : ""}`,
       "data-rb-tap": can.ballsTappable ? "ball" : null, "data-rb-id": JSON.stringify(ball.id),
-      role: can.ballsTappable ? "button" : null, tabindex: can.ballsTappable ? 0 : null,
+      role: can.ballsTappable ? "button" : "img", tabindex: can.ballsTappable ? 0 : null,
       // The visible label first (WCAG 2.5.3): «1 — шар единица».
       "aria-label": `${ball.label ? `${ball.label} — шар ${ball.name}` : `Шар: ${ball.name}`}${state}`,
       "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
@@ -126,11 +130,14 @@ export function renderTableSvg(table, shot, can) {
     s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
     s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
     ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
-    if (order >= 0) {
-      g.append(s("circle", { class: "rb-t-badge", cx: x + 6, cy: y - 6, r: 3.6 }),
-        s("text", { class: "rb-t-badge-n", x: x + 6, y: y - 4.6, "text-anchor": "middle" }, String(order + 1)));
-    }
     svg.append(g);
+    // The order badge is drawn over the ball, outside the button (its name says «коснулся 2-м»):
+    // the button's visible text is its label alone, the start of its name (2.5.3).
+    if (order >= 0) {
+      svg.append(s("g", { class: "rb-t-order", "aria-hidden": "true" },
+        s("circle", { class: "rb-t-badge", cx: x + 6, cy: y - 6, r: 3.6 }),
+        s("text", { class: "rb-t-badge-n", x: x + 6, y: y - 4.6, "text-anchor": "middle" }, String(order + 1))));
+    }
   });
 
   if (table.cue) {
@@ -138,7 +145,7 @@ export function renderTableSvg(table, shot, can) {
     const gone = shot.cue !== "table";
     svg.append(s("g", {
       class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
-      "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : null,
+      "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : "img",
       tabindex: can.cueTappable ? 0 : null,
       "aria-label": `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}${shot.cueSelected ? ", выбран" : ""}`,
       "aria-current": can.cueTappable && shot.cueSelected ? "true" : null,
