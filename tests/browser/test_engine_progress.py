@@ -47,10 +47,13 @@ def test_progress_moves_every_second_and_shows_a_bar_while_a_download_hangs(cont
     open_tool(page, CALC)
     calc = page.locator(CALC)
     track = calc.locator(".rb-engine-bar")
-    assert track.get_attribute("role") == "progressbar"
+    assert track.get_attribute("role") == "progressbar"  # for a screen reader
     assert track.get_attribute("aria-label") == "Загрузка калькулятора правил"
-    assert track.bounding_box()["width"] > 100  # a real bar, not a 0 px track
-    assert calc.locator("[data-rb-engine-bar]").bounding_box()["width"] > 0
+    # On screen: the line along the panel's summary, over nothing (issue 26).
+    line = calc.locator(".rb-engine-line")
+    assert line.bounding_box()["width"] > 100  # a real bar, not a 0 px track
+    page.wait_for_function("sel => document.querySelector(sel + ' [data-rb-engine-line]').getBoundingClientRect().width > 0",
+                           arg=CALC, timeout=ENGINE_TIMEOUT_MS)
     # Submitted while loading: the button itself carries the progress.
     calc.evaluate("""root => {  // a miss, said explicitly: the drawing's chip or the form's box
         const miss = root.querySelector('[data-rb-shot-tool="miss"]');

@@ -59,6 +59,8 @@ def test_share_link_reproduces_the_match_in_a_fresh_browser(tool_page, base_url)
     other = tool_page(PHONE)  # another device: no storage, nothing in common
     other.goto(url)
     box = wait_import(other, GAME)
+    # The shared match is what the phone's tab bar shows: «Счёт», not «Правила» (issue 26).
+    assert other.locator(".rb-tabs [data-rb-tab=tools]").get_attribute("aria-pressed") == "true"
     text = box.inner_text()
     assert "Анна — Борис" in text and "3 записи" in text
     assert "Сохранить эту партию на этом устройстве?" in text

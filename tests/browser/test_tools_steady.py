@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from tools_helpers import ENGINE_TIMEOUT_MS, screenshot, sk, start_on_table
+from screen_checks import screen_problems
+from tools_helpers import ENGINE_TIMEOUT_MS, pick_player, screenshot, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 
@@ -72,6 +73,8 @@ def tap(tool, step) -> None:
         form.locator(f"[data-rb-shot-tool={step[1]}]").tap()
     elif kind == "player":
         form.locator("[data-rb-field=shooter] [data-rb-player-chips] label.rb-chip").nth(step[1] - 1).tap()
+    elif kind == "cue":
+        form.locator("[data-rb-tap=cue]").tap()
     else:
         form.locator(f"[data-rb-field={step[1]}] label.rb-chip:has(input[value='{json.dumps(step[2])}'])").tap()
 
@@ -89,15 +92,26 @@ def act(page, game: str, locator) -> None:
                            timeout=ENGINE_TIMEOUT_MS)
 
 
-def play_two_shots(page, base_url, game: str):
-    tool = start_on_table(page, base_url, game, [])
+def assert_screen(page, game: str, when: str) -> None:
+    """After a record: the verdict, the board and the record button on screen, nothing cut (screen_checks.py)."""
+    problems = screen_problems(page, game)
+    if problems:
+        screenshot(page, f"steady-{game}-screen")
+    assert not problems, f"{game}, {when}:\n" + "\n".join(problems)
+
+
+def play_two_shots(page, base_url, game: str, shots=None, players=()):
+    """The game's shots (SHOTS) drawn and recorded; after each record the screen is checked."""
+    tool = start_on_table(page, base_url, game, list(players))
     if game in OPENING_DECISION:
         act(page, game, tool.locator("[data-rb-decision] button").first)
-    for shot in SHOTS[game]:
+        assert_screen(page, game, "после решения")
+    for i, shot in enumerate(shots or SHOTS[game]):
         for step in shot:
-            tap(tool, step)
+            tap(tool, step)  # a tap scrolls its target into view, as a player's swipe does
         act(page, game, tool.locator("[data-rb-play]"))
         assert tool.locator("[data-rb-match-error]").is_hidden(), tool.locator("[data-rb-match-error]").inner_text()
+        assert_screen(page, game, f"удар {i + 1}")
     return tool
 
 
@@ -111,15 +125,34 @@ def moved(before: dict, after: dict) -> list[str]:
     return [f"«{k}»: {before[k]} → {after[k]} px" for k in before if k in after and abs(after[k] - before[k]) >= 0.5]
 
 
+# The last ruling's box: its height and the height of what it holds.
+LAST_BOX = """sel => { const box = document.querySelector(sel + ' [data-rb-last]');
+  const body = box.querySelector('[data-rb-last-body]');
+  return [box.getBoundingClientRect().height, body.getBoundingClientRect().height]; }"""
+
+
 @pytest.mark.parametrize("game", sorted(SHOTS))
 def test_undo_moves_nothing_under_the_thumb(tool_page, base_url, game):
+    """Nothing below the last ruling moves after an undo — unless the undone
+    line (its note above it) needs more rows than any line of the match had:
+    then the box grows by just what its text needs rather than cutting it
+    (issue 26), and everything below moves by that much, no more."""
     page = tool_page(PHONE_390)
     tool = play_two_shots(page, base_url, game)
     before = positions(page, game)
+    box_before, _ = page.evaluate(LAST_BOX, sk(game))
     act(page, game, tool.locator("[data-rb-undo]"))
     after = positions(page, game)
+    box_after, text_after = page.evaluate(LAST_BOX, sk(game))
     screenshot(page, f"steady-{game}-undo")
+    assert_screen(page, game, "после отмены")
     assert "рисунок стола" in after
+    grown = box_after - box_before
+    if grown > 0.5:  # only as much as the text needs, and everything below by just that
+        assert text_after >= box_after - 1, f"{game}: место решения выросло на {grown:.1f} px сверх текста"
+        off = [f"«{k}»: {before[k]} → {after[k]} px" for k in before if k in after and abs(after[k] - grown - before[k]) >= 0.75]
+        assert not off, f"{game}: после отмены сдвинулись не на рост решения ({grown:.1f} px):\n" + "\n".join(off)
+        return
     assert not moved(before, after), f"{game}: после отмены сдвинулись:\n" + "\n".join(moved(before, after))
 
 
@@ -241,3 +274,25 @@ def test_probka_chips_stand_above_the_table_in_view(tool_page, base_url):
     svg = tool.locator(".rb-table-svg").bounding_box()
     assert svg["y"] > tool.locator("[data-rb-field=fouls]").bounding_box()["y"], "chips first, then the table"
     screenshot(page, "steady-probka-chips-first")
+
+
+PHONE_360 = {**PHONE_390, "viewport": {"width": 360, "height": 740}}
+# Four players at 360 px: narrow cards, a long status, each player's foul
+# («N нарушение подряд» on the board) and a longer ruling.
+NARROW = {
+    "probka": (["Аня", "Борис", "Вера", "Глеб"], [[("player", 1), ("cue",), ("pocket", "far-left")],
+                                                 [("player", 2), ("cue",), ("pocket", "far-left")],
+                                                 [("player", 3), ("tool", "miss")]]),
+    "kladka-kiem": (["Аня", "Борис"], [[("chip", "opening", "break"), ("pocket", "far-left")], [("pocket", "far-right")]]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(NARROW))
+def test_the_screen_after_every_record_at_360(tool_page, base_url, game):
+    """Issue 26 §2: on a 360 × 740 phone, after every record the verdict line,
+    the board and the record button are on screen and not under a sticky bar,
+    no box cuts its text (the status line: 65 px in 48) and every board note
+    stays in its card."""
+    page = tool_page(PHONE_360)
+    players, shots = NARROW[game]
+    play_two_shots(page, base_url, game, shots, players)

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { megabytes, progressText } from "../../docs/assets/js/progress-text.js";
+import { badgeText, megabytes, progressText } from "../../docs/assets/js/progress-text.js";
 
 test("real progress with a Russian decimal comma", () => {
   const { text, fraction } = progressText({ state: "loading", stage: "runtime", loaded: 2.1 * 1024 * 1024, total: 5.7 * 1024 * 1024 });
@@ -46,4 +46,19 @@ test("a start from the device's cache is no download of «0,0 из 0,0 МБ»", 
   }
   assert.equal(progressText({ state: "loading", stage: "snapshot", loaded: 0, total: 0 }, 1.2).text,
     "Восстанавливаем сохранённый калькулятор правил… (1 с)");
+});
+
+test("once every file is downloaded the step says the calculator is starting, not «4,8 из 4,8 МБ»", () => {
+  const starting = progressText({ state: "loading", stage: "starting", loaded: 5_033_165, total: 5_033_165 }, 9.4);
+  assert.equal(starting.text, "Калькулятор правил загружен, запускаем его… (9 с)");
+  assert.equal(starting.short, "9 с"); // the badge's figure still moves every second
+  // Between two files the figure stays: the next one may be on its way.
+  assert.match(progressText({ state: "loading", stage: "runtime", loaded: 1_468_006, total: 1_468_006 }, 6).text, /1,4 из 1,4 МБ/);
+});
+
+test("the panel's badge carries a figure while the engine loads", () => {
+  assert.equal(badgeText("loading", "42 %"), "загрузка… 42 %");
+  assert.equal(badgeText("loading", "3 с"), "загрузка… 3 с");
+  assert.equal(badgeText("loading", ""), "загрузка…");
+  assert.equal(badgeText("failed", "3 с"), "расчёт недоступен");
 });

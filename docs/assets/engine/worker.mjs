@@ -143,6 +143,11 @@ function countWasm(response, length, encoded) {
     const add = Math.min(n * scale, wasm.length - wasm.counted);
     wasm.counted += add;
     bytes.loaded += add;
+    // Every byte is here, but compiling and starting the runtime takes seconds more:
+    // say so rather than let «N из N МБ» stand still (progress-text.js, "starting").
+    if (wasm.counted >= wasm.length && stage.stage === "runtime") {
+      progress({ stage: "starting", text: "Калькулятор правил загружен, запускаем его…" });
+    }
   });
 }
 

@@ -12,7 +12,7 @@
 // «Удар можно вводить уже сейчас» is said only while a form is on screen.
 
 import { retry, subscribe } from "./engine-client.js";
-import { progressText } from "./progress-text.js";
+import { badgeText, progressText } from "./progress-text.js";
 
 // The words change with the whole second; a quarter-second tick keeps that change on time.
 const TICK_MS = 250;
@@ -32,6 +32,7 @@ export function bindEngineStatus(root) {
   const track = bar ? bar.parentElement : null;
   const note = /** @type {HTMLElement | null} */ (root.querySelector(".rb-engine-note"));
   const badge = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-badge]"));
+  const line = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-line]"));
   if (track) {
     track.removeAttribute("aria-hidden");
     track.setAttribute("role", "progressbar");
@@ -86,9 +87,12 @@ export function bindEngineStatus(root) {
         }
       }
     }
-    if (badge) {
-      badge.hidden = status.state === "ready";
-      badge.textContent = status.state === "failed" ? "расчёт недоступен" : "загрузка…";
+    // The summary shows the progress (the box is for a screen reader while it loads):
+    // a figure in the badge, a line along the summary's edge; both keep their place once ready.
+    if (badge) badge.textContent = badgeText(status.state, words.short);
+    if (line && line.parentElement) {
+      line.style.width = words.fraction === null ? "" : `${Math.round(words.fraction * 100)}%`;
+      line.parentElement.classList.toggle("rb-engine-line--unknown", words.fraction === null);
     }
     if (status.state === "failed" && box && !retryButton) {
       retryButton = document.createElement("button");

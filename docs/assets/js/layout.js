@@ -55,8 +55,47 @@ function holdAt(tool, top, height) {
   return stop;
 }
 
+/**
+ * The height of what stays on top of the screen as the page scrolls — the
+ * site's header, and on a phone the «Правила»/«Счёт» tab bar under it — kept
+ * in the root's CSS variable --rb-sticky-top (px), so that whatever is scrolled
+ * to (a clause of a #link, the match after a record) lands below the real bars,
+ * not below a guessed height. --rb-sticky-bottom: the scorekeeper's record bar.
+ * @returns {() => void} stop following the bars' heights
+ */
+export function trackStickyBars() {
+  const root = document.documentElement;
+  const measure = () => {
+    let top = 0;
+    for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
+      top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
+    }
+    root.style.setProperty("--rb-sticky-top", `${Math.ceil(top)}px`);
+  };
+  const sizes = new ResizeObserver(measure);
+  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) sizes.observe(el);
+  window.addEventListener("resize", measure);
+  measure();
+  return () => {
+    sizes.disconnect();
+    window.removeEventListener("resize", measure);
+  };
+}
+
 /** @returns {() => void} dispose */
 export function mountLayout() {
+  const dispose = splitPage(); // the tab bar first: it is one of the bars
+  const bars = trackStickyBars();
+  return () => {
+    dispose();
+    bars();
+  };
+}
+
+/** @returns {() => void} dispose */
+function splitPage() {
   const found = document.querySelector(".md-content__inner");
   const tools = found ? [...found.querySelectorAll(":scope > [data-rb-tool]")] : [];
   if (!found || !tools.length || !found.querySelector(":scope > .rb-rules")) return () => {};
@@ -181,8 +220,15 @@ export function mountLayout() {
       /* the reload starts at the top */
     }
   };
+  // A tool shows something the page was opened for (a shared match): «Счёт» is the tab shown.
+  const onToolsShown = () => {
+    if (tab === "tools") return;
+    remember();
+    show("tools", false);
+  };
   tabs.addEventListener("click", onTabs);
   aside.addEventListener("click", onLink, true);
+  aside.addEventListener("rb-tools-shown", onToolsShown);
   window.addEventListener("pagehide", onLeave);
   show(tab, false);
   let release = () => {};
@@ -197,6 +243,7 @@ export function mountLayout() {
     release();
     tabs.removeEventListener("click", onTabs);
     aside.removeEventListener("click", onLink, true);
+    aside.removeEventListener("rb-tools-shown", onToolsShown);
     window.removeEventListener("pagehide", onLeave);
     document.body.classList.remove("rb-split-page");
   };

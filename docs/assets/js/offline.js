@@ -25,7 +25,6 @@ const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /** @type {HTMLDivElement | null} */
 let banner = null;
-const SAVED_NOTICE_MS = 8000; // how long «Сайт сохранён» stays
 let reloading = false;
 
 /** @param {"registered" | "saved" | "update" | "unsupported" | "failed"} state */
@@ -40,8 +39,10 @@ function pageLoaded() {
 }
 
 /**
+ * The update offer, a question with a button: a pill in the header's title
+ * (hidden while the search is open, offline-notice.css).
  * @param {string} text @param {string} buttonLabel @param {() => void} onClick
- * @param {"update" | "saved"} kind
+ * @param {"update"} kind
  */
 function showBanner(text, buttonLabel, onClick, kind) {
   if (banner) banner.remove();
@@ -87,6 +88,14 @@ function offerUpdate(waiting) {
   }, "update");
 }
 
+/**
+ * «Сайт сохранён»: a piece of news, not a question, so it takes nobody's
+ * place — a line at the end of the page, in the footer (offline-notice.css),
+ * read out by a screen reader (role=status). Over the header it covered the
+ * title and the search field while one typed (issue 26); at the bottom of the
+ * screen it would cover the tools' record bar. It stays until closed: a line
+ * that went by itself would shorten the page under the reader.
+ */
 function announceSaved() {
   let shown = false;
   try {
@@ -95,15 +104,22 @@ function announceSaved() {
   } catch {
     shown = true; // no storage: do not repeat the notice on every page
   }
-  if (shown) return;
-  showBanner("Сайт сохранён: работает без интернета.", "✕", () => hideBanner(), "saved");
-  if (!banner) return;
-  banner.querySelector("button")?.setAttribute("aria-label", "Закрыть");
-  // A piece of news, not a question: it goes by itself.
-  const notice = banner;
-  window.setTimeout(() => {
-    if (banner === notice) hideBanner();
-  }, SAVED_NOTICE_MS);
+  const place = document.querySelector(".md-footer-meta__inner") || document.querySelector("footer") || document.body;
+  if (shown || place.querySelector("[data-rb-offline-banner]")) return;
+  const line = document.createElement("p");
+  line.className = "rb-offline-footnote";
+  line.setAttribute("role", "status");
+  line.dataset.rbOfflineBanner = "saved";
+  const text = document.createElement("span");
+  text.textContent = "Сайт сохранён на этом устройстве: работает без интернета.";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "rb-offline-footnote__close";
+  close.textContent = "✕";
+  close.setAttribute("aria-label", "Закрыть");
+  close.addEventListener("click", () => line.remove());
+  line.append(text, " ", close);
+  place.prepend(line);
 }
 
 async function askToKeepStorage() {

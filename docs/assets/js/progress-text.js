@@ -18,6 +18,9 @@ export function megabytes(bytes) {
 const FEW_BYTES = 100 * 1024;
 /** The worker's named steps after the downloads, in the player's words. */
 const STEPS = /** @type {Record<string, string>} */ ({
+  // Every file downloaded, the runtime compiling: not «4,8 из 4,8 МБ» standing
+  // still for seconds (issue 26; the worker names this step "starting").
+  starting: "Калькулятор правил загружен, запускаем его…",
   snapshot: "Восстанавливаем сохранённый калькулятор правил…",
   restored: "Запускаем движок правил…",
   rules: "Запускаем движок правил…",
@@ -59,4 +62,14 @@ export function progressText(status, seconds = null) {
   const text = plain(status.text);
   const words = text && !/^Загрузка/.test(text) ? text : `${LOADING}…`;
   return { text: words + clock, fraction: null, short: elapsed };
+}
+
+/**
+ * What the panel's badge says: «загрузка… 42 %» (or the seconds), «готово», «расчёт недоступен».
+ * @param {string} state @param {string} short the progress in a few characters (progress-text.js)
+ */
+export function badgeText(state, short) {
+  if (state === "failed") return "расчёт недоступен";
+  if (state === "ready") return "готово";
+  return short ? `загрузка… ${short}` : "загрузка…";
 }

@@ -3,15 +3,18 @@
 // form the drawing writes), a decision the rules ask for, undo / redo, clear
 // the input, share the match, copy its protocol, show the whole history —
 // each sent through the session, and the screen drawn from the session's
-// view (match-view.js). Nothing scrolls after a shot: the next input stays
-// under the thumb.
+// view (match-view.js). After every record the status, the board and the
+// verdict (or a decision asked) are brought between the sticky bars, moving
+// the page as little as it can (match-reveal.js); the record button is in the
+// bar under the thumb.
 
 import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "./form.js";
 import { historyLength } from "./match-log.js";
+import { revealDelta } from "./match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
-import { messageOf, scoreOf, showError, smoothScroll, whileBusy } from "./widget.js";
+import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
 
 /** @typedef {import("./types.js").Action} Action */
 /** @typedef {import("./match-session.js").MatchSession} MatchSession */
@@ -20,6 +23,38 @@ import { messageOf, scoreOf, showError, smoothScroll, whileBusy } from "./widget
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
 /** @typedef {import("./shot-input.js").ShotInput} ShotInput */
 /** @typedef {ReturnType<typeof import("./widget.js").declarationOf>} GameDeclaration the game (widget.js) */
+
+/** @param {Element} el @returns {Element | null} the box that scrolls it (the desktop's tools column), or null: the page */
+function scrollerOf(el) {
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    const overflow = getComputedStyle(n).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight) return n;
+  }
+  return null;
+}
+
+/**
+ * The part a player reads after a record — from the status line to the
+ * verdict, or to a decision asked — scrolled between the bars that stay on
+ * screen: the header and tab bar above (--rb-sticky-top, layout.js), the
+ * record bar below.
+ * @param {ScorekeeperUi} ui
+ */
+export function revealReading(ui) {
+  if (ui.match.hidden || !ui.statusLine.getClientRects().length) return;
+  const scroller = scrollerOf(ui.match);
+  const sticky = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+  const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const bar = ui.play.closest("[data-rb-bar]");
+  const barHeight = bar && !ui.actionForm.hidden ? bar.getBoundingClientRect().height : 0;
+  const room = { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight };
+  const end = ui.decision.hidden ? ui.last : ui.decision;
+  const region = { top: ui.statusLine.getBoundingClientRect().top, bottom: end.getBoundingClientRect().bottom };
+  const delta = revealDelta(region, room);
+  if (!delta) return;
+  if (scroller) scroller.scrollTop += delta;
+  else window.scrollBy(0, delta);
+}
 
 /**
  * @param {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
@@ -44,7 +79,8 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     const recent = session.history();
     const undone = session.undone;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
-    if (input) input.showRack(view.rack);
+    screens.holdLast(session.matchId, true);
+    if (input) input.showTable(view);
     updatePlayLabel();
   }
 
@@ -85,14 +121,23 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
         if (input) input.reset();
       }
       render();
-      // A decision answered takes its buttons away: the focus goes on to the input, not to <body> (2.4.3).
-      const focused = document.activeElement;
-      if (ui.decision.hidden && (!focused || focused === document.body || ui.decision.contains(focused))) {
-        firstControl(ui.actionForm)?.focus();
-      }
-      // A decision the rules ask for replaces the input in place; make sure it is seen.
-      if (!ui.decision.hidden) ui.decision.scrollIntoView({ block: "nearest", behavior: smoothScroll() });
+      keepFocusOnScreen();
+      // The verdict, the board and a decision the rules ask for (in the input's place) are seen.
+      revealReading(ui);
     });
+  }
+
+  // A record or a decision can take away the control that had the focus (a decision
+  // the rules ask for takes the input's place; an answered one leaves): the focus goes
+  // on to what now stands there — the decision's first choice or the input — never to
+  // <body> (WCAG 2.4.3).
+  function keepFocusOnScreen() {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.getClientRects().length === 0
+      || (ui.decision.hidden && ui.decision.contains(focused));
+    if (!lost) return;
+    const target = ui.decision.hidden ? firstControl(ui.actionForm) : firstControl(ui.decision);
+    target?.focus({ preventScroll: true });
   }
 
   ui.actionForm.addEventListener("submit", (event) => {

@@ -62,6 +62,9 @@ export function createScreens(root, ui, { finished, signal }) {
   /** @param {ScreenName} next */
   function show(next) {
     current = next;
+    // Until a screen is chosen the setup form is kept unseen (scorekeeper.css):
+    // a reload into a saved match showed it for 0.3 s first.
+    root.dataset.rbScreen = next;
     ui.restore.hidden = next !== "restore";
     ui.import.hidden = next !== "import";
     if (next !== "import") {
@@ -72,6 +75,35 @@ export function createScreens(root, ui, { finished, signal }) {
     ui.saved.hidden = next !== "setup" || ui.savedList.children.length === 0;
     ui.match.hidden = next !== "match";
     updateAwake();
+  }
+
+  // The last ruling's place never shrinks while one match is on screen, and
+  // keeps its height over a reload (sessionStorage): a longer line makes it
+  // taller right after the record that brought it, and then an undo, a
+  // shorter line or the saved summary moves nothing below it.
+  const heldKey = `rules-site:last-height:${window.location.pathname}#${root.id}`;
+  /** @type {{ id: string, px: number }} */
+  let held = { id: "", px: 0 };
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(heldKey) || "null");
+    if (kept && typeof kept.id === "string" && Number.isFinite(kept.px)) held = { id: kept.id, px: Math.min(Math.max(kept.px, 0), 2000) };
+  } catch {
+    /* no height kept */
+  }
+  /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
+  function holdLast(id, measure) {
+    if (!id) return;
+    if (held.id !== id) held = { id, px: 0 };
+    ui.last.style.minHeight = held.px ? `${held.px}px` : "";
+    const px = measure ? ui.last.getBoundingClientRect().height : 0; // exact: a reload puts it back to the subpixel
+    if (px <= held.px + 0.01) return;
+    held = { id, px };
+    ui.last.style.minHeight = `${px}px`;
+    try {
+      window.sessionStorage.setItem(heldKey, JSON.stringify(held));
+    } catch {
+      /* held for this page only */
+    }
   }
 
   /** @param {string} text @param {string} [tone] "error" for a failure */
@@ -86,6 +118,7 @@ export function createScreens(root, ui, { finished, signal }) {
     updateAwake,
     notice,
     show,
+    holdLast,
     /** The notice, the text shown for copying by hand and the match's error line go. */
     clearTransient() {
       notice("");
@@ -95,9 +128,9 @@ export function createScreens(root, ui, { finished, signal }) {
     },
     /**
      * The saved summary while the engine loads: the score is there at once.
-     * @param {SavedSummary} summary @param {Score} score
+     * @param {SavedSummary} summary @param {Score} score @param {string} [id] the saved match's id
      */
-    showProvisional(summary, score) {
+    showProvisional(summary, score, id) {
       show("match");
       const names = summary.players || [];
       ui.statusLine.textContent = names.length
@@ -119,6 +152,7 @@ export function createScreens(root, ui, { finished, signal }) {
       // page keeps its scroll (match-view.js fills them).
       ui.last.hidden = false;
       ui.lastBody.replaceChildren();
+      holdLast(id || null, false);
       ui.match.toggleAttribute("data-rb-pending", true);
       for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
       ui.historyList.replaceChildren();

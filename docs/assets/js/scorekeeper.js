@@ -66,7 +66,7 @@ export function mountScorekeeper(root) {
     }
     screens.clearTransient();
     panel.open = true;
-    screens.showProvisional(opening.summary, scoreOf(game));
+    screens.showProvisional(opening.summary, scoreOf(game), id);
     opening.validated.then(showValidation);
   }
 
@@ -91,7 +91,10 @@ export function mountScorekeeper(root) {
       root, game, ui, hash: window.location.hash,
       hooks: {
         show: (/** @type {string} */ screen) => {
-          if (isScreen(screen)) screens.show(screen);
+          if (!isScreen(screen)) return;
+          screens.show(screen);
+          // A shared match is on the «Счёт» tab of a phone's tab bar (layout.js), not under «Правила».
+          if (screen === "import") root.dispatchEvent(new CustomEvent("rb-tools-shown", { bubbles: true }));
         },
         openSaved: (/** @type {string} */ id) => {
           clearMatchFromUrl();

@@ -1,0 +1,67 @@
+"""What a player must always have on the scorekeeper's screen, checked in the
+page itself (issue 26 §2): after every record the verdict line, the board and
+the record button are inside the viewport and not under a sticky bar or a
+notice (a tap at their centre lands on them); no box of the tool cuts its text
+(a box that does not show what overflows, holding more than its height); a
+board card's note stays inside its card. Shared by the browser tests that play
+matches (test_tools_steady.py, test_tools_overlap.py)."""
+
+from __future__ import annotations
+
+from tools_helpers import sk
+
+# Each problem as a Russian sentence; [] when the screen is right.
+# seen(el): inside the viewport and the topmost element at the centre of its
+# visible part (a sticky bar over it, a notice, another control: covered).
+SCREEN = r"""sel => {
+  const tool = document.querySelector(sel);
+  const problems = [];
+  const text = (el) => (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().replace(/\s+/g, " ").slice(0, 50);
+  const seen = (what, el) => {
+    if (!el || !el.getClientRects().length) { problems.push(`${what}: нет на экране`); return; }
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
+      problems.push(`${what}: вне окна (${Math.round(r.top)}…${Math.round(r.bottom)} px из ${innerHeight})`);
+      return;
+    }
+    for (const y of [r.top + Math.min(8, r.height / 2), r.top + r.height / 2, r.bottom - Math.min(8, r.height / 2)]) {
+      const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), y);
+      if (!hit || !(hit === el || el.contains(hit))) {
+        problems.push(`${what}: закрыт «${hit ? text(hit) : "ничем"}» на ${Math.round(y)} px`);
+        return;
+      }
+    }
+  };
+  const match = tool.querySelector("[data-rb-match]");
+  if (match && !match.hidden) {
+    seen("строка решения", tool.querySelector("[data-rb-last-body]"));
+    seen("табло", tool.querySelector("[data-rb-scores]"));
+    const decision = tool.querySelector("[data-rb-decision]");
+    if (decision && !decision.hidden) seen("вопрос решения", decision.querySelector("[data-rb-decision-question]"));
+    else if (!tool.classList.contains("rb-finished")) seen("кнопка записи", tool.querySelector("[data-rb-play]"));
+  }
+  for (const el of tool.querySelectorAll("*")) {
+    if (el.closest("[hidden], .rb-visually-hidden") || el instanceof SVGElement) continue;
+    const style = getComputedStyle(el);
+    const cuts = (v) => v !== "visible";
+    if (!cuts(style.overflowX) && !cuts(style.overflowY)) continue;
+    if (el.clientHeight <= 2 || el.clientWidth <= 2 || style.visibility === "hidden") continue;  // a screen reader's words
+    if (!el.getClientRects().length) continue;
+    const over = el.scrollHeight - el.clientHeight;
+    if (cuts(style.overflowY) && over > 1) problems.push(`«${text(el)}» обрезан: ${el.scrollHeight} px в ${el.clientHeight} px`);
+  }
+  for (const tag of tool.querySelectorAll(".rb-score-notes .rb-tag")) {
+    if (!tag.getClientRects().length || tag.closest(".rb-visually-hidden") || tag.matches(".rb-tag--turn")) continue;
+    const card = tag.closest("li.rb-score").getBoundingClientRect();
+    const r = tag.getBoundingClientRect();
+    if (r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5 || r.left < card.left - 0.5 || r.right > card.right + 0.5) {
+      problems.push(`«${text(tag)}» выходит из карточки игрока на ${Math.round(Math.max(card.top - r.top, r.bottom - card.bottom, card.left - r.left, r.right - card.right))} px`);
+    }
+  }
+  return problems;
+}"""
+
+
+def screen_problems(page, game: str) -> list[str]:
+    """Everything wrong with the scorekeeper's screen as it is now (see SCREEN)."""
+    return page.evaluate(SCREEN, sk(game))
