@@ -232,3 +232,51 @@ def test_phone_layout(make_page, base_url):
         for el in page.locator(sel).all():
             assert el.bounding_box()["height"] >= 43.5, sel
     assert page.page_errors == []
+
+
+# The task numbers «Новый вопрос» and «Следующий вопрос» draw, in order
+# (randomSeed: 1 + x): tasks with the most facts or the most answers.
+HEAVY_TASKS = [("probka", 490), ("probka", 6), ("kaiza", 446)]
+# The crypto numbers the page draws, so that those tasks come up.
+SEEDED = """(() => { const next = %s; const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (a) => { if (a instanceof Uint32Array && a.length === 1 && next.length) { a[0] = next.shift() - 1; return a; } return real(a); };
+})();"""
+IN_VIEW = """() => {
+  const card = document.querySelector('.rb-trainer-card');
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const parts = [card.querySelector('[data-rb-trainer-ask]'),
+    ...card.querySelectorAll('.rb-quiz-choice, input.rb-quiz-number, [data-rb-trainer-answer]')];
+  return parts.filter((el) => el.getClientRects().length).map((el) => {
+    const r = el.getBoundingClientRect();
+    return { text: (el.textContent || el.value || el.tagName).trim().slice(0, 30), top: Math.round(r.top), bottom: Math.round(r.bottom),
+      inView: r.top >= header - 1 && r.bottom <= innerHeight + 1 };
+  });
+}"""
+
+
+def test_phone_new_task_shows_its_question_and_answers_without_a_swipe(make_page, base_url):
+    """390×844 with touch: each new task (by «Новый вопрос» and by «Следующий
+    вопрос») appears with its question, every answer and «Ответить» inside the
+    viewport, below the sticky header (issue 26: 1 171–1 268 px down before)."""
+    page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2,
+                     service_workers="block", reduced_motion="reduce")
+    page.add_init_script(SEEDED % [seed for _, seed in HEAVY_TASKS])
+    open_trainer(page, base_url + PAGE)
+    page.wait_for_function("document.querySelector('[data-rb-tool=trainer]').dataset.rbEngine === 'ready'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    seen = []
+    for i, (game, seed) in enumerate(HEAVY_TASKS):
+        if i == 1:  # the same game: answer, then «Следующий вопрос»
+            give(page, engine({"op": "trainer.question", "game": game, "seed": HEAVY_TASKS[0][1]})["question"], right=True)
+            page.locator("[data-rb-trainer-more]").tap()
+        else:
+            page.locator("[data-rb-trainer-game]").select_option(game)
+            page.locator("[data-rb-trainer-new]").tap()
+        page.wait_for_function("s => document.querySelector(`.rb-trainer-card[data-rb-trainer-seed='${s}']`)", arg=str(seed),
+                               timeout=ENGINE_TIMEOUT_MS)
+        parts = page.evaluate(IN_VIEW)
+        assert len(parts) >= 3, parts
+        seen.append(seed)
+        assert [p for p in parts if not p["inView"]] == [], (game, seed, parts)
+    assert seen == [seed for _, seed in HEAVY_TASKS]
+    assert page.page_errors == []

@@ -10,7 +10,9 @@ import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
 import { mountShotInput } from "./shot-input.js";
-import { declarationOf, messageOf, reveal, scoreOf, showError, showRefused, tableOf, whileBusy } from "./widget.js";
+import {
+  declarationOf, keepFocusClear, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
+} from "./widget.js";
 
 /** @typedef {import("./types.js").Request} Request */
 
@@ -28,6 +30,8 @@ export function mountCalculator(root) {
   // «На столе» / «Формой»: one Tab stop, the arrows between them.
   const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
   if (modes) roveGroup(modes, "[data-rb-shot-mode]");
+  const stopClear = keepFocusClear(form, form.querySelector(".rb-buttons--sticky"));
+  const stopOpen = formUpWhenOpened(root, form);
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -64,7 +68,7 @@ export function mountCalculator(root) {
         const table = response.view && response.view.table;
         if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
         result.replaceChildren(
-          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true }),
+          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true, standalone: true }),
           table && table.rows && table.rows.length
             ? h("section", { class: "rb-calc-after" },
               h("h3", { class: "rb-sk-heading", text: "После удара" }),
@@ -111,5 +115,35 @@ export function mountCalculator(root) {
 
   return () => {
     if (input) input.dispose();
+    stopClear();
+    stopOpen();
+  };
+}
+
+/**
+ * Opened by a tap on a phone, the calculator brings its form up under the
+ * sticky bars: the drawing, the score before the shot and «Рассчитать» are
+ * then on one screen, and the answer appears above the form, in view.
+ * @param {HTMLElement} root @param {HTMLFormElement} form @returns {() => void} dispose
+ */
+function formUpWhenOpened(root, form) {
+  const summary = root.querySelector(":scope > summary");
+  if (!summary || !(root instanceof HTMLDetailsElement)) return () => {};
+  let tapped = false;
+  const onTap = () => {
+    tapped = !root.open;
+  };
+  const onToggle = () => {
+    const opened = tapped && root.open;
+    tapped = false;
+    if (!opened || !window.matchMedia("(max-width: 59.984em)").matches) return;
+    const below = form.getBoundingClientRect().top - stickyTop() - 4;
+    if (below > 0) window.scrollBy({ top: below, behavior: smoothScroll() });
+  };
+  summary.addEventListener("click", onTap);
+  root.addEventListener("toggle", onToggle);
+  return () => {
+    summary.removeEventListener("click", onTap);
+    root.removeEventListener("toggle", onToggle);
   };
 }

@@ -49,6 +49,17 @@ function group(fieldEl) {
   return fieldEl.closest("[data-rb-action]") || fieldEl.closest("form") || fieldEl.parentElement;
 }
 
+// A number field entered by a tap or Tab has its value selected: the digits
+// typed replace it («88», not «088» or «880»). The click that focused it would
+// put the caret back; that one click's default is skipped.
+/** @param {FocusEvent} event */
+function selectNumberOnFocus(event) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "number") return;
+  input.select();
+  input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
+}
+
 // The <input> of an int, player, bool or text field (the template always has one).
 /** @param {Element} el @returns {HTMLInputElement} */
 function inputOf(el) {
@@ -206,6 +217,7 @@ export function actionType(form) {
 export function setupForm(form) {
   if (form.dataset.rbWired) return;
   form.dataset.rbWired = "1";
+  form.addEventListener("focusin", selectNumberOnFocus);
   form.addEventListener("click", (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;

@@ -5,7 +5,8 @@
 // An undone ruling is struck through and says so.
 
 import { num, signedQuantity } from "./ru.js";
-import { basisOf, h, refLink, renderRuling, verdict } from "./ruling.js";
+import { h, refLink, renderRuling } from "./ruling.js";
+import { basisOf, explanationText, lineHeadline, lineQuestion, verdict } from "./ruling-text.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
 /** @typedef {import("./types.js").Refs} Refs */
@@ -13,12 +14,14 @@ import { basisOf, h, refLink, renderRuling, verdict } from "./ruling.js";
 
 /**
  * decision: say the choice the ruling leaves (the calculator; the scorekeeper asks it with buttons).
+ * standalone: no board beside it (the calculator): the line also says what
+ * happened and what follows (the engine's headline), «почему» adds the rest.
  * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
- *   number?: number | null, undone?: boolean, note?: string, decision?: boolean }} args
+ *   number?: number | null, undone?: boolean, note?: string, decision?: boolean, standalone?: boolean }} args
  * @returns {HTMLElement}
  */
 export function renderRulingLine({
-  ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false,
+  ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false, standalone = false,
 }) {
   const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
@@ -32,17 +35,29 @@ export function renderRulingLine({
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
   const choice = ruling.kind === "decision" ? chosen(ruling) : "";
   if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
-  if (score && ruling.kind !== "decision" && !ruling.decision) struck.append(...scoreParts(ruling, score, names));
-  if (decision && ruling.decision) struck.append(h("span", { class: "rb-choice", text: ruling.decision.question || "" }));
+  if (score && ruling.kind !== "decision" && !ruling.decision) struck.append(...scoreParts(ruling, score, names, standalone));
+  const headline = lineHeadline(ruling, { standalone });
+  if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
+  const question = decision ? lineQuestion(ruling, headline) : "";
+  if (question) struck.append(h("span", { class: "rb-choice", text: question }));
   line.append(struck);
   const basis = basisOf(ruling);
   // The clause's short title in full (wrapped if need be, never cut mid-phrase).
-  if (basis) line.append(refLink(refs, basis, { short: true }));
+  if (basis) {
+    const link = refLink(refs, basis, { short: true });
+    // A foul the line says (its text is not repeated below) is cited here.
+    const said = [headline, question].filter(Boolean);
+    const foul = headline && (ruling.fouls || []).some((f) => f.clause === basis)
+      && !explanationText(ruling, { said }).fouls.some((f) => f.clause === basis);
+    line.append(foul ? h("span", { class: "rb-fouls rb-line-basis" }, link) : link);
+  }
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
   root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
-  const explanation = renderRuling({ ruling, refs, score: score || null, names, foldClauses: true, headless: true });
+  const explanation = renderRuling({
+    ruling, refs, score: score || null, names, foldClauses: true, headless: true, said: [headline, question].filter(Boolean),
+  });
   explanation.classList.replace("rb-ruling", "rb-ruling-full"); // one ruling per line, not a card in a card
   full.append(explanation);
   root.append(full);
@@ -79,11 +94,18 @@ export function scoreChanges(ruling) {
 /**
  * The line's score parts: the shooter's points and «3 → 0», then «Анна: +2 очка,
  * 1 → 3» for anyone else whose score changed; the points alone when the ruling
- * does not say what the scores were.
- * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names @returns {HTMLElement[]}
+ * does not say what the scores were. Standalone (the calculator, no board):
+ * a foul that changed no score still says the score after it («0 очков, 88 → 88»).
+ * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names
+ * @param {boolean} standalone @returns {HTMLElement[]}
  */
-function scoreParts(ruling, score, names) {
+function scoreParts(ruling, score, names, standalone) {
   const changes = scoreChanges(ruling);
+  const p = ruling.player;
+  const kept = typeof p === "number" && Array.isArray(ruling.scores) ? ruling.scores[p] : null;
+  if (standalone && changes && !changes.some((c) => c.player === p) && typeof kept === "number") {
+    changes.unshift({ player: /** @type {number} */ (p), before: kept, after: kept });
+  }
   const change = ruling.points || 0;
   const points = (/** @type {number} */ n) => h("span", { class: "rb-points", text: signedQuantity(n, score.forms) });
   if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];

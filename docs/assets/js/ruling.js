@@ -6,6 +6,7 @@
 // players never become HTML.
 
 import { POINTS_SCORE, quantity, signedQuantity } from "./ru.js";
+import { basisOf, explanationText, verdict } from "./ruling-text.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
 /** @typedef {import("./types.js").Decision} Decision */
@@ -88,43 +89,8 @@ function citation(refs, id) {
     h("a", { class: "rb-cite-go", href: `#${id}` }, "К этому месту в тексте правил ↓")));
 }
 
-// [tone, badge] of a ruling. `score` is the game's score declaration (null:
-// the text defines no score, so no "points" wording at all). The engine's
-// `verdict` (the main event, contract.md) decides when present; older
-// rulings are read from their fields.
-/** @type {Record<string, [string, string]>} */
-const VERDICT = {
-  win: ["win", "Победа"], loss: ["end", "Проигрыш"], decision: ["decision", "Нужен выбор"], foul: ["foul", "Нарушение"],
-};
-/** @param {Ruling} ruling @param {Readonly<Score> | null} score @returns {[string, string]} */
-export function verdict(ruling, score) {
-  const inPoints = Boolean(score && score.forms[0] === "очко");
-  if (ruling.kind === "decision") return ["decision", "Решение"];
-  if (ruling.verdict && VERDICT[ruling.verdict]) {
-    if (ruling.verdict === "win" && ruling.winner !== ruling.player) return ["end", "Партия окончена"];
-    return VERDICT[ruling.verdict];
-  }
-  if (ruling.verdict === "points" && score) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
-  if (ruling.verdict === "no_points" && score) return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
-  if (ruling.verdict === "info" || (ruling.verdict && !score)) return ["neutral", "Записано"];
-  if (ruling.decision) return ["decision", "Нужен выбор"];
-  if (ruling.foul) return ["foul", "Нарушение"];
-  if (ruling.finished && ruling.winner !== null && ruling.winner === ruling.player) return ["win", "Победа"];
-  if (ruling.finished) return ["end", "Партия окончена"];
-  if (!score) return ["neutral", "Записано"];
-  if ((ruling.points || 0) > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
-  return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
-}
-
-// The clause that decided the main event: the engine's `basis` when it
-// names one, else the first foul's clause, else the first clause cited.
-/** @param {Ruling} ruling @returns {string | null} */
-export function basisOf(ruling) {
-  if (ruling.basis) return ruling.basis;
-  const foul = (ruling.fouls || []).find((f) => f.clause);
-  if (foul) return foul.clause;
-  return (ruling.clauses || [])[0] || null;
-}
+// The verdict and the deciding clause are read without the DOM (ruling-text.js).
+export { basisOf, verdict };
 
 // The choice an action left to a player (Ковбой's bad break...): in a
 // one-shot result it says who chooses what, with the clause.
@@ -148,13 +114,15 @@ function decisionNote(decision, refs, names) {
 /**
  * @param {{ ruling: Ruling, refs: Refs, score?: Readonly<Score> | null, names?: string[] | null,
  *   compact?: boolean, number?: number | null, foldClauses?: boolean, showDecision?: boolean,
- *   headless?: boolean }} args
+ *   headless?: boolean, said?: string[] }} args
+ * said: what the line above already says (left out here: each sentence is shown once).
  * @returns {HTMLElement}
  */
 export function renderRuling({
   ruling, refs, score = POINTS_SCORE, names = null, compact = false, number = null, foldClauses = false,
-  showDecision = false, headless = false,
+  showDecision = false, headless = false, said = [],
 }) {
+  const text = explanationText(ruling, { said });
   const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--${tone}${compact ? " rb-ruling--compact" : ""}` });
 
@@ -169,7 +137,7 @@ export function renderRuling({
     head.append(h("span", { class: "rb-points", text: signedQuantity(change, score.forms) }));
   }
   if (!headless) root.append(head);
-  root.append(h("p", { class: "rb-summary", text: ruling.summary }));
+  if (text.summary) root.append(h("p", { class: "rb-summary", text: text.summary }));
   // Right under the verdict: the ruling leans on something the text does not
   // say (the толкования and outside facts themselves are listed below).
   const beyondText = /** @type {[string, string][]} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]])
@@ -190,17 +158,18 @@ export function renderRuling({
     }
   }
 
-  const fouls = ruling.fouls || [];
-  const lines = ruling.lines || [];
+  const fouls = text.fouls;
   const details = compact
     ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
 
   if (fouls.length) {
     details.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
     details.append(h("ul", { class: "rb-fouls" },
-      fouls.map((f) => h("li", {}, f.text, " ", f.clause ? refLink(refs, f.clause) : null))));
+      fouls.map((f) => h("li", {}, f.text,
+        f.clause ? [" ", refLink(refs, f.clause)] : null,
+        f.tolkovanie ? [" ", refLink(refs, f.tolkovanie)] : null))));
   }
-  const why = Array.isArray(ruling.why) && ruling.why.length ? ruling.why : lines.map((text) => ({ text, cites: [] }));
+  const why = text.why;
   if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
     details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,

@@ -20,7 +20,7 @@ import { isSeed as isVariantSeed, randomSeed } from "./quiz-variant.js";
 import { answerControls, h, markChoices } from "./quiz-view.js";
 import { renderRuling } from "./ruling.js";
 import { isObject, loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
-import { messageOf, showError, whileBusy } from "./widget.js";
+import { messageOf, showError, stickyTop, whileBusy } from "./widget.js";
 
 /**
  * @typedef {import("./quiz-types.js").Choice} Choice
@@ -65,6 +65,21 @@ function validState(value, gameIds) {
   if ("answer" in c && !(typeof c.answer === "string" || Number.isSafeInteger(c.answer))) return false;
   if ("correct" in c && typeof c.correct !== "boolean") return false;
   return true;
+}
+
+/**
+ * Many short answers («Игрок 1» … «Игрок 17») stand in columns, a long one
+ * across the row: the answers of a task fit on a phone's screen (quiz.css).
+ * @param {HTMLElement} controls
+ */
+function compactChoices(controls) {
+  const list = controls.querySelector(".rb-quiz-choices");
+  const choices = list ? [...list.querySelectorAll(".rb-quiz-choice")] : [];
+  if (!list || choices.length <= 4) return;
+  list.classList.add("rb-quiz-choices--grid");
+  for (const choice of choices) {
+    if ((choice.textContent || "").trim().length > 12) choice.classList.add("rb-quiz-choice--wide");
+  }
 }
 
 /**
@@ -244,6 +259,7 @@ export function mountTrainer(root) {
         showError(formError, "");
       },
     });
+    compactChoices(controls.el);
     const formError = h("p", { class: "rb-error", role: "alert", hidden: true });
     const submit = h("button", { type: "submit", class: "rb-button rb-button--primary", "data-rb-trainer-answer": "",
       text: "Ответить", hidden: answered });
@@ -303,7 +319,12 @@ export function mountTrainer(root) {
         if (asQuiz.type === "single") markChoices(controls.el, { type: "single", answer: String(checked.answer) }, current.answer);
       }
     }
-    if (focus) title.focus();
+    if (focus) {
+      // A new task starts at the top of the screen, below the sticky header:
+      // its facts, its question and the answers in view, with no swipe.
+      window.scrollBy(0, title.getBoundingClientRect().top - stickyTop() - 4);
+      title.focus({ preventScroll: true });
+    }
   }
 
   /** @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */

@@ -97,11 +97,56 @@ export function smoothScroll() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
+/**
+ * The bottom of what stays on top of the screen as the page scrolls (the
+ * site's header, the phone's «Правила»/«Счёт» tab bar), px: layout.js keeps
+ * it in --rb-sticky-top; else measured here.
+ * @returns {number}
+ */
+export function stickyTop() {
+  const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
+  if (kept > 0) return kept;
+  let top = 0;
+  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
+    top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
+  }
+  return top;
+}
+
+/**
+ * A focused control of `scope` is never behind the sticky bars: the header
+ * above, `bar` (a sticky button bar) below. The bar's real height is also kept
+ * in `scope`'s --rb-bar-height for the fields' scroll-margin (forms.css).
+ * @param {HTMLElement} scope @param {HTMLElement | null} bar @returns {() => void} dispose
+ */
+export function keepFocusClear(scope, bar) {
+  if (!bar) return () => {};
+  const gap = 8;
+  const onFocus = (/** @type {FocusEvent} */ event) => {
+    const el = event.target;
+    if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    const box = el.getBoundingClientRect();
+    const top = stickyTop() + gap;
+    const bottom = bar.getBoundingClientRect().top - gap;
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, Math.max(0, box.top - top)));
+    else if (box.top < top) window.scrollBy(0, box.top - top);
+  };
+  const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
+  size.observe(bar);
+  scope.addEventListener("focusin", onFocus);
+  return () => {
+    size.disconnect();
+    scope.removeEventListener("focusin", onFocus);
+  };
+}
+
 /** @param {HTMLElement | null | undefined} el */
 export function reveal(el) {
   if (!el) return;
   const rect = el.getBoundingClientRect();
-  if (rect.top < 0 || rect.top > window.innerHeight * 0.6) {
+  if (rect.top < stickyTop() || rect.top > window.innerHeight * 0.6) {
     el.scrollIntoView({ block: "start", behavior: smoothScroll() });
   }
   el.focus({ preventScroll: true });

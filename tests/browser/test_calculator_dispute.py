@@ -1,0 +1,116 @@
+"""The calculator at the table (issue 26, § 2): «Ковбой», a player at 88 pots
+the 5 — is that a foul? On a 390×844 phone with touch, from the closed panel:
+at most 5 taps, nothing scrolled once the panel is open (no swipe to a field
+behind the sticky «Рассчитать / Сбросить» bar), the verdict in view, its line
+saying what happened and what follows, and «почему» adding only what the line
+does not say. Then every field of the form, focused, stands clear of the
+sticky bars. One page load."""
+
+from __future__ import annotations
+
+import re
+
+from tools_helpers import ENGINE_TIMEOUT_MS, calc, dismiss_toasts, wait_engine_ready
+
+GAME = "kovboy"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+# The element at the centre of a part is the part (not a sticky bar over it),
+# and the part is inside the viewport: a tap there needs no scroll.
+TAPPABLE = """el => {
+  const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+  if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (el === hit || el.contains(hit));
+}"""
+# Viewport bounds left free by the sticky bars: the header and the tab bar
+# above, the tool's sticky button bar below.
+FREE = """sel => {
+  const tool = document.querySelector(sel);
+  let top = 0;
+  for (const el of document.querySelectorAll('.md-header, .rb-tabs')) {
+    const s = getComputedStyle(el);
+    if (s.display !== 'none' && (s.position === 'sticky' || s.position === 'fixed')) top = Math.max(top, el.getBoundingClientRect().bottom);
+  }
+  const bar = tool.querySelector('.rb-buttons--sticky');
+  return [top, bar ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight];
+}"""
+SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[А-ЯЁA-Z0-9«(])")
+
+
+def sentence_key(s: str) -> str:
+    plain = re.sub(r"[\s.!?…;]+$", "", re.sub(r"\s+", " ", s.lower().replace("ё", "е"))).strip()
+    unlabelled = re.sub(r"^[а-яa-z ]{2,24}:\s+", "", plain)
+    return unlabelled if len(unlabelled) >= 8 else plain
+
+
+def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
+    page = tool_page(PHONE)
+    page.goto(f"{base_url}games/{GAME}/")
+    tool = page.locator(calc(GAME))
+    wait_engine_ready(page, calc(GAME))
+    dismiss_toasts(page)
+    taps = []
+
+    def tap(part, name):
+        assert part.evaluate(TAPPABLE), f"«{name}» не на экране или закрыт липкой панелью: нужна прокрутка"
+        before = page.evaluate("scrollY")
+        part.tap()
+        taps.append(name)
+        return before
+
+    tap(tool.locator(":scope > summary"), "Калькулятор удара")
+    page.wait_for_timeout(100)  # the panel opens (reduced motion: no animation)
+    start = page.evaluate("scrollY")
+    tap(tool.locator("[data-rb-tap=ball][data-rb-id='5']"), "шар 5")
+    tap(tool.locator("[data-rb-tap=pocket][data-rb-id='\"far-left\"']"), "луза")
+    score = tool.locator(f"#rb-calculator-{GAME}-situation-score")
+    tap(score, "очки перед ударом")
+    page.keyboard.type("88")  # the value is selected on focus: the digits replace it
+    assert score.input_value() == "88"
+    assert page.evaluate("scrollY") == start, "поле очков пришлось прокручивать"
+    tap(tool.locator("[data-rb-submit]"), "Рассчитать")
+    line = tool.locator("[data-rb-result] .rb-ruling--line")
+    line.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(GAME))
+
+    assert len(taps) <= 5, taps
+    assert page.evaluate("scrollY") == start, f"страница прокрутилась на {page.evaluate('scrollY') - start} px"
+    top, bottom = page.evaluate(FREE, calc(GAME))
+    verdict = line.locator(".rb-verdict").bounding_box()
+    assert top <= verdict["y"] and verdict["y"] + verdict["height"] <= bottom, (verdict, top, bottom)
+    # The line says what happened, the score, who plays next and the clause.
+    said = line.locator(".rb-verdict").inner_text()
+    assert line.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    assert "88 + 5 = 93" in said and "Следующий удар: Игрок 2" in said, said
+    assert "88\u00a0→\u00a088" in said, said
+    assert line.locator('.rb-verdict a[href="#kovboy-rule-4"]').count() == 1
+    # «почему» adds only what the line does not say: no sentence twice.
+    line.locator(".rb-why-toggle").tap()
+    why = line.locator(".rb-why")
+    assert why.is_visible()
+    shown = [said] + why.locator(".rb-summary, .rb-fouls li, .rb-lines li").all_inner_texts()
+    sentences = [s for text in shown for s in SENTENCE.split(text.replace("§", "\n§")) for s in [s.split("\n§")[0].strip()] if s]
+    keys = [sentence_key(s) for s in sentences]
+    assert len(keys) == len(set(keys)), sentences
+    assert sum("88 + 5 = 93" in s for s in sentences) == 1, sentences
+    assert why.locator(".rb-lines li").count() >= 1  # what follows: the penalty, the re-spot…
+
+    # Every field of the form, focused, stands clear of the sticky bars.
+    assert_focus_clear_of_bars(page, tool)
+
+
+def assert_focus_clear_of_bars(page, tool) -> None:
+    controls = tool.locator("form input:not([type=hidden]), form select")
+    hidden = []
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        if not control.evaluate("el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'"):
+            continue
+        page.evaluate("() => window.scrollTo(0, 0)")
+        control.evaluate("el => el.focus()")
+        top, bottom = page.evaluate(FREE, calc(GAME))
+        box = control.evaluate("el => { const r = (el.closest('label.rb-chip') || el).getBoundingClientRect(); return [r.top, r.bottom]; }")
+        if box[0] < top - 1 or box[1] > bottom + 1:
+            hidden.append((control.evaluate("el => el.id || el.name || el.value"), box, top, bottom))
+    assert hidden == []

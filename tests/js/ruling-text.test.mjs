@@ -1,0 +1,93 @@
+// What a ruling shows (ruling-text.js, drawn by ruling.js and ruling-line.js),
+// checked over rulings the engine makes (tests/js/ruling_sample.py: random
+// calculator requests and random matches of every game): no sentence is shown
+// twice, and the calculator's folded line says what happened.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+import { ROOT } from "./engine.mjs";
+import { explanationText, lineHeadline, sentenceKey, sentences, shownSentences } from "../../docs/assets/js/ruling-text.js";
+
+const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
+const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
+  { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString());
+
+/** The first sentence shown twice, or null. */
+function repeated(list) {
+  const seen = new Map();
+  for (const s of list) {
+    const key = sentenceKey(s);
+    if (seen.has(key)) return [seen.get(key), s];
+    seen.set(key, s);
+  }
+  return null;
+}
+
+test("the sample covers every game with a tool, its calculator and its matches", () => {
+  const games = new Set(SAMPLE.map((x) => x.game));
+  assert.ok(games.size >= 6, [...games].join(", "));
+  assert.ok(SAMPLE.filter((x) => x.source === "calculator").length >= 200);
+  assert.ok(SAMPLE.filter((x) => x.source === "match").length >= 100);
+  assert.ok(SAMPLE.some((x) => x.ruling.foul), "the sample has fouls");
+});
+
+for (const standalone of [true, false]) {
+  const where = standalone ? "the calculator" : "the scorekeeper";
+  test(`${where}: no sentence of a ruling is shown twice (line and «почему»)`, () => {
+    const bad = [];
+    for (const { game, request, ruling } of SAMPLE) {
+      const twice = repeated(shownSentences(ruling, { standalone }));
+      if (twice) bad.push(`${game} ${JSON.stringify(request.action)}: «${twice[0]}» / «${twice[1]}»`);
+    }
+    assert.deepEqual(bad.slice(0, 5), []);
+  });
+}
+
+test("the calculator's folded line says what happened and what follows", () => {
+  for (const { game, ruling } of SAMPLE) {
+    if (ruling.kind === "decision") continue;
+    const line = lineHeadline(ruling, { standalone: true });
+    // The reason: the engine's headline, and for a foul, the foul itself.
+    assert.ok(line && sentences(ruling.summary).every((s) => line.includes(s)), `${game}: ${line}`);
+    for (const foul of ruling.fouls || []) {
+      const said = sentences(line).map(sentenceKey);
+      const text = sentences(foul.text).map(sentenceKey);
+      const behind = explanationText(ruling, { said: [line] }).fouls.map((f) => f.text);
+      // A foul the headline does not word itself is shown behind «почему», never lost.
+      assert.ok(text.every((k) => said.includes(k)) || behind.some((t) => foul.text.includes(t)), `${game}: ${foul.text}`);
+    }
+  }
+});
+
+test("«Ковбой», 88 and the 5 pocketed: the reason once, in the line; «почему» only adds", () => {
+  const ruling = {
+    kind: "shot", player: 0, verdict: "foul", foul: true, basis: "kovboy-rule-4",
+    summary: "Фол: превышено 90 очков (88 + 5 = 93), а набрать нужно ровно 90. Следующий удар: Игрок 2.",
+    fouls: [{ code: "over-90", clause: "kovboy-rule-4", text: "Превышено 90 очков (88 + 5 = 93), а набрать нужно ровно 90." }],
+    why: [
+      { text: "Превышено 90 очков (88 + 5 = 93), а набрать нужно ровно 90.", cites: ["kovboy-rule-4"] },
+      { text: "Нарушение: серия окончена, очки не вычитаются.", cites: ["kovboy-penalty"] },
+      { text: "На свою отметку выставляется шар 5.", cites: ["kovboy-rule-3"] },
+    ],
+  };
+  const line = lineHeadline(ruling, { standalone: true });
+  assert.match(line, /88 \+ 5 = 93/);
+  assert.match(line, /Следующий удар: Игрок 2/);
+  const behind = explanationText(ruling, { said: [line] });
+  assert.equal(behind.summary, "");
+  assert.deepEqual(behind.fouls, []);
+  assert.deepEqual(behind.why.map((w) => w.text),
+    ["Нарушение: серия окончена, очки не вычитаются.", "На свою отметку выставляется шар 5."]);
+  const shown = shownSentences(ruling, { standalone: true });
+  assert.equal(shown.filter((s) => /88 \+ 5 = 93/.test(s)).length, 1);
+});
+
+test("sentences are split at their stops, and compared without case, «ё» or a leading label", () => {
+  assert.deepEqual(sentences("Фол: биток упал в лузу. 34 очка серии не засчитываются. Следующий удар: Игрок 2."),
+    ["Фол: биток упал в лузу.", "34 очка серии не засчитываются.", "Следующий удар: Игрок 2."]);
+  assert.equal(sentenceKey("Фол: биток упал в лузу."), sentenceKey("Биток упал в лузу"));
+  assert.notEqual(sentenceKey("Игрок 1: 18 очков."), sentenceKey("Игрок 2: 18 очков."));
+});
