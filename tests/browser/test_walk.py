@@ -1,0 +1,109 @@
+"""The random walk through the real screen in CI (issue 26, § 4): a few
+random legal matches of every game with a tool at each of the three
+viewports (the two themes alternate between games), every tap followed by
+the screen checks of tests/walk/screen_checks.py. One browser, one page per
+game and viewport, reused across its seeds; the time is printed (budget: ~4
+minutes). scripts/walk_ui.py runs the same walk long.
+
+A failure names the seed: ``scripts/walk_ui.py --replay GAME:VIEWPORT:THEME:SEED``
+replays it step by step, with a screenshot under screenshots/walk/."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))  # drawing_gestures, a11y_helpers (tests/walk imports them)
+
+from tests.walk.report import print_result, replay_hint  # noqa: E402
+from tests.walk.walker import VIEWPORTS, WALK_GAMES, MatchWalk, context_options  # noqa: E402
+
+from conftest import new_context, new_page  # noqa: E402
+
+SEEDS = (0,)  # per game and viewport (scripts/walk_ui.py runs many)
+STEPS = 4  # steps per match at most
+CALCULATOR_AT = "390x844"  # the calculator's random request is walked at one viewport
+BUDGET_S = 240
+# Counted and printed, not failed: a shift right after a tap (Chromium leaves
+# it out of CLS; switching «Правила/Счёт» is one), and the swipes of the
+# long forms (the form view, the calculator's random situation) — the
+# drawing's and the bars' taps fail on any scroll.
+REPORTED_ONLY = {"layout-shift-after-input", "scroll-needed (форма)", "scroll-needed (калькулятор)"}
+# Still found on main (issue 26 stays open until each is fixed and moved out of
+# this set): printed by every run, not failed. Everything else the walker checks
+# (clipped text, overlapping controls, text out of its box, a sentence twice, the
+# drawn balls, the entry, the engine's answer, a covered bar button, serious axe
+# findings other than target-size) fails the test.
+STILL_OPEN = {"layout-shift", "axe-target-size", "scroll-needed", "off-screen", "focus-on-body", "covered",
+              "covered-control (форма)", "covered-control (калькулятор)"}
+_spent = {"s": 0.0}
+
+
+def theme_of(game: str, viewport: str) -> str:
+    """Light and dark alternate, so every game is walked in both across the viewports."""
+    return ("light", "dark")[(WALK_GAMES.index(game) + list(VIEWPORTS).index(viewport)) % 2]
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("game", WALK_GAMES)
+def test_random_walk_finds_nothing_on_screen(browser, base_url, game, viewport):
+    theme = theme_of(game, viewport)
+    options = context_options(viewport, theme)
+    options.pop("locale")
+    context = new_context(browser, **options)
+    started = time.monotonic()
+    try:
+        page = new_page(context)
+        walk = MatchWalk(page, base_url, game, viewport, theme)
+        results = [walk.run(seed, max_steps=STEPS, calculator=viewport == CALCULATOR_AT) for seed in SEEDS]
+    finally:
+        context.close()
+    spent = time.monotonic() - started
+    _spent["s"] += spent
+    print(f"\nслучайный обход {game} {viewport} {theme}: {len(results)} партий, {spent:.1f} с "
+          f"(всего в этом запуске {_spent['s']:.0f} с из {BUDGET_S} с)")
+    for res in results:
+        print_result(res, verbose=bool(res.violations))
+    errors = page.page_errors
+    bad = [(r, v) for r in results for v in r.violations if v.kind not in REPORTED_ONLY | STILL_OPEN]
+    still = sorted({v.kind for r in results for v in r.violations if v.kind in STILL_OPEN})
+    if still:
+        print(f"ещё не исправлено (задача 26): {', '.join(still)}")
+    assert not errors, f"необработанные ошибки на странице: {errors}"
+    if bad:
+        pytest.fail("нарушения на экране:\n" + "\n".join(
+            f"  [{v.kind}] seed {r.seed}, шаг {v.step} ({v.action}): {v.what} — {v.detail}  ({replay_hint(r)})" for r, v in bad))
+
+
+# A screen with one defect of each kind the checks look for (no engine: a plain page).
+BAD_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
+<header style="position:fixed;top:0;left:0;right:0;height:50px;background:#eee;z-index:9">шапка</header>
+<div id="tool" style="padding-top:60px">
+  <div id="verdict" style="margin-top:-40px"><p>Итог под шапкой</p></div>
+  <div style="height:20px;overflow:hidden;width:200px">Длинный текст, который не помещается в коробку высотой двадцать пикселей и обрезается.</div>
+  <button style="position:relative;width:120px">Первая</button><button style="position:relative;left:-60px;width:120px">Вторая</button>
+  <div style="background:#fee;height:16px;width:120px"><span>Текст, выходящий из своей карточки</span></div>
+  <div class="rb-ruling--line"><p>Превышено 90 очков. Набрать нужно ровно 90.</p>
+    <ul><li>Превышено 90 очков.</li></ul></div>
+  <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);padding:0 6px">скрытый текст для чтения с экрана</span>
+</div></body></html>"""
+
+
+def test_screen_checks_find_each_kind_of_defect(page):
+    """The checks themselves: each defect of BAD_SCREEN is found, and a text
+    hidden for screen readers is not taken for a clipped one."""
+    from tests.walk.screen_checks import SCREEN_CHECK
+
+    page.set_viewport_size({"width": 400, "height": 600})
+    page.set_content(BAD_SCREEN)
+    found = page.evaluate(SCREEN_CHECK, {"tool": "#tool", "must": [["итог", "#verdict p"]], "since": 0})
+    kinds = {v["kind"] for v in found}
+    assert {"covered", "clipped", "controls-overlap", "text-out", "sentence-twice"} <= kinds, found
+    assert not any("скрытый" in v["detail"] or "скрытый" in v["what"] for v in found), found
+    twice = [v for v in found if v["kind"] == "sentence-twice"]
+    assert len(twice) == 1 and "Превышено 90 очков" in twice[0]["detail"], twice
