@@ -8,7 +8,7 @@ sticky bar), and must show a focus indicator of at least 3:1 (WCAG 2.4.3,
 
 Then one real question per game is typed (the issue's «88 points, the 5
 pocketed» for «Ковбой»): the ruling shown must be the engine's answer to it,
-reached in at most 20 presses from the skip link; the presses are printed.
+reached in at most 21 presses from the skip link; the presses are printed.
 The scorekeeper by keyboard: test_keyboard_scorekeeper.py."""
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from tools_helpers import DESKTOP, PHONE, calc, dismiss_toasts, use_form_view, w
 
 pytestmark = pytest.mark.browser
 
-TARGET_PRESSES = 20
+# 20 presses (issue 17), plus one Tab stop for «Ковбой»'s «Луза не заказана (при 100
+# очках)», a real input since issue 26 (a player at 100 may call no pocket).
+TARGET_PRESSES = 21
 SUBMIT = "[data-rb-submit]"
 
 

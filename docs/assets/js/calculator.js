@@ -62,7 +62,13 @@ export function mountCalculator(root) {
           const message = messageOf(response);
           const field = showRefused({ message, field: response && response.error && response.error.field }, errorBox, form);
           // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
-          /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"))?.focus({ preventScroll: true });
+          const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
+          if (invalid) {
+            invalid.focus({ preventScroll: true });
+            // Brought into view between the sticky bars (the middle of the screen is clear of both).
+            const box = invalid.getBoundingClientRect();
+            if (box.top < stickyTop() || box.bottom > window.innerHeight * 0.75) invalid.scrollIntoView({ block: "center" });
+          }
           return;
         }
         const table = response.view && response.view.table;

@@ -124,21 +124,30 @@ export function stickyTop() {
 export function keepFocusClear(scope, bar) {
   if (!bar) return () => {};
   const gap = 8;
+  let pointerAt = -Infinity;
+  const onPointer = () => {
+    pointerAt = performance.now();
+  };
   const onFocus = (/** @type {FocusEvent} */ event) => {
     const el = event.target;
     if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    // The keyboard's focus is kept a little clear of the bars; a field tapped in full
+    // view keeps the page still (only one the bars really cover moves).
+    const margin = performance.now() - pointerAt < 800 ? 0 : gap;
     const box = el.getBoundingClientRect();
-    const top = stickyTop() + gap;
-    const bottom = bar.getBoundingClientRect().top - gap;
-    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, Math.max(0, box.top - top)));
+    const top = stickyTop() + margin;
+    const bottom = bar.getBoundingClientRect().top - margin;
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
     else if (box.top < top) window.scrollBy(0, box.top - top);
   };
   const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
   size.observe(bar);
   scope.addEventListener("focusin", onFocus);
+  scope.addEventListener("pointerdown", onPointer);
   return () => {
     size.disconnect();
     scope.removeEventListener("focusin", onFocus);
+    scope.removeEventListener("pointerdown", onPointer);
   };
 }
 
