@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sitebuild import runtime, stdlib_trim  # noqa: E402
+from sitebuild import pyodide_node, runtime, stdlib_trim  # noqa: E402
 from sitebuild.serve import COMPRESSIBLE, MIN_GZIP  # noqa: E402
 
 #: One boot in a fresh Node process (``boot`` prints a JSON line of milliseconds).
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         # 3. timing
         wheel = vdir / info["wheel"]
         wheel_pyc = tmp / info["wheel"]
-        stdlib_trim.run_in_pyodide(WHEEL_PYC_PY, wheel, wheel_pyc)
+        pyodide_node.run_in_pyodide(WHEEL_PYC_PY, wheel, wheel_pyc)
         wheel_pyc_bytes = wheel_pyc.read_bytes()
         report["wheel"] = {
             "source": {"raw": info["files"][info["wheel"]], "gzip9": gz(wheel.read_bytes(), 9)},

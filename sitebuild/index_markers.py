@@ -43,7 +43,7 @@ from pathlib import Path
 from mkdocs.utils import get_relative_url
 
 from sitebuild import glossary as glossary_mod
-from sitebuild.markdown_ext import FENCE_RE, MARKER_RE, SiteBuildError, SiteContext
+from sitebuild.markdown_ext import SiteBuildError, SiteContext, scan_markers
 
 GAME_PAGE = "games/{}.md"
 QUIZ_PAGE = "quizzes/{}.md"  # sitebuild/quiz_pages.py: one page per quiz, quiz id = game id
@@ -177,16 +177,8 @@ class ReadingSite:
     # ---- ::: clause-index ----------------------------------------------------
     def expand_clause_index(self, markdown: str) -> str:
         """``::: clause-index`` alone -> a heading and a marker per game."""
-        out, fence = [], None
-        for line in markdown.split("\n"):
-            m = FENCE_RE.match(line)
-            if m:
-                mark = m.group(1)
-                if fence is None:
-                    fence = mark
-                elif mark[0] == fence[0] and len(mark) >= len(fence):
-                    fence = None
-            marker = MARKER_RE.match(line) if fence is None else None
+        out = []
+        for line, marker, _ in scan_markers(markdown.split("\n")):
             if marker and marker.group("name") == "clause-index" and not (marker.group("args") or "").strip():
                 out += ["::: clause-statuses", ""]
                 for game in self.context.catalog.games():

@@ -66,6 +66,24 @@ CLAUSE_PATTERN = r"\{§(?P<id>[^}\s]*)\}"
 API_FLAGS = ("cli", "collapsed")
 
 
+def scan_markers(lines):
+    """Each Markdown line as ``(line, marker, in_code)``: ``marker`` is the ``::: name args``
+    match of a line outside fenced code (else None); ``in_code`` is true for a fence line and
+    every line inside one. The one fence scanner of the build."""
+    fence = None
+    for line in lines:
+        m = FENCE_RE.match(line)
+        if m:
+            mark = m.group(1)
+            if fence is None:
+                fence = mark
+            elif mark[0] == fence[0] and len(mark) >= len(fence):
+                fence = None
+            yield line, None, True
+            continue
+        yield line, (MARKER_RE.match(line) if fence is None else None), fence is not None
+
+
 class SiteBuildError(_ErrorBase):
     """A page, a marker or the engine's declaration is wrong: the build stops."""
 
@@ -393,18 +411,7 @@ class MarkerPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        fence: str | None = None
-        for line in lines:
-            m = FENCE_RE.match(line)
-            if m:
-                mark = m.group(1)
-                if fence is None:
-                    fence = mark
-                elif mark[0] == fence[0] and len(mark) >= len(fence):
-                    fence = None
-                out.append(line)
-                continue
-            marker = MARKER_RE.match(line) if fence is None else None
+        for line, marker, _ in scan_markers(lines):
             if not marker:
                 out.append(line)
                 continue

@@ -38,6 +38,8 @@ import re
 import urllib.parse
 from pathlib import Path
 
+from sitebuild.project import sha256_file
+
 log = logging.getLogger("mkdocs.hooks.rulebook.offline")
 
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "build" / "pyodide"
@@ -124,14 +126,6 @@ def site_base(site_url: str | None) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _search_languages(site: Path) -> set[str]:
     index = site / "search" / "search_index.json"
     if not index.is_file():
@@ -178,7 +172,7 @@ def precache_list(site_dir: str | os.PathLike) -> dict[str, str]:
             continue
         rel = path.relative_to(site).as_posix()
         if _wanted(rel, languages):
-            files[url_path(rel)] = _sha256(path)
+            files[url_path(rel)] = sha256_file(path)
     return files
 
 

@@ -46,11 +46,10 @@ from pathlib import Path
 from mkdocs.utils import get_relative_url
 
 from sitebuild.markdown_ext import (
-    FENCE_RE,
-    MARKER_RE,
     SiteBuildError,
     SiteContext,
     client_declaration,
+    scan_markers,
 )
 from sitebuild.quiz import PRINT_SEED, files_for, gift, load_dir, render
 from sitebuild.quiz.model import MIXED, Quiz
@@ -200,21 +199,11 @@ def with_quiz_link(markdown: str, game: str) -> str:
     """Put ``::: quiz-link GAME`` after the page's last tool marker (or after its
     title when it has no tool), unless the page already has the marker."""
     lines = markdown.split("\n")
-    fence = None
     last_tool = None
     title = None
-    for i, line in enumerate(lines):
-        m = FENCE_RE.match(line)
-        if m:
-            mark = m.group(1)
-            if fence is None:
-                fence = mark
-            elif mark[0] == fence[0] and len(mark) >= len(fence):
-                fence = None
+    for i, (line, marker, in_code) in enumerate(scan_markers(lines)):
+        if in_code:
             continue
-        if fence is not None:
-            continue
-        marker = MARKER_RE.match(line)
         if marker and marker.group("name") == "quiz-link":
             return markdown
         if marker and marker.group("name") == "tool":

@@ -35,36 +35,33 @@ A stamp keyed by the hash of every input makes a second run a no-op.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import hashlib
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
-import tomllib
-import zipfile
 from pathlib import Path
 
 try:
     from . import stdlib_trim, wheel_bytecode
+    from .project import (BUILD, NODE_PYODIDE, PYODIDE_CLI, PYODIDE_VERSION, ROOT, WHEEL_DIR, BuildError,
+                          build_wheel, project_meta, run_checked, sha256_file, source_files)
+    from .pyodide_node import PyodideNodeError
+    from .project import __file__ as project_file
+    from .pyodide_node import __file__ as node_runner_file
 except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
     import stdlib_trim  # type: ignore[no-redef]
     import wheel_bytecode  # type: ignore[no-redef]
+    from project import (BUILD, NODE_PYODIDE, PYODIDE_CLI, PYODIDE_VERSION, ROOT,  # type: ignore[no-redef]
+                         WHEEL_DIR, BuildError, build_wheel, project_meta, run_checked, sha256_file, source_files)
+    from pyodide_node import PyodideNodeError  # type: ignore[no-redef]
+    from project import __file__ as project_file  # type: ignore[no-redef]
+    from pyodide_node import __file__ as node_runner_file  # type: ignore[no-redef]
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE_JSON = ROOT / "package.json"
-PYPROJECT = ROOT / "pyproject.toml"
-NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
-BUILD = ROOT / "build"
-WHEEL_DIR = BUILD / "wheel"
 OUT = BUILD / "pyodide"
 RUNTIME_JSON = OUT / "runtime.json"
 STAMP = BUILD / ".runtime-stamp"
-PYODIDE_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
 
 #: What ``loadPyodide`` fetches at run time (checked by booting it in Node and in
 #: Chromium): the loader, the Emscripten module and the WebAssembly binary. The
@@ -74,82 +71,25 @@ PYODIDE_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
 #: ``*.d.ts``, ``console*.html``, ``package.json``, ``README.md``.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
-
-#: Source files that go into the wheel (besides the package directory itself).
-PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE")
-IGNORE = ("__pycache__", "*.pyc", "*.pyo", ".*", "*.egg-info", "*~")
-#: 1980-01-01, the earliest date a zip file can hold: reproducible wheels.
-SOURCE_DATE_EPOCH = "315532800"
-
-
-class BuildError(RuntimeError):
-    pass
+OUT_VERSION = OUT / PYODIDE_VERSION
 
 
 def _log(msg: str) -> None:
     print(f"[runtime] {msg}", flush=True)
 
 
-def pyodide_version() -> str:
-    """The exact Pyodide version pinned in package.json (the single source of truth)."""
-    data = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))
-    version = data["dependencies"]["pyodide"]
-    if not re.fullmatch(r"\d+(\.\d+)*", version):
-        raise BuildError(f"package.json: pyodide must be pinned to an exact version, not {version!r}")
-    return version
-
-
-PYODIDE_VERSION = pyodide_version()
-OUT_VERSION = OUT / PYODIDE_VERSION
-
-
-def project_meta() -> tuple[str, str, list[str]]:
-    """(distribution name, normalized name, top-level package dirs) from pyproject.toml."""
-    data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
-    name = data["project"]["name"]
-    packages = data.get("tool", {}).get("setuptools", {}).get("packages")
-    if not isinstance(packages, list):  # absent or `packages.find`: the engine only
-        packages = ["rules_pkg"]
-    top = sorted({p.split(".")[0] for p in packages})
-    return name, re.sub(r"[-_.]+", "-", name).lower(), top
-
-
-def _ignored(name: str) -> bool:
-    return any(fnmatch.fnmatch(name, pat) for pat in IGNORE)
-
-
-def _source_files() -> list[Path]:
-    """Every file that can change the wheel, relative to ROOT, sorted."""
-    _, _, top = project_meta()
-    files = [Path(f) for f in PROJECT_FILES if (ROOT / f).is_file()]
-    for pkg in top:
-        for dirpath, dirnames, filenames in os.walk(ROOT / pkg):
-            dirnames[:] = sorted(d for d in dirnames if not _ignored(d))
-            for f in sorted(filenames):
-                if not _ignored(f):
-                    files.append((Path(dirpath) / f).relative_to(ROOT))
-    return sorted(files)
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _fingerprint() -> str:
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
-    h.update(Path(wheel_bytecode.__file__).read_bytes())
+    for module in (wheel_bytecode.__file__, project_file, node_runner_file):
+        h.update(Path(module).read_bytes())
     h.update(stdlib_trim.inputs_fingerprint())
     h.update(PYODIDE_VERSION.encode())
-    for rel in _source_files():
+    for rel in source_files():
         h.update(str(rel).encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
     for name in (*RUNTIME_FILES, LOCK_NAME):
         p = NODE_PYODIDE / name
-        h.update(name.encode() + b"\0" + (_sha256(p).encode() if p.is_file() else b"missing"))
+        h.update(name.encode() + b"\0" + (sha256_file(p).encode() if p.is_file() else b"missing"))
     if PYODIDE_CLI.exists():
         h.update(os.path.realpath(PYODIDE_CLI).encode())
     return h.hexdigest()
@@ -172,62 +112,6 @@ def _check_node_pyodide() -> None:
         raise BuildError(f"{PYODIDE_CLI} is missing: run scripts/setup.sh (.venv-pyodide)")
 
 
-def _run(cmd: list[str], what: str, **kw) -> None:
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
-    if proc.returncode != 0:
-        raise BuildError(f"{what} failed ({proc.returncode}):\n{proc.stdout}")
-
-
-def build_wheel(dest_dir: Path = WHEEL_DIR) -> Path:
-    """Build the pure-Python wheel from a clean copy of the sources into dest_dir."""
-    _, _, top = project_meta()
-    with tempfile.TemporaryDirectory(prefix="rules-wheel-") as tmp:
-        src = Path(tmp) / "src"
-        dist = Path(tmp) / "dist"
-        src.mkdir()
-        for rel in _source_files():
-            (src / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(ROOT / rel, src / rel)
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
-        _run(
-            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(src)],
-            "python -m build --wheel",
-            env=env,
-            cwd=tmp,
-        )
-        wheels = sorted(dist.glob("*.whl"))
-        if len(wheels) != 1:
-            raise BuildError(f"expected one wheel, got {wheels}")
-        _check_wheel(wheels[0], top)
-        dest_dir.mkdir(parents=True, exist_ok=True)
-        for old in dest_dir.glob("*.whl"):
-            old.unlink()
-        target = dest_dir / wheels[0].name
-        shutil.copyfile(wheels[0], target)
-    return target
-
-
-def _check_wheel(wheel: Path, top: list[str]) -> None:
-    """Only the package and its dist-info; every source module present."""
-    with zipfile.ZipFile(wheel) as zf:
-        names = zf.namelist()
-    stray = [
-        n for n in names
-        if n.split("/", 1)[0] not in top and not n.split("/", 1)[0].endswith(".dist-info")
-    ]
-    if stray:
-        raise BuildError(f"{wheel.name} contains files outside {top}: {stray[:10]}")
-    missing = [
-        str(rel) for rel in _source_files()
-        if rel.suffix == ".py" and rel.parts[0] in top and rel.as_posix() not in names
-    ]
-    if missing:
-        raise BuildError(
-            f"{wheel.name} lacks {missing[:10]}: list every subpackage under "
-            "[tool.setuptools] packages in pyproject.toml"
-        )
-
-
 def _lock_entry(lock: dict, wheel_name: str) -> tuple[str, dict]:
     for key, entry in lock["packages"].items():
         if entry.get("file_name") == wheel_name:
@@ -247,7 +131,7 @@ def assemble(wheel: Path) -> dict:
         for name in RUNTIME_FILES:
             shutil.copyfile(NODE_PYODIDE / name, vdir / name)
         shutil.copyfile(wheel, vdir / wheel.name)  # the lock's "imports" are read from its source
-        _run(
+        run_checked(
             [
                 str(PYODIDE_CLI), "lockfile", "add-wheels",
                 "--input", str(NODE_PYODIDE / LOCK_NAME),
@@ -263,14 +147,14 @@ def assemble(wheel: Path) -> dict:
         # The browser's copy holds byte code instead of source (sitebuild/wheel_bytecode.py).
         try:
             wheel_bytecode.compile_wheel(wheel, vdir / wheel.name)
-        except stdlib_trim.TrimError as exc:
+        except PyodideNodeError as exc:
             raise BuildError(f"byte-code wheel: {exc}") from None
-        entry["sha256"] = _sha256(vdir / wheel.name)
+        entry["sha256"] = sha256_file(vdir / wheel.name)
         # The page loads one package: keep only its entry (119 KB -> 0.4 KB).
         (vdir / LOCK_NAME).write_text(
             json.dumps({"info": lock["info"], "packages": {key: entry}}, separators=(",", ":")) + "\n",
             encoding="utf-8")
-        wheel_sha = _sha256(vdir / wheel.name)
+        wheel_sha = sha256_file(vdir / wheel.name)
         if entry.get("sha256") != wheel_sha:
             raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
         stdlib_name, stdlib_meta = _trimmed_stdlib(vdir)
@@ -284,7 +168,7 @@ def assemble(wheel: Path) -> dict:
             "distribution": dist_name,
             "wheel": wheel.name,
             "wheel_sha256": wheel_sha,
-            "lock_sha256": _sha256(vdir / LOCK_NAME),
+            "lock_sha256": sha256_file(vdir / LOCK_NAME),
             # loadPyodide({stdLibURL: indexURL + stdlib}): the trimmed standard library
             "stdlib": stdlib_name,
             "stdlib_sha256": stdlib_meta["sha256"],
@@ -308,7 +192,7 @@ def assemble(wheel: Path) -> dict:
 def _trimmed_stdlib(vdir: Path) -> tuple[str, dict]:
     try:
         return stdlib_trim.build(vdir, PYODIDE_VERSION)
-    except stdlib_trim.TrimError as exc:
+    except PyodideNodeError as exc:
         raise BuildError(f"trimmed standard library: {exc}") from None
 
 
@@ -344,7 +228,7 @@ def ensure_built(force: bool = False, quiet: bool = False) -> dict:
     STAMP.unlink(missing_ok=True)
     try:  # cheap, before the slow steps: rules_pkg imports nothing the trimmed stdlib lacks
         stdlib_trim.check(pyodide_version=PYODIDE_VERSION)
-    except stdlib_trim.TrimError as exc:
+    except PyodideNodeError as exc:
         raise BuildError(f"trimmed standard library: {exc}") from None
     wheel = build_wheel()
     say(f"wheel: {wheel.relative_to(ROOT)} ({wheel.stat().st_size} B)")

@@ -41,15 +41,21 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+try:
+    from . import project
+    from .project import NODE_PYODIDE, ROOT
+    from .pyodide_node import NODE_MODULE, PyodideNodeError, run_in_pyodide, trace_in_node
+except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
+    import project  # type: ignore[no-redef]
+    from project import NODE_PYODIDE, ROOT  # type: ignore[no-redef]
+    from pyodide_node import NODE_MODULE, PyodideNodeError, run_in_pyodide, trace_in_node  # type: ignore[no-redef]
+
 FULL_ZIP = NODE_PYODIDE / "python_stdlib.zip"
 MODULES_FILE = Path(__file__).resolve().with_name("stdlib_modules.txt")
 PACKAGE = "rules_pkg"
@@ -63,7 +69,6 @@ COMPILE_PYC = True
 #: wire uncompressed (2.4x the bytes). Stored saves ~5 % only where the server gzips it.
 COMPRESSION = "deflated"
 TRIMMED_PREFIX = "python_stdlib.trim-"
-NODE_TIMEOUT = 600
 
 #: Modules no trace reaches but a visitor's browser could, each with the path that
 #: needs it (module -> reason). Empty on purpose: ``--update`` prints, for review, every
@@ -96,7 +101,7 @@ HOSTILE_INPUTS = (
 )
 
 
-class TrimError(RuntimeError):
+class TrimError(PyodideNodeError):
     pass
 
 
@@ -275,10 +280,6 @@ def check(
 
 # ------------------------------------------------------------------ Node + Pyodide
 
-#: The Node side (booting Pyodide, the trace's stages): sitebuild/pyodide_node.mjs,
-#: commands ``compile`` and ``trace``. Only Python code lives in this file.
-NODE_MODULE = Path(__file__).resolve().with_name("pyodide_node.mjs")
-
 #: Runs inside Pyodide (ARGS = JSON text): pick the entries out of /tmp/in.zip,
 #: compile them when asked, write /tmp/out.zip deterministically.
 _PACK_PY = r"""
@@ -352,49 +353,6 @@ _trace_review()
 """
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        raise TrimError("node is not installed: the trimmed standard library is built by Pyodide in Node")
-    return node
-
-
-def run_in_pyodide(code: str, input_path: Path, out: Path, **args) -> object:
-    """Run Python ``code`` in Pyodide (Node) with ``input_path`` at /tmp/in.zip; what it
-    writes to /tmp/out.zip is saved to ``out``. ``ARGS`` holds ``args`` as JSON text.
-    Returns the value of the code's last expression."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="stdlib-trim-") as tmp:
-        code_file = Path(tmp) / "code.py"
-        code_file.write_text(code, encoding="utf-8")
-        stdout = _run_node("compile", str(code_file), str(Path(input_path).resolve()), str(out.resolve()),
-                           "--args", json.dumps(args))
-    return json.loads(stdout.strip().splitlines()[-1]).get("value")
-
-
-def _run_node(*argv: str) -> str:
-    """``node sitebuild/pyodide_node.mjs ARGV...``; its stdout."""
-    node = _node()
-    if not (NODE_PYODIDE / "pyodide.mjs").is_file():
-        raise TrimError(f"{_rel(NODE_PYODIDE)} is missing: run scripts/setup.sh (npm ci)")
-    proc = subprocess.run([node, str(NODE_MODULE), *argv], cwd=ROOT, capture_output=True, text=True,
-                          timeout=NODE_TIMEOUT)
-    if proc.returncode != 0:
-        raise TrimError(
-            f"Pyodide in Node ({argv[0]}) failed ({proc.returncode}):\n{(proc.stderr or proc.stdout)[-4000:]}"
-        )
-    return proc.stdout
-
-
-def _trace_in_node(args: dict) -> dict:
-    with tempfile.TemporaryDirectory(prefix="stdlib-trace-") as tmp:
-        args_file, out_file = Path(tmp) / "args.json", Path(tmp) / "result.json"
-        args_file.write_text(json.dumps(args), encoding="utf-8")
-        _run_node("trace", str(args_file), str(out_file))
-        return json.loads(out_file.read_text(encoding="utf-8"))
-
-
 def pack(entries: list[str], out: Path, *, pyc: bool = COMPILE_PYC, compression: str = COMPRESSION) -> Path:
     """Write the entries of the full zip (compiled to .pyc when asked) to ``out``."""
     if compression not in ("stored", "deflated"):
@@ -443,16 +401,15 @@ def trace() -> dict:
     """Boot Pyodide with the full standard library in Node and record what is imported."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from sitebuild import runtime  # late: runtime imports this module
     from tests.api_cases import CASES
 
     index = zip_index()
     extra = sorted({s.module for s in static_imports() if s.module.split(".")[0] != PACKAGE})
     with tempfile.TemporaryDirectory(prefix="stdlib-trace-") as tmp:
-        wheel = runtime.build_wheel(Path(tmp) / "wheel")
+        wheel = project.build_wheel(Path(tmp) / "wheel")
         requests = Path(tmp) / "requests.json"
         requests.write_text(json.dumps(list(CASES), ensure_ascii=False), encoding="utf-8")
-        result = _trace_in_node({
+        result = trace_in_node({
             "wheel": str(wheel), "requests": str(requests),
             "hostile": list(HOSTILE_INPUTS), "extra_imports": extra, "review_py": _REVIEW_PY,
         })
@@ -483,13 +440,11 @@ def trace() -> dict:
 
 
 def update() -> ModuleList:
-    from sitebuild import runtime
-
     before = read_list() if MODULES_FILE.is_file() else ModuleList(None, None, {})
     traced = trace()
     lst: ModuleList = traced["list"]
-    if lst.pyodide != runtime.PYODIDE_VERSION:
-        raise TrimError(f"node_modules has Pyodide {lst.pyodide}, package.json pins {runtime.PYODIDE_VERSION}")
+    if lst.pyodide != project.PYODIDE_VERSION:
+        raise TrimError(f"node_modules has Pyodide {lst.pyodide}, package.json pins {project.PYODIDE_VERSION}")
     write_list(lst)
     added = sorted(set(lst.packed) - set(before.packed))
     removed = sorted(set(before.packed) - set(lst.packed))

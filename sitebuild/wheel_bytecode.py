@@ -3,7 +3,7 @@
 ``sitebuild/runtime.py`` ships ``build/pyodide/<version>/rules_pkg-<v>-py3-none-any.whl``
 made by this module from the source wheel in ``build/wheel/``: every module of the
 package is compiled by Pyodide's own CPython (in Node, through
-``stdlib_trim.run_in_pyodide``, so the magic number is Pyodide's) to an unchecked
+``pyodide_node.run_in_pyodide``, so the magic number is Pyodide's) to an unchecked
 hash-based ``.pyc`` that takes the place of its ``.py`` (a sourceless import), and
 ``RECORD`` lists the new files with their hashes. The ``.dist-info`` is unchanged
 otherwise. Entries are sorted and dated 1980-01-01: the same sources give the same
@@ -29,9 +29,9 @@ from __future__ import annotations
 from pathlib import Path
 
 try:
-    from . import stdlib_trim
+    from .pyodide_node import PyodideNodeError, run_in_pyodide
 except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
-    import stdlib_trim  # type: ignore[no-redef]
+    from pyodide_node import PyodideNodeError, run_in_pyodide  # type: ignore[no-redef]
 
 #: Runs in Pyodide: /tmp/in.zip (the source wheel) -> /tmp/out.zip. Returns the
 #: number of modules compiled.
@@ -86,7 +86,7 @@ _compile_wheel()
 
 def compile_wheel(source: Path, dest: Path) -> int:
     """Write ``dest``: the wheel ``source`` with its modules as byte code. Returns how many."""
-    count = stdlib_trim.run_in_pyodide(_COMPILE_PY, Path(source).resolve(), Path(dest).resolve())
+    count = run_in_pyodide(_COMPILE_PY, Path(source).resolve(), Path(dest).resolve())
     if not isinstance(count, int) or count <= 0:
-        raise stdlib_trim.TrimError(f"{source.name}: no module was compiled ({count!r})")
+        raise PyodideNodeError(f"{source.name}: no module was compiled ({count!r})")
     return count

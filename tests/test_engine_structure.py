@@ -1,6 +1,7 @@
 """The engine package's shape: every module imports in a fresh interpreter,
 no two modules of rules_pkg import each other in a circle (directly or through
-others, at the top or inside a function), and no function is over 60 lines."""
+others, at the top or inside a function), and no function is over 60 lines.
+The build (sitebuild/) and the benchmark (scripts/bench/) have no import circle either."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(path: Path) -> set[str]:
-    """The rules_pkg modules that ``path`` imports anywhere in it (AST)."""
+def imported_modules(path: Path, modules: list[Path] = MODULES) -> set[str]:
+    """The modules of ``modules`` (rules_pkg's by default) that ``path`` imports anywhere in it (AST)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    known = {module_name(p) for p in MODULES}
+    known = {module_name(p) for p in modules}
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -37,8 +38,9 @@ def imported_modules(path: Path) -> set[str]:
                 anchor = package.split(".")
                 anchor = anchor[:len(anchor) - (node.level - 1)]
                 base = ".".join(anchor + ([node.module] if node.module else []))
-            found.add(base)
-            found |= {f"{base}.{a.name}" for a in node.names}  # `from . import statetext`
+            if node.module:  # `from . import statetext` imports the module, not the package's names
+                found.add(base)
+            found |= {f"{base}.{a.name}" for a in node.names}
     return {m for m in found if m in known and m != name}
 
 
@@ -73,6 +75,13 @@ def test_cycle_finder_finds_a_circle():
 def test_no_import_cycle_in_rules_pkg():
     graph = {module_name(p): imported_modules(p) for p in MODULES}
     assert find_cycle(graph) is None
+
+
+@pytest.mark.parametrize("folder", ["sitebuild", "scripts/bench"])
+def test_no_import_cycle_in_the_build_and_the_benchmark(folder):
+    modules = sorted((ROOT / folder).rglob("*.py"))
+    graph = {module_name(p): imported_modules(p, modules) for p in modules}
+    assert graph and find_cycle(graph) is None
 
 
 @pytest.mark.parametrize("path", MODULES, ids=module_name)

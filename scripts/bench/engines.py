@@ -25,17 +25,16 @@ path, the bare page's ready time and the ratio of the two.
 from __future__ import annotations
 
 import shutil
-import statistics
 import time
 from pathlib import Path
 
 from tests.xengine import engines as launchers
 
 from . import BARE, GAME, PAGE
+from .report import ENGINE_TITLES as TITLES
 from .driver import INIT_SCRIPT, PRECACHED_JS, SNAPSHOT_JS, TIMEOUT_MS, pair
 
 ENGINES = ("firefox", "webkit")
-TITLES = {"firefox": "Firefox", "webkit": "WebKitGTK"}
 MARKS_JS = "(key) => window.__bench && key in window.__bench ? window.__bench : null"
 
 
@@ -122,53 +121,3 @@ def run_engine(name: str, base: str, counter, counts: dict) -> dict:
 
 
 # ------------------------------------------------------------------ where the time goes
-
-#: The answer's phase starts when the engine is ready or the form was sent, whichever is
-#: later (WebKitGTK's measuring script sends it only after the load event).
-ANSWER = ("ответ", "answer", "result")
-#: A first visit's boot (normal): (label, from mark, to mark), seconds from navigation start.
-COLD_PHASES = (
-    ("запуск потока движка", None, "start"),
-    ("загрузка файлов Pyodide", "start", "fetched"),
-    ("запуск интерпретатора", "fetched", "rules"),
-    ("файлы движка", "rules", "done"),
-    ANSWER,
-)
-
-
-def _with_answer(row: dict) -> dict:
-    stages = dict(row.get("stages") or {})
-    ready = stages.get("ready", stages.get("done"))
-    if ready is not None:
-        stages["answer"] = max(ready, row.get("submit") or 0.0)
-    return {"stages": stages, "result": row.get("result")}
-
-
-def phase_table(report: dict) -> list[str]:
-    """The first and the repeat visits' phases, Chromium's desktop rows beside Firefox's
-    and WebKitGTK's (medians of the runs that have the marks)."""
-    from .report import SNAPSHOT_PHASES, phases, secs
-
-    sources = []
-    if (report.get("runs") or {}).get("desktop"):
-        sources.append((f"Chromium {report['machine']['chromium']}", report["runs"]["desktop"]))
-    for name, result in (report.get("engines") or {}).items():
-        if result.get("runs"):
-            sources.append((result.get("version") or TITLES.get(name, name), result["runs"]))
-    if not sources:
-        return []
-    lines = []
-    for title, spec, kind, boot in (("первый визит, обычный запуск", COLD_PHASES, "cold", "normal"),
-                                    ("повторный визит, запуск из снимка", SNAPSHOT_PHASES[:-1] + (ANSWER,),
-                                     "warm", "snapshot")):
-        lines += [f"**Где уходит время: {title}** (медианы, секунды)", "",
-                  "| браузер | " + " | ".join(label for label, _a, _b in spec) + " | первый расчёт | визитов |",
-                  "|---|" + "---:|" * (len(spec) + 2)]
-        for name, runs in sources:
-            rows = [_with_answer(r) for r in runs.get(kind) or [] if r.get("boot") == boot]
-            found = phases(rows, spec)
-            result = statistics.median([r["result"] for r in rows]) if rows else None
-            lines.append(f"| {name} | " + " | ".join(secs(found.get(label), 2) for label, _a, _b in spec)
-                         + f" | {secs(result, 2)} | {len(rows)} |")
-        lines.append("")
-    return lines
