@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,29 +29,11 @@ for p in (ROOT, ROOT / "tests" / "browser"):
 from tests.walk.walker import THEMES, VIEWPORTS, WALK_GAMES, MatchWalk, Violation, context_options  # noqa: E402
 from tests.walk.report import print_result, summary  # noqa: E402
 from rules_pkg.games import GAMES  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
 
 OPEN_PAGES = 6  # pages kept open (and reused across seeds) at once
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(site: Path):
-    port = free_port()
-    server = subprocess.Popen([sys.executable, str(ROOT / "sitebuild" / "serve.py"), str(site), "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return server, f"http://127.0.0.1:{port}/"
 
 
 def walk(browser, base: str, combos, seeds, *, minutes: float | None, verbose: bool, steps: int) -> list:
@@ -121,7 +101,8 @@ def main(argv=None) -> int:
         # The games vary fastest: a run cut short by --minutes has walked every game.
         combos = [(g, v, t) for v in args.viewport or VIEWPORTS for t in args.theme or THEMES for g in args.game or WALK_GAMES]
         seeds, verbose = range(args.first_seed, args.first_seed + args.seeds), args.verbose
-    server, base = serve(site)
+    server = serve_in_thread(site)
+    base = "http://%s:%d/" % server.server_address[:2]
     t0 = time.monotonic()
     try:
         from playwright.sync_api import sync_playwright
@@ -131,8 +112,8 @@ def main(argv=None) -> int:
             results = walk(browser, base, combos, seeds, minutes=args.minutes, verbose=verbose, steps=args.steps)
             browser.close()
     finally:
-        server.terminate()
-        server.wait()
+        server.shutdown()
+        server.server_close()
     print(summary(results, time.monotonic() - t0))
     return 1 if any(r.violations for r in results) else 0
 

@@ -41,8 +41,6 @@ def chromium_launch():
     A fixture, not an import: ``conftest`` is not a unique module name in this suite."""
     return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-# Pyodide boots in 1.5–2.5 s here; leave room for a loaded 2-core machine.
-ENGINE_TIMEOUT_MS = 90_000
 
 
 def _unavailable(reason: str):

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.serve import serve_in_thread
-from tools_helpers import ENGINE_TIMEOUT_MS, sk
+from tools_helpers import sk, wait_engine_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM, TO = "kovboy", "kaiza"
@@ -66,12 +66,6 @@ def local_build(request, tmp_path_factory):
 
 def serve_script_default() -> str:
     return (ROOT / "scripts" / "serve.sh").read_text(encoding="utf-8")
-
-
-def wait_engine_ready(page, tool: str) -> None:
-    # Null-safe: with instant navigation the URL changes before the content does.
-    page.wait_for_function("sel => document.querySelector(sel)?.dataset.rbEngine === 'ready'",
-                           arg=tool, timeout=ENGINE_TIMEOUT_MS)
 
 
 def navigate(page, base: str) -> dict:

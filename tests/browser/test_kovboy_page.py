@@ -10,6 +10,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +18,6 @@ PAGE = "games/kovboy/"
 CALC = "#rb-calculator-kovboy"
 SK = "#rb-scorekeeper-kovboy"
 RECORDS = "rules-site:match/v2:kovboy:"
-ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
 
 
 def is_external(url: str) -> bool:
@@ -33,9 +33,7 @@ def value(v) -> str:
 
 
 def wait_engine(page, tool=CALC):
-    page.wait_for_function(
-        "sel => document.querySelector(sel).dataset.rbEngine === 'ready'",
-        arg=tool, timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, tool)
 
 
 def open_tool(page, tool):

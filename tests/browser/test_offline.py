@@ -29,10 +29,10 @@ import pytest
 
 from sitebuild import offline
 from sitebuild.serve import serve
+from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
-ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
 SAVE_TIMEOUT_MS = 120_000  # the first visit's engine, then the whole site into the cache
 
 
@@ -122,8 +122,7 @@ def cache_state(page) -> dict:
 
 
 def wait_engine(page, tool):
-    page.wait_for_function(
-        "sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=tool, timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, tool)
 
 
 def open_tool(page, tool):

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from tools_helpers import ENGINE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
-ENGINE_TIMEOUT_MS = 90_000
 
 
 def test_the_built_sitemap_is_empty_but_the_service_worker_lists_every_page(make_page, base_url, site_dir):

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from rules_pkg import api
+from tools_helpers import ENGINE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "pages"
 PHONE = {"width": 360, "height": 740}
-ENGINE_TIMEOUT_MS = 90_000
 
 GAMES = [g["id"] for g in api.handle({"op": "games"})["games"]]
 OTHER_PAGES = {"home": "", "glossary": "glossary/", "clauses": "clauses/"}

@@ -26,10 +26,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from tools_helpers import ENGINE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
-ENGINE_TIMEOUT_MS = 90_000
 SNAPSHOT_WAIT_S = 60.0
 GAME = "kovboy"
 

@@ -12,12 +12,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from rules_pkg import api
+from tools_helpers import ENGINE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
 PAGE = "trainer/"
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "quiz"  # gitignored: for a person to look at
-ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
 # Without the offline service worker (its own tests cover it): every file
 # comes from the server, and a held request stays held.
 OPTIONS = {"viewport": {"width": 1100, "height": 900}, "service_workers": "block", "reduced_motion": "reduce"}

@@ -80,8 +80,10 @@ def open_game(page, base_url: str, game: str, tool: str | None = None, *, wait_e
 
 
 def wait_engine_ready(page, tool: str) -> None:
-    page.wait_for_function(
-        "sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=tool, timeout=ENGINE_TIMEOUT_MS)
+    """The one engine wait of the browser tests. Null-safe: with instant navigation the URL
+    changes before the content does."""
+    page.wait_for_function("sel => document.querySelector(sel)?.dataset.rbEngine === 'ready'",
+                           arg=tool, timeout=ENGINE_TIMEOUT_MS)
 
 
 def open_tool(page, tool: str) -> None:
