@@ -11,11 +11,17 @@ screenshots/walk/. The same seed replays the same walk.
     .venv/bin/python scripts/walk_ui.py --seeds 5 --game kaiza --viewport 390x844 --theme dark
     .venv/bin/python scripts/walk_ui.py --replay kaiza:390x844:dark:3  # one walk, every step printed
     .venv/bin/python scripts/walk_ui.py --minutes 20 --seeds 1000    # as many as fit in 20 minutes
+    .venv/bin/python scripts/walk_ui.py --seeds 6 --jobs 3           # 216 matches in 3 browsers at once
+
+Exit status 1 when a match has a violation; what tests/walk/report.py lists as
+REPORTED_ONLY (a swipe inside a long form, a move right after the player's own
+tap) is counted and printed, not a violation.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import shutil
 import sys
 import time
@@ -27,7 +33,7 @@ for p in (ROOT, ROOT / "tests" / "browser"):
         sys.path.insert(0, str(p))
 
 from tests.walk.walker import THEMES, VIEWPORTS, WALK_GAMES, MatchWalk, Violation, context_options  # noqa: E402
-from tests.walk.report import print_result, summary  # noqa: E402
+from tests.walk.report import is_violation, print_result, summary  # noqa: E402
 from rules_pkg.games import GAMES  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
 
@@ -88,6 +94,7 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, default=14, help="steps per match at most")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting matches after this long")
     parser.add_argument("--replay", metavar="GAME:VIEWPORT:THEME:SEED", help="one walk, every step printed")
+    parser.add_argument("--jobs", type=int, default=1, help="browsers at once (the combinations split among them)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every walk's steps")
     args = parser.parse_args(argv)
     site = Path(args.site)
@@ -101,22 +108,34 @@ def main(argv=None) -> int:
         # The games vary fastest: a run cut short by --minutes has walked every game.
         combos = [(g, v, t) for v in args.viewport or VIEWPORTS for t in args.theme or THEMES for g in args.game or WALK_GAMES]
         seeds, verbose = range(args.first_seed, args.first_seed + args.seeds), args.verbose
+    t0 = time.monotonic()
+    walk_args = dict(minutes=args.minutes, verbose=verbose, steps=args.steps)
+    if args.jobs > 1 and len(combos) > 1:
+        parts = [combos[i::args.jobs] for i in range(min(args.jobs, len(combos)))]
+        with multiprocessing.get_context("spawn").Pool(len(parts)) as pool:
+            results = [r for part in pool.starmap(walk_in_browser, [(site, part, seeds, walk_args) for part in parts])
+                       for r in part]
+    else:
+        results = walk_in_browser(site, combos, seeds, walk_args)
+    print(summary(results, time.monotonic() - t0))
+    return 1 if any(is_violation(v) for r in results for v in r.violations) else 0
+
+
+def walk_in_browser(site: Path, combos, seeds, walk_args: dict) -> list:
+    """The walks of ``combos`` × ``seeds`` in one Chromium against the site served here."""
     server = serve_in_thread(site)
     base = "http://%s:%d/" % server.server_address[:2]
-    t0 = time.monotonic()
     try:
         from playwright.sync_api import sync_playwright
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS) if chromium else p.chromium.launch()
-            results = walk(browser, base, combos, seeds, minutes=args.minutes, verbose=verbose, steps=args.steps)
+            results = walk(browser, base, combos, seeds, **walk_args)
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    print(summary(results, time.monotonic() - t0))
-    return 1 if any(r.violations for r in results) else 0
-
+    return results
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))  # drawing_gestures, a11y_helpers (tests/walk imports them)
 
-from tests.walk.report import print_result, replay_hint  # noqa: E402
+from tests.walk.report import REPORTED_ONLY, print_result, replay_hint  # noqa: E402
 from tests.walk.walker import VIEWPORTS, WALK_GAMES, MatchWalk, context_options  # noqa: E402
 
 from conftest import new_context, new_page  # noqa: E402
@@ -29,11 +29,6 @@ SEEDS = (0,)  # per game and viewport (scripts/walk_ui.py runs many)
 STEPS = 4  # steps per match at most
 CALCULATOR_AT = "390x844"  # the calculator's random request is walked at one viewport
 BUDGET_S = 240
-# Counted and printed, not failed: a shift right after a tap (Chromium leaves
-# it out of CLS; switching «Правила/Счёт» is one), and the swipes of the
-# long forms (the form view, the calculator's random situation) — the
-# drawing's and the bars' taps fail on any scroll.
-REPORTED_ONLY = {"layout-shift-after-input", "scroll-needed (форма)", "scroll-needed (калькулятор)"}
 # Still found on main (issue 26 stays open until each is fixed and moved out of
 # this set): printed by every run, not failed. Everything else the walker checks
 # (clipped text, overlapping controls, text out of its box, a sentence twice, the
