@@ -2,12 +2,8 @@
 // Module Web Worker: boots the self-hosted Pyodide, loads the rules engine
 // wheel and answers JSON requests through rules_pkg.api.handle_json.
 //
-// Protocol (ARCHITECTURE.md, "Worker protocol"):
-//   page -> worker  {id, type: "call", data: request}
-//   worker -> page  {id, type: "result", data: response}
-//                   {type: "progress", data: {stage, loaded, total, text}}
-//                   {type: "ready", data: {boot: "snapshot" | "normal", ms}}
-//                   {type: "failed", data: {message}}
+// Protocol: protocol.mjs next to this file (the message kinds, their payloads,
+// a builder for each and a guard), shared with the page's engine-client.js.
 // Only JSON strings cross into Python and back: no Pyodide proxy ever leaves
 // this file.
 //
@@ -38,6 +34,9 @@
 // means a normal boot (a bad one is deleted first); storage that is refused
 // means no snapshot. The page sees no difference but `ready.boot`.
 import * as snapshots from "./snapshot.mjs";
+import {
+  TO_WORKER, asCallMessage, failedMessage, progressMessage, readyMessage, resultMessage,
+} from "./protocol.mjs";
 
 const params = new URL(self.location.href).searchParams;
 const runtimePath = params.get("path") || "";
@@ -93,10 +92,9 @@ function progress(next, force = true) {
   const now = performance.now();
   if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
   lastProgress = now;
-  self.postMessage({
-    type: "progress",
-    data: { stage: stage.stage, loaded: bytes.loaded, total: Math.max(bytes.total, bytes.loaded), text: stage.text },
-  });
+  self.postMessage(progressMessage(
+    { stage: stage.stage, loaded: bytes.loaded, total: Math.max(bytes.total, bytes.loaded), text: stage.text },
+  ));
 }
 
 /** Reads a clone of the body; add(n) gets the byte count of every chunk. */
@@ -399,23 +397,19 @@ function shortMessage(err) {
 const ready = Promise.race([boot(), fetchFailure]).then(
   (ms) => {
     booting = false;
-    self.postMessage({ type: "ready", data: { boot: bootPath, ms: Math.round(ms) } });
+    self.postMessage(readyMessage({ boot: bootPath, ms: Math.round(ms) }));
     return true;
   },
   (err) => {
     booting = false;
     const message = err instanceof BootError ? err.message : "непредвиденная ошибка: " + shortMessage(err);
-    self.postMessage({
-      type: "failed",
-      data: { message: `Движок правил не загрузился: ${message} Текст правил на странице доступен.` },
-    });
+    self.postMessage(failedMessage(`Движок правил не загрузился: ${message} Текст правил на странице доступен.`));
     return false;
   },
 );
 
-self.onmessage = async (event) => {
-  const msg = event.data || {};
-  if (msg.type !== "call") return;
+/** @param {import("./protocol.mjs").CallMessage} msg */
+async function answerCall(msg) {
   clearTimeout(idleTimer);
   let data;
   if (!(await ready)) {
@@ -428,8 +422,16 @@ self.onmessage = async (event) => {
       data = engineError("Внутренняя ошибка движка правил. Попробуйте ещё раз или обновите страницу.");
     }
   }
-  self.postMessage({ id: msg.id, type: "result", data });
+  self.postMessage(resultMessage(msg.id, data));
   scheduleIdleWork();
+}
+
+/** What the worker does with each kind of page message (protocol.mjs TO_WORKER). */
+const PAGE_HANDLERS = { [TO_WORKER.CALL]: answerCall };
+
+self.onmessage = (event) => {
+  const msg = asCallMessage(event.data);
+  if (msg) PAGE_HANDLERS[msg.type](msg);
 };
 
 function engineError(message) {

@@ -17,9 +17,16 @@
 //   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
 //                                          answered every call made so far
 //
-// No polling, no timers: everything is driven by worker messages.
+// No polling, no timers: everything is driven by worker messages (their kinds and
+// payloads: ../engine/protocol.mjs, shared with the worker).
+
+import { FROM_WORKER, asWorkerMessage, callMessage } from "../engine/protocol.mjs";
 
 /** @typedef {import("./types.js").EngineStatus} EngineStatus */
+/** @typedef {import("../engine/protocol.mjs").ResultMessage} ResultMessage */
+/** @typedef {import("../engine/protocol.mjs").ProgressMessage} ProgressMessage */
+/** @typedef {import("../engine/protocol.mjs").ReadyMessage} ReadyMessage */
+/** @typedef {import("../engine/protocol.mjs").FailedMessage} FailedMessage */
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
 
@@ -63,6 +70,32 @@ function setStatus(next) {
   resolveIfIdle();
 }
 
+/**
+ * What the page does with each kind of worker message (protocol.mjs FROM_WORKER).
+ * @param {{ fail: (message: string) => void, resolveReady: () => void }} on
+ * @returns {Record<string, (msg: any) => void>}
+ */
+export function workerHandlers(on) {
+  return {
+    [FROM_WORKER.RESULT]: (/** @type {ResultMessage} */ msg) => {
+      const entry = pending.get(msg.id);
+      if (!entry) return;
+      pending.delete(msg.id);
+      entry.resolve(/** @type {Response} */ (msg.data));
+    },
+    [FROM_WORKER.PROGRESS]: (/** @type {ProgressMessage} */ { data }) => {
+      if (status.state !== "loading") return;
+      setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0, total: data.total || 0 });
+    },
+    [FROM_WORKER.READY]: (/** @type {ReadyMessage} */ { data }) => {
+      setStatus({ state: "ready", stage: "ready", text: "Правила загружены", boot: data.boot });
+      on.resolveReady();
+    },
+    [FROM_WORKER.FAILED]: (/** @type {FailedMessage} */ { data }) =>
+      on.fail(data.message || "Движок правил не загрузился."),
+  };
+}
+
 function start() {
   /** @type {() => void} */
   let resolveReady;
@@ -98,22 +131,10 @@ function start() {
   }
   worker = boot.worker;
 
+  const handlers = workerHandlers({ fail, resolveReady: () => resolveReady() });
   const onMessage = (/** @type {MessageEvent} */ event) => {
-    const { id, type, data } = event.data || {};
-    if (type === "result") {
-      const entry = pending.get(id);
-      if (!entry) return;
-      pending.delete(id);
-      entry.resolve(data);
-    } else if (type === "progress" && status.state === "loading") {
-      setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0,
-        total: data.total || 0 });
-    } else if (type === "ready") {
-      setStatus({ state: "ready", stage: "ready", text: "Правила загружены", boot: data && data.boot });
-      resolveReady();
-    } else if (type === "failed") {
-      fail(data && data.message ? data.message : "Движок правил не загрузился.");
-    }
+    const msg = asWorkerMessage(event.data);
+    if (msg) handlers[msg.type](/** @type {any} */ (msg));
   };
   const onError = (/** @type {Event} */ event) => {
     if (event.type === "messageerror") {
@@ -147,7 +168,7 @@ export function call(request) {
         }
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, type: "call", data: request });
+        worker.postMessage(callMessage(id, request));
       }),
   );
   answer.then(settled, settled);

@@ -1,5 +1,5 @@
 // @ts-check
-// The page's own copy of a match (contract.md, "Match responses"): the
+// The page's own copy of a match (ARCHITECTURE.md, "Match responses"): the
 // engine no longer sends the whole state and history back with every action,
 // so the page keeps the state and updates it exactly as the engine does, and
 // checks its lengths against the response's `log`. Works with both response

@@ -41,7 +41,7 @@ import { messageOf } from "./widget.js";
  * @property {LastRuling | null} last
  * @property {HistoryPage | null} recent  the last entries of the history
  * @property {Ruling[]} undone  rulings undone in this session, last first (struck through)
- * @property {boolean} speaks  the engine answers with `log` and reads `want` (contract.md)
+ * @property {boolean} speaks  the engine answers with `log` and reads `want` (ARCHITECTURE.md, "Match responses")
  * @property {number} historyWanted  how many history entries to ask for
  */
 
