@@ -28,3 +28,63 @@ test("an empty room or a region without height moves nothing", () => {
   assert.equal(revealDelta({ top: 10, bottom: 20 }, { top: 100, bottom: 100 }), 0);
   assert.equal(revealDelta({ top: Number.NaN, bottom: 20 }, room), 0);
 });
+
+test("the status, board, verdict and next input that fit together are revealed together", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  // «Ковбой» at 1280 × 800: the drawing's bottom 19 px under the record bar (walker seed 10)
+  assert.equal(readingDelta({ status: { top: 140, bottom: 160 }, board: { top: 185, bottom: 335 }, end: { top: 500, bottom: 761 } },
+    { top: 48, bottom: 742 }), 19);
+  // already between the bars: nothing moves
+  assert.equal(readingDelta({ status: { top: 111, bottom: 160 }, board: { top: 162, bottom: 217 }, end: { top: 454, bottom: 700 } }, room), 0);
+});
+
+test("without room for the status line the board leads; without room for both, a decision's choices do", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does
+  assert.equal(readingDelta({ status: { top: 140, bottom: 200 }, board: { top: 200, bottom: 260 }, end: { top: 600, bottom: 860 } }, room), 75);
+  // «По часовой стрелке» at 360 × 740 after «Начать партию»: board…choices 688 px in 582; the choices end on the bar
+  const small = { top: 99, bottom: 681 };
+  assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 },
+    decision: true }, small), 169);
+  // a drawing that does not fit with the board: the board and the verdict at the room's top
+  assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 } }, small), 63);
+});
+
+test("the chips beside the drawing come with it when they fit; the input's first part when they do not", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const status = { top: 111, bottom: 160 }, board = { top: 162, bottom: 217 };
+  // «По часовой стрелке»: the «noticed» chips 31 px under the record bar
+  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 816 } }, room), 31);
+  // «Кладка»: the chips end 200 px too low even from the board: only the drawing's tools are sure to be seen
+  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 1100 } }, room), 0);
+});
+
+test("the summary above the status line shows 24 px of itself, never a sliver under the tab bar", async () => {
+  const { readingDelta, TARGET_PX } = await import("../../docs/assets/js/match-reveal.js");
+  // after «Начать партию»: the status at 111, the summary (50 px) 12 px below the tab bar
+  const delta = readingDelta({ status: { top: 111, bottom: 160 }, board: { top: 162, bottom: 217 },
+    end: { top: 454, bottom: 700 }, above: { top: 61, bottom: 111 } }, room);
+  assert.equal(111 - delta - room.top, TARGET_PX);
+  // a small summary is shown whole
+  assert.equal(readingDelta({ status: { top: 140, bottom: 160 }, board: { top: 162, bottom: 217 },
+    end: { top: 454, bottom: 700 }, above: { top: 120, bottom: 140 } }, room), 0);
+});
+
+test("without room for the drawing's tools the board and the drawing stay whole", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  // «Ковбой», four players at 360 × 740: board…tools 600 px in 582, board…drawing 556 px
+  const small = { top: 99, bottom: 681 };
+  const parts = { status: { top: 60, bottom: 98 }, board: { top: 99, bottom: 172 }, end: { top: 470, bottom: 699 },
+    core: { top: 470, bottom: 655 } };
+  assert.equal(readingDelta(parts, small), 0);
+});
+
+test("a row of buttons the record bar would cut goes wholly under it", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const small = { top: 99, bottom: 681 };
+  // the drawing ends at 655, its tools 660…700 would stand across the bar's top (681): they go under it
+  const delta = readingDelta({ status: { top: 60, bottom: 98 }, board: { top: 99, bottom: 172 },
+    end: { top: 470, bottom: 700 }, core: { top: 470, bottom: 655 }, row: { top: 660, bottom: 700 } }, small);
+  assert.equal(delta, -21);
+  assert.ok(655 - delta <= small.bottom && 99 - delta >= small.top);
+});

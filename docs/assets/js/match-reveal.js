@@ -24,3 +24,53 @@ export function revealDelta(region, room) {
   if (below > 0) return Math.round(Math.min(below, above));
   return 0;
 }
+
+/** A target's least size (WCAG 2.5.8), px: what shows of one cut by a bar is at least this. */
+export const TARGET_PX = 24;
+
+/**
+ * How far to scroll after a record so that what a player reads and taps next
+ * is between the bars. Tried in order, the first that fits is revealed: the
+ * status line, the board, the verdict and the whole input (the drawing, its
+ * tools and the chips beside it); the same from the board (the board marks
+ * whose turn it is); the status line to the next input's first part (a
+ * decision's choices, the drawing with its tools); the board to it; the same
+ * two to the drawing without its tools (`core`); else the board and the
+ * verdict at the room's top — a decision's choices, though, down to the record
+ * bar (the board above them cut: they are the only way on). The target just
+ * above the status line (`above`: the panel's summary) shows at least
+ * TARGET_PX of itself, never a sliver under the bar (axe target-size).
+ * @param {{ status: Span, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null, above?: Span | null,
+ *   decision?: boolean }} parts
+ *   end: the next input; full: the whole input; core: the least of it (the drawing
+ *   alone), each by default `end`; row: the buttons under the drawing (its tools)
+ * @param {Span} room
+ * @returns {number}
+ */
+export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false }, room) {
+  const height = room.bottom - room.top;
+  const head = above ? Math.min(status.top, Math.max(above.top, above.bottom - TARGET_PX)) : status.top;
+  const tries = [[head, full.bottom], [board.top, full.bottom], [head, end.bottom], [board.top, end.bottom],
+    [head, core.bottom], [board.top, core.bottom]];
+  for (const [top, last] of tries) {
+    const bottom = Math.max(last, board.bottom);
+    if (bottom - top <= height) return clearOfBar(revealDelta({ top, bottom }, room), row, room);
+  }
+  if (!(height > 0)) return 0;
+  // A decision's choices are the only way on: they come first, their bottom on the record bar.
+  if (decision && core.bottom - core.top <= height) return Math.round(core.bottom - room.bottom);
+  return clearOfBar(Math.round(board.top - room.top), row, room);
+}
+
+/**
+ * A row of targets the record bar would cut (the drawing's tools when only
+ * the drawing fits) goes wholly under it instead: a sliver of a button is not
+ * a target (axe target-size). The page then moves a little less; what is
+ * above the row moves down with it and stays in the room.
+ * @param {number} delta @param {Span | null} row @param {Span} room
+ */
+function clearOfBar(delta, row, room) {
+  if (!row) return delta;
+  const [top, bottom] = [row.top - delta, row.bottom - delta];
+  return top < room.bottom && bottom > room.bottom ? Math.floor(row.top - room.bottom) : delta;
+}

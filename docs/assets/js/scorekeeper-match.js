@@ -10,7 +10,7 @@
 
 import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "./form.js";
 import { historyLength } from "./match-log.js";
-import { revealDelta } from "./match-reveal.js";
+import { readingDelta, revealDelta } from "./match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
@@ -25,7 +25,7 @@ import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
 /** @typedef {ReturnType<typeof import("./widget.js").declarationOf>} GameDeclaration the game (widget.js) */
 
 /** @param {Element} el @returns {Element | null} the box that scrolls it (the desktop's tools column), or null: the page */
-function scrollerOf(el) {
+export function scrollerOf(el) {
   for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
     const overflow = getComputedStyle(n).overflowY;
     if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight) return n;
@@ -33,27 +33,108 @@ function scrollerOf(el) {
   return null;
 }
 
+/** @param {Element} el @returns {{ top: number, bottom: number }} */
+const spanOf = (el) => {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom };
+};
+
 /**
- * The part a player reads after a record — from the status line to the
- * verdict, or to a decision asked — scrolled between the bars that stay on
- * screen: the header and tab bar above (--rb-sticky-top, layout.js), the
- * record bar below.
+ * What a player taps next (`end`: a decision's choices, else the drawing with
+ * its tools, above or below it — «пробка» has them first —, else the input's
+ * first field in the form view; the last ruling when the match is over), the
+ * whole input (`full`: the chips beside the drawing too), the least of it
+ * (`core`: the drawing alone) and the tools' row under the drawing (`row`),
+ * as spans of the screen.
+ * @param {ScorekeeperUi} ui
+ */
+function nextInput(ui) {
+  const only = (/** @type {Element} */ el) => ({ end: spanOf(el), full: spanOf(el), core: spanOf(el), row: null });
+  if (!ui.decision.hidden) return only(ui.decision);
+  const action = ui.actionGroup.hidden || ui.actionGroup.inert ? null : ui.actionGroup.querySelector(":scope > [data-rb-action]:not([hidden])");
+  if (!action) return only(ui.last);
+  const svg = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-table-svg");
+  const tools = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-shot-tools");
+  if (svg && tools && svg.getClientRects().length) {
+    const [drawing, row] = [spanOf(svg), spanOf(tools)];
+    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom) };
+    return { end, full: spanOf(action), core: drawing, row: row.top >= drawing.bottom ? row : null }; // «пробка»: tools above
+  }
+  const first = firstControl(action);
+  return only((first && first.closest("[data-rb-field]")) || first || ui.last);
+}
+
+/**
+ * The part a player reads after a record — the status line, the board, the
+ * verdict — and the next input (a decision asked, the drawing and its chips)
+ * scrolled between the bars that stay on screen: the header and tab bar above
+ * (--rb-sticky-top, layout.js), the record bar below (match-reveal.js
+ * readingDelta: what gives way first when they do not all fit).
  * @param {ScorekeeperUi} ui
  */
 export function revealReading(ui) {
   if (ui.match.hidden || !ui.statusLine.getClientRects().length) return;
-  const scroller = scrollerOf(ui.match);
+  const bar = ui.play.closest("[data-rb-bar]");
+  const { scroller, room } = roomOf(ui.match, bar && !ui.actionForm.hidden ? bar : null);
+  const { end, full, core, row } = nextInput(ui);
+  const last = spanOf(ui.last).bottom;
+  const summary = ui.match.closest("details")?.querySelector(":scope > summary");
+  const delta = readingDelta({
+    status: spanOf(ui.statusLine), board: spanOf(ui.scores),
+    end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
+    core: { top: core.top, bottom: Math.max(core.bottom, last) }, row,
+    above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
+  }, room);
+  scrollBy(scroller, delta);
+}
+
+/**
+ * What scrolls `el` (the desktop's tools column, or the page) and the room
+ * between the bars that stay on screen: the header and tab bar above
+ * (--rb-sticky-top, layout.js), `bar` below (a sticky bar of the tool).
+ * @param {Element} el @param {Element | null} bar
+ */
+export function roomOf(el, bar) {
+  const scroller = scrollerOf(el);
   const sticky = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
   const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-  const bar = ui.play.closest("[data-rb-bar]");
-  const barHeight = bar && !ui.actionForm.hidden ? bar.getBoundingClientRect().height : 0;
-  const room = { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight };
-  const end = ui.decision.hidden ? ui.last : ui.decision;
-  const region = { top: ui.statusLine.getBoundingClientRect().top, bottom: end.getBoundingClientRect().bottom };
-  const delta = revealDelta(region, room);
+  const barHeight = bar ? bar.getBoundingClientRect().height : 0;
+  return { scroller, room: { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight } };
+}
+
+/** @param {Element | null} scroller the box that scrolls, or null: the page @param {number} delta px */
+export function scrollBy(scroller, delta) {
   if (!delta) return;
   if (scroller) scroller.scrollTop += delta;
   else window.scrollBy(0, delta);
+}
+
+/**
+ * The panel opened by a tap on its summary (the desktop's tools column, a
+ * closed panel): what it opens to is brought between the bars at once — the
+ * new-match form from its summary to «Начать партию» (its top first when it
+ * is taller), or the match's board, verdict and next input.
+ * @param {HTMLDetailsElement} panel @param {ScorekeeperUi} ui @param {AbortSignal} signal
+ */
+export function revealOnOpen(panel, ui, signal) {
+  const summary = panel.querySelector(":scope > summary");
+  if (!summary) return;
+  let tapped = false;
+  summary.addEventListener("click", () => {
+    tapped = !panel.open;
+  }, { signal });
+  panel.addEventListener("toggle", () => {
+    if (!tapped || !panel.open) return;
+    tapped = false;
+    if (!ui.match.hidden) {
+      revealReading(ui);
+      return;
+    }
+    if (ui.setup.hidden) return;
+    const { scroller, room } = roomOf(panel, null);
+    const top = summary.getBoundingClientRect().top;
+    scrollBy(scroller, revealDelta({ top, bottom: ui.setupSubmit.getBoundingClientRect().bottom }, room));
+  }, { signal });
 }
 
 /**
@@ -88,13 +169,14 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     ui.play.textContent = actionType(ui.actionForm) === "shot" ? "Записать удар" : "Записать";
   }
 
-  /** The match in memory on screen, at the top (the board, the input and the record button fit together). */
+  /** The match in memory on screen: its top, then the board, the verdict and the next input between the bars. */
   function openMatchScreen() {
     session.resume();
     screens.clearTransient();
     render();
     screens.show("match");
     ui.match.scrollIntoView({ block: "start" });
+    revealReading(ui); // the next input too, above the record bar (the status line gives way first)
     ui.match.focus({ preventScroll: true });
   }
 

@@ -19,7 +19,7 @@ import { clearMatchFromUrl, hasMatch } from "./match-link.js";
 import { createMatchSession } from "./match-session.js";
 import { playerRows } from "./player-rows.js";
 import * as saved from "./saved-matches.js";
-import { bindMatch } from "./scorekeeper-match.js";
+import { bindMatch, revealOnOpen, revealReading, scrollerOf } from "./scorekeeper-match.js";
 import { createScreens, isScreen } from "./scorekeeper-screen.js";
 import { bindSetup } from "./scorekeeper-setup.js";
 import { findUi } from "./scorekeeper-ui.js";
@@ -47,6 +47,7 @@ export function mountScorekeeper(root) {
   const screens = createScreens(panel, ui, { finished: () => Boolean(session.view && session.view.finished), signal });
   const players = playerRows(ui.players, { template: ui.playerTemplate, addButton: ui.addPlayer });
   const match = bindMatch({ root: panel, ui, game, session, screens, input, signal });
+  revealOnOpen(panel, ui, signal);
   const setup = bindSetup({
     root: panel, ui, session, screens, players, signal,
     hooks: { openSaved: (id) => openSaved(id), openMatch: () => match.openMatchScreen() },
@@ -70,10 +71,16 @@ export function mountScorekeeper(root) {
     opening.validated.then(showValidation);
   }
 
+  let reopened = false; // the match on screen before a reload, opened with the page
   /** @param {Validation} validation */
   function showValidation(validation) {
-    if (validation.kind === "ready") match.render();
-    else if (validation.kind === "broken") setup.restoreFailed(validation.id, validation.problem);
+    if (validation.kind === "ready") {
+      match.render();
+      // A desktop's tools column is not scrolled back by the browser: the match is brought into it.
+      if (reopened && scrollerOf(ui.match)) revealReading(ui);
+      reopened = false;
+    }
+    if (validation.kind === "broken") setup.restoreFailed(validation.id, validation.problem);
     else if (validation.kind === "failed" || validation.kind === "waiting") ui.statusLine.textContent = validation.message;
   }
   // The engine did not load when a saved match was opened: it opens once it has.
@@ -132,6 +139,7 @@ export function mountScorekeeper(root) {
   // ---- opening the tool: the match on screen before a reload, else the list ----------
   function openInitial() {
     const id = session.initial();
+    reopened = Boolean(id);
     if (id) openSaved(id);
     else setup.showList();
   }

@@ -224,11 +224,29 @@ export function mountShotInput(form, declared) {
 
   /** @param {{ shot: Shot, hint: string }} next */
   function step(next) {
+    const tapped = document.activeElement && svgBox.contains(document.activeElement) ? null : lastTapKey;
     shot = next.shot;
     hint.textContent = next.hint;
     writeForm();
     render();
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    holdFocus(tapped);
+    requestAnimationFrame(() => holdFocus(tapped)); // a field hidden by the change loses it at the next style update
+  }
+
+  /**
+   * A tap does not take the focus (the page stays put), but the focus is never
+   * left on <body> (WCAG 2.4.3): none yet (a reload) or on a control the tap
+   * hid, it goes to the part tapped, else to the drawing, without scrolling.
+   * @param {string | null} key the tapped part's tapKey
+   */
+  function holdFocus(key) {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && now.getClientRects().length) return;
+    if (drawing.hidden) return;
+    const part = key === null ? null : [...svgBox.querySelectorAll("[data-rb-tap]")].find((n) => tapKey(n) === key);
+    const target = part instanceof SVGElement ? part : svgBox.querySelector("svg");
+    target?.focus({ preventScroll: true });
   }
 
   // A ball (or the cue ball) carried into a pocket: one gesture for «this
@@ -237,6 +255,8 @@ export function mountShotInput(form, declared) {
   /** @type {{ pointer: number, from: "ball" | "cue", id: import("./types.js").Id | undefined, x: number, y: number, moved: boolean } | null} */
   let carrying = null;
   let swallowClick = false; // the click a browser may send after a drag is not a tap
+  /** @type {string | null} */
+  let lastTapKey = null; // the part last tapped (tapKey), to take the focus if nothing holds it
 
   /** Where a carried ball is let go: a pocket, or another ball. @param {number} x @param {number} y */
   function targetAt(x, y) {
@@ -279,6 +299,7 @@ export function mountShotInput(form, declared) {
       return;
     }
     const id = JSON.parse(target.getAttribute("data-rb-id") || "null");
+    lastTapKey = tapKey(target);
     const tap = target.getAttribute("data-rb-tap") === "pocket" ? { to: id } : { onto: id };
     step(applyTap(table, shot, { kind: "drag", from: held.from, id: held.id, ...tap }));
   };
@@ -295,6 +316,7 @@ export function mountShotInput(form, declared) {
   /** @param {Element} target */
   function tap(target) {
     const part = target.closest("[data-rb-tap]");
+    lastTapKey = part ? tapKey(part) : null;
     if (part) {
       const kind = part.getAttribute("data-rb-tap");
       const id = JSON.parse(part.getAttribute("data-rb-id") || "null");
