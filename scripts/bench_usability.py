@@ -448,11 +448,24 @@ def kovboy_calculator(page, base) -> Bench:
     page.goto(f"{base}games/kovboy/")
     b = CalcBench(page, "kovboy")
 
+    # Where the player starts: the «Счёт» tab and the panel open. Their taps
+    # are counted (below), but not the movement they cause: the tab swaps the
+    # page's view (the rules' text leaves, the tools come up: a new screen, not
+    # a control moving under the thumb; the walker reports it apart, as the
+    # tab's layout shift), and the opened panel brings its form up under the
+    # bars (calculator.js formUpWhenOpened: the page's own scroll, no swipe).
+    # From there on, every scroll and shift is measured, as in
+    # tests/browser/test_calculator_dispute.py.
+    b.tap(page.locator(".rb-tabs [data-rb-tab=tools]"))
+    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=b.sel, timeout=TIMEOUT)
+    opening = 1
+    if not b.tool.evaluate("el => el.open"):
+        b.tap(b.tool.locator(":scope > summary"))
+        opening += 1
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))")
+
     def dispute():
-        b.tap(page.locator(".rb-tabs [data-rb-tab=tools]"))
-        page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=b.sel, timeout=TIMEOUT)
-        if not b.tool.evaluate("el => el.open"):
-            b.tap(b.tool.locator(":scope > summary"))
+        b.taps += opening
         b.type("score", "88")
         b.carry(5, "far-left")
         b.tap(b.tool.locator("[data-rb-submit]"))

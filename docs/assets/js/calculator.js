@@ -4,14 +4,14 @@
 
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
-import { clearFieldErrors, readAction, readScope, resetForm, setupForm } from "./form.js";
+import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "./form.js";
 import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
 import { mountShotInput } from "./shot-input.js";
 import {
-  declarationOf, keepFocusClear, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
+  declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
 } from "./widget.js";
 
 /** @typedef {import("./types.js").Request} Request */
@@ -30,7 +30,6 @@ export function mountCalculator(root) {
   // «На столе» / «Формой»: one Tab stop, the arrows between them.
   const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
   if (modes) roveGroup(modes, "[data-rb-shot-mode]");
-  const stopClear = keepFocusClear(form, form.querySelector(".rb-buttons--sticky"));
   const stopOpen = formUpWhenOpened(root, form);
 
   form.addEventListener("submit", (event) => {
@@ -117,11 +116,12 @@ export function mountCalculator(root) {
     clearFieldErrors(form);
     showError(errorBox, "");
     clearResult();
+    // The form starts over: its first field is where the player goes next.
+    showFirstField(form, form.querySelector(".rb-buttons--sticky"));
   });
 
   return () => {
     if (input) input.dispose();
-    stopClear();
     stopOpen();
   };
 }

@@ -7,6 +7,7 @@
 // show only while another field of the same group has that value) and
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
+import { revealDelta } from "./match-reveal.js";
 import { roveGroup } from "./roving.js";
 
 /** @typedef {import("./types.js").Action} Action */
@@ -262,6 +263,11 @@ export function setupForm(form) {
   roveChips(form);
   applyActionType(form);
   applyWhen(form);
+  const bar = /** @type {HTMLElement | null} */ (form.querySelector(":scope > .rb-sk-bar, .rb-buttons--sticky"));
+  if (bar) {
+    keepFocusClear(form, bar);
+    keepNextFieldClear(form, bar);
+  }
 }
 
 // Each set's check boxes and each sequence's buttons are one Tab stop, moved
@@ -452,4 +458,191 @@ export function describeOptions(form, options) {
     out.push({ label, value: text });
   }
   return out;
+}
+
+// ---- Fields kept clear of the sticky bars ------------------------------------
+// A form's fields are never behind what stays on screen as the page scrolls:
+// the site's header and the phone's «Правила»/«Счёт» tab bar above, the form's
+// own sticky button bar (the scorekeeper's «Записать удар», the calculator's
+// «Рассчитать») below; on a desktop the tools' column scrolls by itself.
+
+/** @returns {ScrollBehavior} */
+export function smoothScroll() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+/**
+ * The bottom of what stays on top of the screen as the page scrolls (the
+ * site's header, the phone's «Правила»/«Счёт» tab bar), px: layout.js keeps
+ * it in --rb-sticky-top; else measured here.
+ * @returns {number}
+ */
+export function stickyTop() {
+  const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
+  if (kept > 0) return kept;
+  let top = 0;
+  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
+    top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
+  }
+  return top;
+}
+
+// The element that scrolls `el` (the desktop's tools column), or null: the page.
+/** @param {Element} el @returns {HTMLElement | null} */
+function scrollerOf(el) {
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    const y = getComputedStyle(n).overflowY;
+    if ((y === "auto" || y === "scroll") && n.scrollHeight > n.clientHeight) return n;
+  }
+  return null;
+}
+
+/**
+ * Where a field of `form` is seen whole: under the bars above (and the top of
+ * the column that scrolls it), over the form's sticky `bar`.
+ * @param {Element} form @param {HTMLElement} bar
+ * @returns {{ top: number, bottom: number, scroller: HTMLElement | null }}
+ */
+function roomOf(form, bar) {
+  const scroller = scrollerOf(form);
+  const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const stuck = getComputedStyle(bar).position === "sticky";
+  return {
+    top: Math.max(stickyTop(), box.top),
+    bottom: Math.min(stuck ? bar.getBoundingClientRect().top : window.innerHeight, box.bottom),
+    scroller,
+  };
+}
+
+/**
+ * How far to scroll (px, positive: the page moves up) after a field is set so
+ * that `next`, the first field after it the bars cover, is seen whole
+ * (DOM-free; tests/js/form-room.test.mjs): 0 when it is; when it is under the
+ * bar below, the field just set comes up to the room's top, so that what
+ * follows it is on screen at once (the next taps need no scroll), but never
+ * past the next field's own top. `keep`, the focused control (a number being
+ * typed, a chip just ticked), never goes above the room's top.
+ * @param {{ top: number }} current @param {{ top: number, bottom: number }} next
+ * @param {{ top: number, bottom: number }} room @param {{ top: number } | null} [keep]
+ * @returns {number}
+ */
+export function nextFieldDelta(current, next, room, keep = null) {
+  const toNext = revealDelta(next, room);
+  if (toNext <= 0) return toNext;
+  const delta = Math.max(toNext, Math.round(Math.min(current.top - room.top, next.top - room.top)));
+  return keep ? Math.max(0, Math.min(delta, Math.round(keep.top - room.top))) : delta;
+}
+
+/** @param {HTMLElement | null} scroller @param {number} delta */
+function scrollRoom(scroller, delta) {
+  if (!delta) return;
+  (scroller || window).scrollBy({ top: delta, behavior: smoothScroll() });
+}
+
+/**
+ * A focused control of `scope` is never behind the sticky bars: the header
+ * above, `bar` (a sticky button bar) below. The bar's real height is also kept
+ * in `scope`'s --rb-bar-height for the fields' scroll-margin (forms.css).
+ * @param {HTMLElement} scope @param {HTMLElement | null} bar @returns {() => void} dispose
+ */
+export function keepFocusClear(scope, bar) {
+  if (!bar) return () => {};
+  const gap = 8;
+  let pointerAt = -Infinity;
+  const onPointer = () => {
+    pointerAt = performance.now();
+  };
+  const onFocus = (/** @type {FocusEvent} */ event) => {
+    const el = event.target;
+    if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    // The keyboard's focus is kept a little clear of the bars; a field tapped in full
+    // view keeps the page still (only one the bars really cover moves).
+    const margin = performance.now() - pointerAt < 800 ? 0 : gap;
+    const box = el.getBoundingClientRect();
+    const top = stickyTop() + margin;
+    const bottom = bar.getBoundingClientRect().top - margin;
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
+    else if (box.top < top) window.scrollBy(0, box.top - top);
+  };
+  const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
+  size.observe(bar);
+  scope.addEventListener("focusin", onFocus);
+  scope.addEventListener("pointerdown", onPointer);
+  return () => {
+    size.disconnect();
+    scope.removeEventListener("focusin", onFocus);
+    scope.removeEventListener("pointerdown", onPointer);
+  };
+}
+
+// The control a tap chose something with: a chip, a check box, a sequence's
+// ball, a stepper, the «Формой» switch (not a number typed into: `input`).
+/** @param {EventTarget | null} target @returns {Element | null} */
+function chosenBy(target) {
+  if (!(target instanceof Element)) return null;
+  if (target instanceof HTMLInputElement && !["radio", "checkbox"].includes(target.type)) return null;
+  return target.closest("[data-rb-field], [data-rb-shot-mode], label.rb-chip");
+}
+
+/**
+ * In the form view, a field set by a tap (or a number typed, a picker's
+ * choice) brings the fields after it out from under the sticky bar: when one
+ * of them is covered, the field just set comes up to the top, so the field
+ * the player taps next is on screen, uncovered. The drawing's own layout
+ * (shot-input.js) is left alone.
+ * @param {HTMLElement} form @param {HTMLElement} bar
+ */
+function keepNextFieldClear(form, bar) {
+  let frame = 0;
+  const after = (/** @type {Element} */ from) => {
+    cancelAnimationFrame(frame);
+    // Two frames: the fields a choice shows or hides (applyWhen) are laid out.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => showNextField(form, bar, from));
+    });
+  };
+  form.addEventListener("click", (event) => {
+    const from = chosenBy(event.target);
+    if (from && !bar.contains(from)) after(from);
+  });
+  form.addEventListener("input", (event) => {
+    const t = event.target;
+    if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t);
+  });
+}
+
+/** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
+function showNextField(form, bar, from) {
+  const drawing = form.querySelector("[data-rb-shot-drawing]");
+  if (drawing && drawing.getClientRects().length > 0) return;
+  const field = from.closest("[data-rb-field]") || from;
+  if (!field.isConnected || field.getClientRects().length === 0) return;
+  const room = roomOf(form, bar);
+  // The first of the fields after it that the bars cover, wholly or in part:
+  // any of them may be the player's next (a field left at its default is skipped).
+  const next = all(form, "[data-rb-field]").find((f) => {
+    if (field.contains(f) || f.contains(field) || f.getClientRects().length === 0) return false;
+    if ((field.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) return false;
+    const box = f.getBoundingClientRect();
+    return box.bottom > room.bottom + 0.5 || box.top < room.top - 0.5;
+  });
+  if (!next) return;
+  const focused = document.activeElement;
+  const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
+    && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
+  scrollRoom(room.scroller, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep));
+}
+
+/**
+ * The first shown field of `form` (after «Сбросить»: the form starts over)
+ * brought into view between the bars, if it is not.
+ * @param {HTMLElement} form @param {HTMLElement | null} bar
+ */
+export function showFirstField(form, bar) {
+  const first = all(form, "[data-rb-field]").find((f) => f.getClientRects().length > 0);
+  if (!first || !bar) return;
+  const room = roomOf(form, bar);
+  scrollRoom(room.scroller, revealDelta(first.getBoundingClientRect(), room));
 }

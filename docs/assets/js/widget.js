@@ -2,8 +2,12 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
-import { clearFieldErrors, markFieldError } from "./form.js";
+import { clearFieldErrors, markFieldError, smoothScroll, stickyTop } from "./form.js";
 import { POINTS_SCORE } from "./ru.js";
+
+// Offered here to the tools as before; form.js holds them (its fields are kept
+// clear of the sticky bars).
+export { smoothScroll, stickyTop };
 
 /** @typedef {import("./types.js").GameDecl} GameDecl */
 /** @typedef {import("./types.js").Score} Score */
@@ -90,65 +94,6 @@ export async function whileBusy(root, task) {
     delete root.dataset.rbBusy;
     root.removeAttribute("aria-busy");
   }
-}
-
-/** @returns {ScrollBehavior} */
-export function smoothScroll() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-}
-
-/**
- * The bottom of what stays on top of the screen as the page scrolls (the
- * site's header, the phone's «Правила»/«Счёт» tab bar), px: layout.js keeps
- * it in --rb-sticky-top; else measured here.
- * @returns {number}
- */
-export function stickyTop() {
-  const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
-  if (kept > 0) return kept;
-  let top = 0;
-  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
-    const style = getComputedStyle(el);
-    if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
-    top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
-  }
-  return top;
-}
-
-/**
- * A focused control of `scope` is never behind the sticky bars: the header
- * above, `bar` (a sticky button bar) below. The bar's real height is also kept
- * in `scope`'s --rb-bar-height for the fields' scroll-margin (forms.css).
- * @param {HTMLElement} scope @param {HTMLElement | null} bar @returns {() => void} dispose
- */
-export function keepFocusClear(scope, bar) {
-  if (!bar) return () => {};
-  const gap = 8;
-  let pointerAt = -Infinity;
-  const onPointer = () => {
-    pointerAt = performance.now();
-  };
-  const onFocus = (/** @type {FocusEvent} */ event) => {
-    const el = event.target;
-    if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
-    // The keyboard's focus is kept a little clear of the bars; a field tapped in full
-    // view keeps the page still (only one the bars really cover moves).
-    const margin = performance.now() - pointerAt < 800 ? 0 : gap;
-    const box = el.getBoundingClientRect();
-    const top = stickyTop() + margin;
-    const bottom = bar.getBoundingClientRect().top - margin;
-    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
-    else if (box.top < top) window.scrollBy(0, box.top - top);
-  };
-  const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
-  size.observe(bar);
-  scope.addEventListener("focusin", onFocus);
-  scope.addEventListener("pointerdown", onPointer);
-  return () => {
-    size.disconnect();
-    scope.removeEventListener("focusin", onFocus);
-    scope.removeEventListener("pointerdown", onPointer);
-  };
 }
 
 /** @param {HTMLElement | null | undefined} el */

@@ -1,0 +1,135 @@
+"""The form view's fields are never behind a sticky bar (issue 26, the random
+walk's «covered-control (форма)» and «(калькулятор)»): in the scorekeeper's
+«Формой» and in the calculator's form, the field a player taps next after a
+choice is on screen and uncovered — not under the record bar («↶ ↷ Записать
+удар Очистить»), the calculator's «Рассчитать / Сбросить», the header or the
+phone's tab bar — and so is a field focused by Tab; after «Сбросить» the
+calculator's first field is. «Ковбой» (its form is the longest), a phone
+(390×844, touch) and a desktop (1280×800: the tools' column scrolls by
+itself): one page load each, both tools on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import calc, dismiss_toasts, open_game, sk, start_match, start_on_table, use_form_view, wait_engine_ready
+
+GAME = "kovboy"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block", "reduced_motion": "reduce"}
+
+# Is `el` seen whole between the bars that stay on screen, and is it what a tap
+# at its centre hits? The bars: the header and the phone's tab bar above (and
+# the top of the column that scrolls the tools), the form's sticky bar below.
+CLEAR = """([el, bar]) => {
+  let top = 0, bottom = innerHeight;
+  for (const b of document.querySelectorAll('.md-header, .rb-tabs')) {
+    const s = getComputedStyle(b);
+    if (s.display !== 'none' && (s.position === 'sticky' || s.position === 'fixed')) top = Math.max(top, b.getBoundingClientRect().bottom);
+  }
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    const y = getComputedStyle(n).overflowY;
+    if ((y === 'auto' || y === 'scroll') && n.scrollHeight > n.clientHeight) {
+      const r = n.getBoundingClientRect(); top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom); break;
+    }
+  }
+  const b = document.querySelector(bar);
+  if (b && getComputedStyle(b).position === 'sticky') bottom = Math.min(bottom, b.getBoundingClientRect().top);
+  const target = el.closest('label.rb-chip') || el;
+  const r = target.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const ok = r.top >= top - 1 && r.bottom <= bottom + 1 && !!hit && (target.contains(hit) || hit.contains(target));
+  return ok ? '' : `${el.closest('[data-rb-field]') ? el.closest('[data-rb-field]').dataset.rbField : el.textContent.trim()}: `
+    + `${Math.round(r.top)}–${Math.round(r.bottom)} px, видно ${Math.round(top)}–${Math.round(bottom)}, в центре ${hit ? hit.tagName.toLowerCase() + '.' + [...hit.classList].join('.') : '—'}`;
+}"""
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30))))"
+# The control of a field a player taps to set it, and the fields shown after `name`.
+CONTROL = ("label.rb-chip:visible, button[data-rb-option]:visible, label.rb-check:visible, "
+           "select:visible, .rb-int input:visible")
+SHOWN_AFTER = """([form, name]) => {
+  const fields = [...document.querySelector(form).querySelectorAll('[data-rb-field]')].filter((f) => f.getClientRects().length > 0);
+  const at = name === null ? -1 : fields.findIndex((f) => f.dataset.rbField === name);
+  return fields.slice(at + 1).map((f) => f.dataset.rbField);
+}"""
+
+
+def tap(page, locator, mobile: bool) -> None:
+    locator.tap() if mobile else locator.click()
+
+
+def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list[str]:
+    """Field after field, as a player fills the form: before each tap the
+    control must be clear of the bars (no swipe, no tap on a bar); returns what
+    was not."""
+    covered, name = [], None
+    for _ in range(limit):
+        after = page.evaluate(SHOWN_AFTER, [form, name])
+        if not after:
+            break
+        name = after[0]
+        control = page.locator(f"{form} [data-rb-field={name}]:visible").first.locator(CONTROL).first
+        if not control.count():
+            continue
+        problem = page.evaluate(CLEAR, [control.element_handle(), bar])
+        if problem:
+            covered.append(problem)
+            control.scroll_into_view_if_needed()
+        tag = control.evaluate("el => el.tagName.toLowerCase()")
+        if tag == "select":
+            control.select_option(index=1)
+        elif tag == "input":
+            tap(page, control, mobile)
+            page.keyboard.type("1")
+        else:
+            tap(page, control, mobile)
+        page.evaluate(FRAMES)
+    return covered
+
+
+def walk_tab(page, form: str, bar: str, stops: int = 14) -> list[str]:
+    """Tab from the form's first field: every focused control is clear of the bars."""
+    covered = []
+    first = page.locator(f"{form} [data-rb-field]:visible").first.locator(CONTROL).first
+    first.focus()
+    for _ in range(stops):
+        page.keyboard.press("Tab")
+        page.evaluate(FRAMES)
+        inside = page.evaluate("([form, bar]) => { const a = document.activeElement;"
+                               " return !!a.closest(form) && !a.closest(bar) && !!a.closest('[data-rb-field]'); }", [form, bar])
+        if not inside:
+            continue
+        problem = page.evaluate(f"([bar]) => ({CLEAR})([document.activeElement, bar])", [bar])
+        if problem:
+            covered.append(problem)
+    return covered
+
+
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
+    mobile = screen == "phone"
+    page = tool_page(PHONE if mobile else DESKTOP)
+    use_form_view(page)
+    if mobile:
+        start_on_table(page, base_url, GAME, ["Аня", "Борис"])
+    else:
+        open_game(page, base_url, GAME, sk(GAME))
+        start_match(page, GAME, ["Аня", "Борис"])
+    form, bar = f"{sk(GAME)} [data-rb-action-form]", f"{sk(GAME)} [data-rb-action-form] .rb-sk-bar"
+    assert walk_fields(page, form, bar, mobile) == [], "«Формой»: следующее поле под липкой панелью"
+    assert walk_tab(page, form, bar) == [], "«Формой»: поле в фокусе под липкой панелью"
+
+    # The calculator on the same page: its form, «Сбросить», field after field, Tab.
+    tool = page.locator(calc(GAME))
+    wait_engine_ready(page, calc(GAME))
+    dismiss_toasts(page)
+    if not tool.evaluate("el => el.open"):
+        tap(page, tool.locator(":scope > summary"), mobile)
+    form, bar = f"{calc(GAME)} [data-rb-form]", f"{calc(GAME)} .rb-buttons--sticky"
+    page.locator(f"{form} [data-rb-field]:visible").last.scroll_into_view_if_needed()
+    tap(page, page.locator(f"{form} [data-rb-reset]"), mobile)
+    page.evaluate(FRAMES)
+    first = page.locator(f"{form} [data-rb-field]:visible").first.locator(CONTROL).first
+    assert page.evaluate(CLEAR, [first.element_handle(), bar]) == "", "после «Сбросить» первое поле не на экране"
+    assert walk_fields(page, form, bar, mobile, limit=9) == [], "калькулятор: следующее поле под липкой панелью"
+    assert walk_tab(page, form, bar) == [], "калькулятор: поле в фокусе под липкой панелью"

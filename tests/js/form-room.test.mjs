@@ -1,0 +1,37 @@
+// After a field of the form view is set, the page brings the next field out
+// from under the sticky record / «Рассчитать» bar (form.js nextFieldDelta).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { nextFieldDelta } from "../../docs/assets/js/form.js";
+
+const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px bar on 844 px
+
+test("a next field already between the bars does not move the page", () => {
+  assert.equal(nextFieldDelta({ top: 300 }, { top: 420, bottom: 500 }, room), 0);
+  assert.equal(nextFieldDelta({ top: 99 }, { top: 700, bottom: 785 }, room), 0);
+});
+
+test("a next field under the bar below brings the field just set to the room's top", () => {
+  // «Ковбой»: «Упали в лузы» set at 620, «Перескок» 740–830 under «Записать удар»
+  assert.equal(nextFieldDelta({ top: 620 }, { top: 740, bottom: 830 }, room), 521);
+});
+
+test("the field just set under the bars above: the next field only just comes up", () => {
+  assert.equal(nextFieldDelta({ top: 40 }, { top: 740, bottom: 830 }, room), 45);
+});
+
+test("a next field taller than the room comes up to its own top, no further", () => {
+  assert.equal(nextFieldDelta({ top: 500 }, { top: 560, bottom: 1400 }, room), 461);
+});
+
+test("a next field above the room comes down below the bars above", () => {
+  assert.equal(nextFieldDelta({ top: 20 }, { top: 50, bottom: 120 }, room), -49);
+});
+
+test("the focused control (a number being typed) stays below the bars above", () => {
+  // «Игра с пробкой»: «Кто бил» typed at 266 (its input at 300), «Нарушения» 550–1035 after it
+  assert.equal(nextFieldDelta({ top: 266 }, { top: 550, bottom: 1035 }, room), 250);
+  assert.equal(nextFieldDelta({ top: 266 }, { top: 550, bottom: 1035 }, room, { top: 300 }), 201);
+  assert.equal(nextFieldDelta({ top: 620 }, { top: 740, bottom: 830 }, room, { top: 80 }), 0);
+});
