@@ -13,7 +13,9 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    ``<head>``, the runtime description (``<meta name="rules-runtime">``: the
    versioned Pyodide URL and the package name) and the inlined engine starter
    (before any stylesheet), and before ``</head>`` the inlined
-   ``docs/assets/js/early-anchors.js`` (it must run before the theme) and
+   ``docs/assets/js/early-anchors.js`` (it must run before the theme; it also puts a game
+   page's tools into their column while the page is parsed and holds the first paint
+   until then, so the page does not shift) and
    ``sitebuild/offline.py``'s tags (web app manifest); a stylesheet of
    :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`).
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then

@@ -16,7 +16,8 @@
  * title has); a tier is a factor TIER ahead of the one below (material's own
  * factors are at most 5), and within a tier lunr's order is kept. A page's
  * score is divided by material's page factor, so that a page ranks by its
- * words like its sections. One word: lunr and material as they were.
+ * words like its sections. Every entry with all the words is then shown, not
+ * folded (level). One word: lunr and material as they were.
  */
 (function () {
   "use strict";
@@ -59,14 +60,43 @@
 
   lunr.Index.prototype.search = function (text) {
     var results = search.call(this, text);
-    var words = queryWords(this, text);
+    var words = queryWords(this, text).filter(function (word) {
+      // A word no entry has (a stop word the index left out) decides nothing.
+      return results.some(function (r) { return matched([word], r, "") > 0; });
+    });
     if (words.length < 2 || !results.length) return results;
     var n = words.length;
     var best = Math.max.apply(null, results.map(function (r) { return r.score; })) || 1;
     results.forEach(function (r) {
       var all = matched(words, r, ""), title = matched(words, r, "title");
+      r.full = all === n;
       r.score = (r.score / best) * Math.pow(TIER, Math.min(all * (n + 1) + title, TOP)) / pageFactor(r.ref, all / n);
     });
-    return results.sort(function (a, b) { return b.score - a.score; });
+    results.sort(function (a, b) { return b.score - a.score; });
+    return level(results);
   };
+
+  /** Every entry with all the words shown, none folded: material unfolds only
+   * a page's sections that score exactly as the best of its page, so on each
+   * page they all get the score of its first one (their order, by the words in
+   * their titles and lunr's score, is kept: material's sort is stable); the
+   * pages keep their order by their best. Material multiplies a section by
+   * 1 + g² and a page by 1 + (1 + g)² (g ≤ 1: the share of the words, the same
+   * for all of them): the page itself, with all the words, gets a fifth, so it
+   * stays its sections' heading and is never the best that folds them.
+   * @param {Array<{ ref: string, score: number, full?: boolean }>} results sorted */
+  function level(results) {
+    /** @type {Record<string, number>} */
+    var best = {};
+    results.forEach(function (r) {
+      if (!r.full) return;
+      var page = r.ref.split("#")[0];
+      var isPage = r.ref.indexOf("#") === -1;
+      // A page's score was divided by its factor: its level as a section's is the score before.
+      if (!(page in best)) best[page] = isPage ? r.score * pageFactor(r.ref, 1) : r.score;
+      r.score = isPage ? best[page] / 5 : best[page];
+    });
+    results.forEach(function (r) { delete r.full; });
+    return results;
+  }
 })();

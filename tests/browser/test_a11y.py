@@ -188,7 +188,7 @@ def test_trainer_answered(tool_page, base_url, combo):
 # main landmark, every content in a landmark, unique landmarks, an h1 and
 # headings in order — on the print pages and on one page of each kind (the quiz
 # list's cards under its h1; the API page's many code blocks, each a region).
-STRUCTURE_RULES = ["region", "landmark-one-main", "landmark-unique", "heading-order", "page-has-heading-one"]
+STRUCTURE_RULES = ["region", "landmark-one-main", "landmark-unique", "heading-order", "page-has-heading-one", "aria-allowed-role"]
 STRUCTURE_PAGES = [p for p in PAGES if p.endswith(".print.html")] + [
     "", "games/kovboy/", "quizzes/kovboy/", "trainer/", "quizzes/", "api/"]
 

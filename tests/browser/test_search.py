@@ -154,6 +154,41 @@ def test_a_query_finds_its_clause_or_term_in_the_top_three(one_page, base_url, q
         assert not NOT_SNIPPET.search(r["snippet"]), f"«{query}»: фрагмент формы или JSON: {r['snippet'][:200]}"
 
 
+# Every section result in the list, folded or not, in the list's order (page headings left out).
+SECTIONS = """() => [...document.querySelectorAll('.md-search-result__list a.md-search-result__link')]
+  .filter(a => !a.querySelector('.md-search-result__icon'))
+  .map(a => ({href: a.getAttribute('href'), score: parseFloat(a.querySelector('article').dataset.mdScore),
+              folded: !!a.closest('details.md-search-result__more')}))"""
+
+# A query of several words, and clauses that have all its words.
+FULL_MATCHES = [
+    ("пробка штраф", ["games/probka/#probka-fouls", "games/probka/#probka-penalty", "glossary/#term-bank"]),
+    ("три нарушения подряд", ["games/kovboy/#kovboy-rule-8", "games/kovboy/#kovboy-t-fouls-in-row"]),
+]
+
+
+@pytest.mark.parametrize("query, full", FULL_MATCHES, ids=[q for q, _ in FULL_MATCHES])
+def test_every_result_with_all_the_words_is_shown_before_the_others(one_page, base_url, query, full):
+    """Issue 26 §1: a clause that has every word of a query is never folded
+    behind «Ещё N на этой странице», and the results with all the words stand
+    before those with fewer (a result with fewer words scores below every one
+    with all of them: sitebuild/search_rank.js)."""
+    search(one_page, query)
+    sections = one_page.evaluate(SECTIONS)
+    where = {target(r["href"], base_url): r for r in sections}
+    missing = [loc for loc in full if loc not in where]
+    assert missing == [], f"«{query}»: нет в результатах: {missing}"
+    hidden = [loc for loc in full if where[loc]["folded"]]
+    assert hidden == [], f"«{query}»: свёрнуты за «Ещё N на этой странице»: {hidden}"
+    low = min(where[loc]["score"] for loc in full)
+    folded = [target(r["href"], base_url) for r in sections if r["folded"] and r["score"] >= low]
+    assert folded == [], f"«{query}»: свёрнуты, хотя не хуже полного совпадения: {folded}"
+    shown = [(target(r["href"], base_url), r["score"]) for r in sections if not r["folded"]]
+    last_full = max(i for i, (loc, _) in enumerate(shown) if loc in full)
+    above = [loc for loc, score in shown[:last_full] if score < low]
+    assert above == [], f"«{query}»: неполные совпадения выше полных: {above}"
+
+
 def test_there_are_enough_russian_queries():
     assert len(QUERIES) >= 20
     assert all(re.search("[а-яё]", q) for q, _ in QUERIES if q != "moodle")

@@ -19,6 +19,12 @@ const TICK_MS = 250;
 /** The words a tool's button shows while its request waits for the engine (calculator.js, trainer.js). */
 const WAITING = "Ждём загрузки правил";
 
+/** The fill of a progress bar (tool-panel.css: a transform, so that it moves nothing).
+ * @param {number | null} fraction null: unknown (the stylesheet's moving part) */
+function fill(fraction) {
+  return fraction === null ? "" : `scaleX(${Math.round(fraction * 100) / 100})`;
+}
+
 /** @param {Element | null} el */
 function shown(el) {
   return !!el && el.getClientRects().length > 0 && !el.closest("[hidden]");
@@ -72,7 +78,7 @@ export function bindEngineStatus(root) {
     }
     if (text) text.textContent = words.text;
     if (bar && track) {
-      bar.style.width = words.fraction === null ? "" : `${Math.round(words.fraction * 100)}%`;
+      bar.style.transform = fill(words.fraction);
       track.classList.toggle("rb-engine-bar--unknown", words.fraction === null);
       if (words.fraction === null) track.removeAttribute("aria-valuenow");
       else track.setAttribute("aria-valuenow", String(Math.round(words.fraction * 100)));
@@ -91,7 +97,7 @@ export function bindEngineStatus(root) {
     // a figure in the badge, a line along the summary's edge; both keep their place once ready.
     if (badge) badge.textContent = badgeText(status.state, words.short);
     if (line && line.parentElement) {
-      line.style.width = words.fraction === null ? "" : `${Math.round(words.fraction * 100)}%`;
+      line.style.transform = fill(words.fraction);
       line.parentElement.classList.toggle("rb-engine-line--unknown", words.fraction === null);
     }
     if (status.state === "failed" && box && !retryButton) {

@@ -96,19 +96,16 @@ export function mountLayout() {
 
 /** @returns {() => void} dispose */
 function splitPage() {
+  // The column is made while the page is parsed (early-anchors.js, inlined in
+  // <head>), so the page is drawn split from its first paint; a page shown by
+  // instant navigation gets it here, from the same function.
+  const split = /** @type {{ rbSplitTools?: (article: Element) => HTMLElement | null }} */ (/** @type {unknown} */ (window)).rbSplitTools;
   const found = document.querySelector(".md-content__inner");
-  const tools = found ? [...found.querySelectorAll(":scope > [data-rb-tool]")] : [];
-  if (!found || !tools.length || !found.querySelector(":scope > .rb-rules")) return () => {};
+  const aside = found && split ? split(found) : null;
+  if (!found || !aside || found.querySelector(":scope > .rb-tabs")) return () => {};
   /** @type {Element} */
   const article = found;
-  if (article.querySelector(":scope > .rb-split-tools")) return () => {};
-  const aside = document.createElement("aside");
-  aside.className = "rb-split-tools";
-  aside.setAttribute("aria-label", "Калькулятор и счёт");
-  tools[0].before(aside);
-  aside.append(...tools);
-  article.classList.add("rb-has-split");
-  document.body.classList.add("rb-split-page");
+  const tools = [...aside.querySelectorAll(":scope > [data-rb-tool]")];
 
   const tabs = document.createElement("nav");
   tabs.className = "rb-tabs";
@@ -238,7 +235,7 @@ function splitPage() {
     window.history.scrollRestoration = "manual";
     keptTool.open = true;
     release = holdAt(keptTool, kept.top, kept.height);
-  }
+  } else document.documentElement.style.minHeight = ""; // set early for a reload on «Счёт» (early-anchors.js)
   return () => {
     release();
     tabs.removeEventListener("click", onTabs);

@@ -8,7 +8,8 @@
 //   number on the page, and their copy buttons are in no landmark (landmark-unique);
 // - wide tables that scroll sideways, likewise;
 // - the navigation's section labels («Игры», …) are tab stops that fold their
-//   section: a button with its state (4.1.2), not a bare label;
+//   section: a button with its state (4.1.2) — the label's text, since a
+//   <label> may carry no role —, not a bare label;
 // - while the keyboard moves focus, <html> has the class rb-keyboard: on a phone
 //   base.css then keeps a focused element clear of the sticky bars with
 //   scroll-padding (2.4.11). Not for taps: a tap on a sticky tab or button bar
@@ -88,18 +89,29 @@ function focusableScrollers() {
 }
 
 // mkdocs-material folds a section with a checkbox and its <label tabindex=0>.
+// A <label> may carry no role (axe: aria-allowed-role), so the button with its
+// state is the label's text (its span): the tab stop moves there, Enter and
+// Space click it, and the click reaches the label, which folds the section.
 function sectionToggles() {
-  for (const label of document.querySelectorAll('label.md-nav__link[for][tabindex="0"]')) {
+  for (const label of document.querySelectorAll('label.md-nav__link[for][tabindex="0"], label.md-nav__link[for][data-rb-toggle]')) {
     const box = document.getElementById(label.getAttribute("for") || "");
-    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") continue;
-    label.setAttribute("role", "button");
-    const show = () => label.setAttribute("aria-expanded", String(box.checked));
+    const button = label.querySelector(":scope > .md-ellipsis");
+    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox" || !(button instanceof HTMLElement)) continue;
+    label.removeAttribute("tabindex");
+    button.setAttribute("role", "button");
+    button.tabIndex = 0;
+    const show = () => button.setAttribute("aria-expanded", String(box.checked));
     show();
     if (!label.hasAttribute("data-rb-toggle")) {
       label.setAttribute("data-rb-toggle", "");
       box.addEventListener("change", show);
-      // Material may set the box by script (Enter on the label): no change event then.
-      for (const type of ["click", "keydown"]) label.addEventListener(type, () => setTimeout(show, 0));
+      button.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        button.click();
+      });
+      // Material may set the box by script: no change event then.
+      label.addEventListener("click", () => setTimeout(show, 0));
     }
   }
 }
