@@ -9,7 +9,10 @@ differs from its default.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+from . import ru
 
 
 def same(a: Any, b: Any) -> bool:
@@ -30,7 +33,7 @@ def value_text(field: dict, value: Any) -> str:
     options = field.get("options", [])
 
     def label(v: Any) -> str:
-        return next((o["label"] for o in options if same(o["id"], v)), str(v))
+        return next((o["label"] for o in options if same(o["id"], v)), as_text(v))
 
     kind = field.get("kind")
     if kind == "bool" or isinstance(value, bool):
@@ -42,7 +45,19 @@ def value_text(field: dict, value: Any) -> str:
         return (", " if kind == "set" else " → ").join(label(v) for v in value) or "нет"
     if kind == "choice":
         return label(value)
-    return str(value)
+    return as_text(value)
+
+
+def as_text(value: Any) -> str:
+    """A plain value in words, negative numbers with the minus sign «−» (ru.number), also in a
+    text of numbers such as «1, 65, -31» (a hyphen before a digit, at the start or after a space,
+    comma or bracket); anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ru.number(value)
+    return NEGATIVE_IN_TEXT.sub("\\1−", str(value))
+
+
+NEGATIVE_IN_TEXT = re.compile(r"(^|[\s,;(])-(?=\d)")
 
 
 def is_default(field: dict, value: Any) -> bool:

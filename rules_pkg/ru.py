@@ -14,8 +14,13 @@ def plural(n: int, one: str, few: str, many: str) -> str:
 POINTS = ("очко", "очка", "очков")
 
 
+def number(n: int) -> str:
+    """An integer as a Russian text prints it: a negative one with the minus sign «−», not a hyphen."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def points(n: int) -> str:
-    return f"{n} {plural(n, *POINTS)}"
+    return f"{number(n)} {plural(n, *POINTS)}"
 
 
 def strokes(n: int) -> str:

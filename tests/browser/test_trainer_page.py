@@ -288,3 +288,42 @@ def test_phone_new_task_shows_its_question_and_answers_without_a_swipe(make_page
         assert [p for p in parts if not p["inView"]] == [], (game, seed, parts)
     assert seen == [seed for _, seed in HEAVY_TASKS]
     assert page.page_errors == []
+
+
+VERDICT_IN_VIEW = """() => {
+  const badge = document.querySelector('.rb-trainer-verdict .rb-quiz-verdict .rb-badge');
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const r = badge.getBoundingClientRect();
+  return { text: badge.textContent, top: Math.round(r.top), header: Math.round(header),
+           inView: r.top >= header - 1 && r.bottom <= innerHeight + 1 };
+}"""
+
+
+def test_phone_negative_answer_by_the_sign_key_and_the_verdict_below_the_header(make_page, base_url):
+    """390×844 with touch, a «пробка» task whose answer is negative (−25): a phone's
+    digits-only keypad has no minus, so the number field has a «±» key; the task
+    prints its negative numbers with «−»; after «Ответить» the verdict's badge stands
+    below the sticky header however long the explanation (newcomer's session: the badge
+    at y 21–39 under a 48 px header in 3 of 4 answers)."""
+    page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2,
+                     service_workers="block", reduced_motion="reduce")
+    seed = 16
+    q = engine({"op": "trainer.question", "game": "probka", "seed": seed})["question"]
+    checked = engine({"op": "trainer.check", "game": "probka", "seed": seed, "answer": 0})
+    assert q["type"] == "number" and checked["answer"] < 0, (q, checked["answer"])
+    open_trainer(page, base_url + PAGE + f"?game=probka&seed={seed}")
+    card = page.locator(".rb-trainer-card")
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert not re.search(r"(^|[\s,(])-\d", card.inner_text()), card.inner_text()
+    number = card.locator("input.rb-quiz-number")
+    number.tap()
+    number.fill(str(-checked["answer"]))
+    card.locator("[data-rb-quiz-sign]").tap()
+    assert number.input_value() == f"−{-checked['answer']}"
+    card.locator("[data-rb-trainer-answer]").tap()
+    card.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(300)
+    shown = page.evaluate(VERDICT_IN_VIEW)
+    assert shown["text"] == "Верно" and shown["inView"], shown
+    assert "−" in card.locator(".rb-quiz-right").inner_text()
+    assert page.page_errors == []

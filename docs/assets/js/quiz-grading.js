@@ -119,6 +119,17 @@ export function isCorrect(q, value) {
  * @param {string} text
  * @returns {number | null}
  */
+/**
+ * The answer's text with its sign changed («12» → «−12» → «12»; empty → «−»): a phone's
+ * digits-only keypad (iOS, inputmode=numeric) has no minus key.
+ * @param {string} text
+ * @returns {string}
+ */
+export function toggledSign(text) {
+  const t = String(text).trim();
+  return /^[-−]/.test(t) ? t.slice(1) : `−${t.replace(/^\+/, "")}`;
+}
+
 export function parseNumber(text) {
   const t = String(text).trim().replace(/^\+/, "").replace(/^−/, "-");
   if (!/^-?\d{1,15}$/.test(t)) return null;

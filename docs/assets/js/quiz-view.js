@@ -8,7 +8,7 @@
 // Keyboard and touch: choices are native radio buttons and checkboxes in
 // large labels; an ordering question moves items with ↑/↓ buttons (no drag).
 
-import { TYPE_HINTS, answerWords, isAnswered, isCorrect, parseNumber } from "./quiz-grading.js";
+import { TYPE_HINTS, answerWords, isAnswered, isCorrect, parseNumber, toggledSign } from "./quiz-grading.js";
 import { h as makeElement } from "./ruling.js";
 
 /**
@@ -119,8 +119,16 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
         onEnter();
       }
     });
+    const sign = h("button", { type: "button", class: "rb-button rb-quiz-sign", "data-rb-quiz-sign": "",
+      "aria-label": "± сменить знак числа", text: "±", disabled: locked });
+    sign.addEventListener("click", () => {
+      input.value = toggledSign(input.value);
+      input.dispatchEvent(new Event("input"));
+      input.focus();
+    });
     const label = h("label", { class: "rb-label", for: input.id, text: "Ответ (целое число)" });
-    return { el: h("div", {}, hint, label, input, error), focus: () => input.focus() };
+    return { el: h("div", {}, hint, label, h("div", { class: "rb-quiz-number-row" }, input, sign), error),
+      focus: () => input.focus() };
   }
 
   // ordering: the shown order is the variant's until the learner moves an item.

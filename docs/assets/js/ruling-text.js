@@ -13,7 +13,7 @@
 
 // [tone, badge] of a ruling. `score` is the game's score declaration (null:
 // the text defines no score, so no "points" wording at all). The engine's
-// `verdict` (the main event, contract.md) decides when present; older
+// `verdict` (the main event, ARCHITECTURE.md «The JSON API») decides when present; older
 // rulings are read from their fields.
 /** @type {Record<string, [string, string]>} */
 const VERDICT = {

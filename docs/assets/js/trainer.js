@@ -18,6 +18,7 @@ import { scoreLine } from "./quiz-grading.js";
 import { parseWhole } from "./quiz-run.js";
 import { isSeed as isVariantSeed, randomSeed } from "./quiz-variant.js";
 import { answerControls, h, markChoices } from "./quiz-view.js";
+import { revealDelta } from "./match-reveal.js";
 import { renderRuling } from "./ruling.js";
 import { isObject, loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 import { messageOf, showError, stickyTop, whileBusy } from "./widget.js";
@@ -305,7 +306,9 @@ export function mountTrainer(root) {
         more.hidden = false;
         verdict.setAttribute("tabindex", "-1");
         verdict.focus({ preventScroll: true });
-        verdict.scrollIntoView({ block: "nearest" });
+        // The verdict's first line («Верно»/«Неверно») below the sticky header, however long the explanation.
+        window.scrollBy(0, revealDelta(verdict.getBoundingClientRect(),
+          { top: stickyTop() + 8, bottom: window.innerHeight - 8 }));
       });
     });
 
