@@ -115,11 +115,6 @@ export function isCorrect(q, value) {
 }
 
 /**
- * A number typed by a learner: "12", " -3 ", "+7" -> integer; anything else -> null.
- * @param {string} text
- * @returns {number | null}
- */
-/**
  * The answer's text with its sign changed («12» → «−12» → «12»; empty → «−»): a phone's
  * digits-only keypad (iOS, inputmode=numeric) has no minus key.
  * @param {string} text
@@ -130,6 +125,11 @@ export function toggledSign(text) {
   return /^[-−]/.test(t) ? t.slice(1) : `−${t.replace(/^\+/, "")}`;
 }
 
+/**
+ * A number typed by a learner: "12", " -3 ", "+7" -> integer; anything else -> null.
+ * @param {string} text
+ * @returns {number | null}
+ */
 export function parseNumber(text) {
   const t = String(text).trim().replace(/^\+/, "").replace(/^−/, "-");
   if (!/^-?\d{1,15}$/.test(t)) return null;
