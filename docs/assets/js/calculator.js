@@ -117,7 +117,7 @@ export function mountCalculator(root) {
     showError(errorBox, "");
     clearResult();
     // The form starts over: its first field is where the player goes next.
-    showFirstField(form, form.querySelector(".rb-buttons--sticky"));
+    showFirstField(form, form.querySelector("[data-rb-bar]"));
   });
 
   return () => {

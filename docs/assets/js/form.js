@@ -8,6 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { revealDelta } from "./match-reveal.js";
+import { scrollClear, scrollerOf, smoothScroll, stickyTop } from "./scroll-room.js";
 import { roveGroup } from "./roving.js";
 
 /** @typedef {import("./types.js").Action} Action */
@@ -263,7 +264,7 @@ export function setupForm(form) {
   roveChips(form);
   applyActionType(form);
   applyWhen(form);
-  const bar = /** @type {HTMLElement | null} */ (form.querySelector(":scope > .rb-sk-bar, .rb-buttons--sticky"));
+  const bar = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-bar]"));
   if (bar) {
     keepFocusClear(form, bar);
     keepNextFieldClear(form, bar);
@@ -466,39 +467,6 @@ export function describeOptions(form, options) {
 // own sticky button bar (the scorekeeper's «Записать удар», the calculator's
 // «Рассчитать») below; on a desktop the tools' column scrolls by itself.
 
-/** @returns {ScrollBehavior} */
-export function smoothScroll() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-}
-
-/**
- * The bottom of what stays on top of the screen as the page scrolls (the
- * site's header, the phone's «Правила»/«Счёт» tab bar), px: layout.js keeps
- * it in --rb-sticky-top; else measured here.
- * @returns {number}
- */
-export function stickyTop() {
-  const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
-  if (kept > 0) return kept;
-  let top = 0;
-  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
-    const style = getComputedStyle(el);
-    if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
-    top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
-  }
-  return top;
-}
-
-// The element that scrolls `el` (the desktop's tools column), or null: the page.
-/** @param {Element} el @returns {HTMLElement | null} */
-function scrollerOf(el) {
-  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
-    const y = getComputedStyle(n).overflowY;
-    if ((y === "auto" || y === "scroll") && n.scrollHeight > n.clientHeight) return n;
-  }
-  return null;
-}
-
 /**
  * Where a field of `form` is seen whole: under the bars above (and the top of
  * the column that scrolls it), over the form's sticky `bar`.
@@ -535,10 +503,12 @@ export function nextFieldDelta(current, next, room, keep = null) {
   return keep ? Math.max(0, Math.min(delta, Math.round(keep.top - room.top))) : delta;
 }
 
-/** @param {HTMLElement | null} scroller @param {number} delta */
-function scrollRoom(scroller, delta) {
-  if (!delta) return;
-  (scroller || window).scrollBy({ top: delta, behavior: smoothScroll() });
+/**
+ * Scroll the room of `form` by `delta`, no control of it left cut by a bar.
+ * @param {Element} form @param {{ top: number, bottom: number, scroller: HTMLElement | null }} room @param {number} delta
+ */
+function scrollRoom(form, room, delta) {
+  if (delta) scrollClear(room.scroller, delta, form, room, smoothScroll());
 }
 
 /**
@@ -616,7 +586,7 @@ function keepNextFieldClear(form, bar) {
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
 function showNextField(form, bar, from) {
   const drawing = form.querySelector("[data-rb-shot-drawing]");
-  if (drawing && drawing.getClientRects().length > 0) return;
+  if (drawing && drawing.getClientRects().length > 0) return; // the drawing's layout is its own (shot-input.js)
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
   const room = roomOf(form, bar);
@@ -632,7 +602,7 @@ function showNextField(form, bar, from) {
   const focused = document.activeElement;
   const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
     && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
-  scrollRoom(room.scroller, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep));
+  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep));
 }
 
 /**
@@ -644,5 +614,5 @@ export function showFirstField(form, bar) {
   const first = all(form, "[data-rb-field]").find((f) => f.getClientRects().length > 0);
   if (!first || !bar) return;
   const room = roomOf(form, bar);
-  scrollRoom(room.scroller, revealDelta(first.getBoundingClientRect(), room));
+  scrollRoom(form, room, revealDelta(first.getBoundingClientRect(), room));
 }

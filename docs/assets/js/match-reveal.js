@@ -74,3 +74,75 @@ function clearOfBar(delta, row, room) {
   const [top, bottom] = [row.top - delta, row.bottom - delta];
   return top < room.bottom && bottom > room.bottom ? Math.floor(row.top - room.bottom) : delta;
 }
+
+/**
+ * The scroll `delta` moved as little as it takes so that no target is cut by
+ * a bar (axe target-size: a sliver of a control is a target too small to
+ * tap). A target in the room shows at least TARGET_PX of itself (or all of
+ * itself, if smaller); one under a bar is wholly under it, never half under
+ * it and half off the screen (`screen`: the box the bars stand in — axe counts
+ * what sticks out past the screen's edge as bare). Tried both ways (the page
+ * moving less and more); the smaller move within `limits` (how far the page
+ * can scroll each way from where it is) wins; `delta` itself when neither
+ * clears every target.
+ * @param {number} delta @param {Span[]} targets @param {Span} room @param {Span} screen
+ * @param {{ min: number, max: number }} [limits]
+ * @returns {number}
+ */
+export function uncutDelta(delta, targets, room, screen, limits = { min: -Infinity, max: Infinity }) {
+  const view = { room, screen };
+  /** @type {number[]} */
+  const tries = [];
+  for (const d of [clearing(delta, targets, view, -1), clearing(delta, targets, view, 1)]) {
+    if (d !== null && d >= limits.min && d <= limits.max) tries.push(d);
+  }
+  return tries.reduce((best, d) => (Math.abs(d - delta) < Math.abs(best - delta) ? d : best), tries[0] ?? delta);
+}
+
+/** @typedef {{ room: Span, screen: Span }} View the room between the bars, inside the screen */
+
+/**
+ * From `delta`, moving only one way (`way` −1: the page moves less, +1: more),
+ * the first scroll at which no target is cut; null if none within a room's height.
+ * @param {number} delta @param {Span[]} targets @param {View} view @param {-1 | 1} way
+ * @returns {number | null}
+ */
+function clearing(delta, targets, view, way) {
+  let d = delta;
+  for (let step = 0; step <= 2 * targets.length; step += 1) {
+    const cut = targets.find((t) => cutAt(t, d, view) !== null);
+    if (!cut) return d;
+    d = moveFor(cut, d, view, way);
+    if (Math.abs(d - delta) > view.room.bottom - view.room.top) return null;
+  }
+  return null;
+}
+
+/** @param {Span} t @returns {number} what must show of `t` */
+const least = (t) => Math.min(TARGET_PX, t.bottom - t.top);
+
+/**
+ * The edge that cuts `t` at scroll `d` (a bar's inner edge, or the screen's
+ * edge under a bar), or null.
+ * @param {Span} t @param {number} d @param {View} view @returns {number | null}
+ */
+function cutAt(t, d, { room, screen }) {
+  const [top, bottom] = [t.top - d, t.bottom - d];
+  const shown = Math.min(bottom, room.bottom) - Math.max(top, room.top);
+  if (shown > 0.5) return shown < least(t) - 0.5 ? (top < room.top ? room.top : room.bottom) : null;
+  for (const edge of [screen.top, screen.bottom]) if (top < edge - 0.5 && bottom > edge + 0.5) return edge;
+  return null;
+}
+
+/**
+ * The scroll that takes `t` off the edge cutting it: the page moving less
+ * (`way` −1: `t` goes down past the edge) or more (+1: up past it); in the
+ * room, it then shows TARGET_PX of itself.
+ * @param {Span} t @param {number} d @param {View} view @param {-1 | 1} way
+ */
+function moveFor(t, d, view, way) {
+  const edge = /** @type {number} */ (cutAt(t, d, view));
+  const { room } = view;
+  if (way < 0) return Math.floor(edge === room.top ? t.bottom - least(t) - edge : t.top - edge);
+  return Math.ceil(edge === room.bottom ? t.top + least(t) - edge : t.bottom - edge);
+}

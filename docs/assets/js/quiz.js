@@ -237,7 +237,7 @@ export function mountQuiz(root) {
       form.append(feedback(q, run.answers[id], letters));
     }
 
-    const buttons = h("div", { class: "rb-buttons rb-buttons--sticky rb-quiz-nav" });
+    const buttons = h("div", { class: "rb-buttons rb-buttons--sticky rb-quiz-nav", "data-rb-bar": "" });
     const prev = h("button", { type: "button", class: "rb-button", "data-rb-quiz-prev": "", text: "← Назад" });
     const primary = h("button", { type: "submit", class: "rb-button rb-button--primary", "data-rb-quiz-next": "" });
     const finish = h("button", { type: "button", class: "rb-button", "data-rb-quiz-finish": "",

@@ -13,6 +13,7 @@ import { historyLength } from "./match-log.js";
 import { readingDelta, revealDelta } from "./match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
+import { scrollClear, scrollerOf, spanOf } from "./scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
 
@@ -23,21 +24,6 @@ import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
 /** @typedef {import("./shot-input.js").ShotInput} ShotInput */
 /** @typedef {ReturnType<typeof import("./widget.js").declarationOf>} GameDeclaration the game (widget.js) */
-
-/** @param {Element} el @returns {Element | null} the box that scrolls it (the desktop's tools column), or null: the page */
-export function scrollerOf(el) {
-  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
-    const overflow = getComputedStyle(n).overflowY;
-    if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight) return n;
-  }
-  return null;
-}
-
-/** @param {Element} el @returns {{ top: number, bottom: number }} */
-const spanOf = (el) => {
-  const r = el.getBoundingClientRect();
-  return { top: r.top, bottom: r.bottom };
-};
 
 /**
  * What a player taps next (`end`: a decision's choices, else the drawing with
@@ -85,7 +71,7 @@ export function revealReading(ui) {
     core: { top: core.top, bottom: Math.max(core.bottom, last) }, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
   }, room);
-  scrollBy(scroller, delta);
+  scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room);
 }
 
 /**
@@ -100,13 +86,6 @@ export function roomOf(el, bar) {
   const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const barHeight = bar ? bar.getBoundingClientRect().height : 0;
   return { scroller, room: { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight } };
-}
-
-/** @param {Element | null} scroller the box that scrolls, or null: the page @param {number} delta px */
-export function scrollBy(scroller, delta) {
-  if (!delta) return;
-  if (scroller) scroller.scrollTop += delta;
-  else window.scrollBy(0, delta);
 }
 
 /**
@@ -133,7 +112,7 @@ export function revealOnOpen(panel, ui, signal) {
     if (ui.setup.hidden) return;
     const { scroller, room } = roomOf(panel, null);
     const top = summary.getBoundingClientRect().top;
-    scrollBy(scroller, revealDelta({ top, bottom: ui.setupSubmit.getBoundingClientRect().bottom }, room));
+    scrollClear(scroller, revealDelta({ top, bottom: ui.setupSubmit.getBoundingClientRect().bottom }, room), panel, room);
   }, { signal });
 }
 

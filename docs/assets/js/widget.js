@@ -2,7 +2,8 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
-import { clearFieldErrors, markFieldError, smoothScroll, stickyTop } from "./form.js";
+import { clearFieldErrors, markFieldError } from "./form.js";
+import { smoothScroll, stickyTop } from "./scroll-room.js";
 import { POINTS_SCORE } from "./ru.js";
 
 // Offered here to the tools as before; form.js holds them (its fields are kept

@@ -1,0 +1,116 @@
+// @ts-check
+// The room a tool's content is read in: between what stays on top of the
+// screen as the page scrolls (the site's header, the phone's «Правила»/«Счёт»
+// tab bar) and a tool's sticky bar below; on a desktop the tools' column
+// scrolls by itself. Every scroll a tool makes goes through scrollClear, which
+// leaves no control cut by a bar (match-reveal.js uncutDelta, DOM-free).
+
+import { uncutDelta } from "./match-reveal.js";
+
+/** @typedef {import("./match-reveal.js").Span} Span */
+
+/** @returns {ScrollBehavior} */
+export function smoothScroll() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+/**
+ * The bottom of what stays on top of the screen as the page scrolls (the
+ * site's header, the phone's «Правила»/«Счёт» tab bar), px: layout.js keeps
+ * it in --rb-sticky-top; else measured here.
+ * @returns {number}
+ */
+export function stickyTop() {
+  const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
+  if (kept > 0) return kept;
+  let top = 0;
+  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
+    top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
+  }
+  return top;
+}
+
+/** @param {Element} el @returns {HTMLElement | null} the box that scrolls it (the desktop's tools column), or null: the page */
+export function scrollerOf(el) {
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    const overflow = getComputedStyle(n).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight && n instanceof HTMLElement) return n;
+  }
+  return null;
+}
+
+/** @param {Element} el @returns {Span} */
+export function spanOf(el) {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom };
+}
+
+const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The controls of `scope` a bar could cut: shown, not inside a sticky bar
+ * (it moves with the screen), not a chip's own hidden input.
+ * @param {Element} scope
+ * @returns {Span[]}
+ */
+export function targetsIn(scope) {
+  const out = [];
+  for (const el of scope.querySelectorAll(TARGETS)) {
+    if (el.closest("[data-rb-bar], [inert], svg")) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1) out.push({ top: r.top, bottom: r.bottom });
+  }
+  return out;
+}
+
+/**
+ * Scroll `scroller` (null: the page) by about `delta` px, moved as little as
+ * it takes so that no control of `scope` is left cut by a bar: the header
+ * above `room`, a tool's bar below it.
+ * Called with 0 too: content that grew over a bar is cleared of it.
+ * @param {HTMLElement | Element | null} scroller @param {number} delta @param {Element} scope @param {Span} room
+ * @param {ScrollBehavior} [behavior]
+ */
+export function scrollClear(scroller, delta, scope, room, behavior = "auto") {
+  const box = scroller || document.scrollingElement || document.documentElement;
+  const limits = { min: -box.scrollTop, max: box.scrollHeight - box.clientHeight - box.scrollTop };
+  const clamped = Math.max(limits.min, Math.min(limits.max, delta));
+  const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const screen = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
+  const moved = uncutDelta(clamped, targetsIn(scope), room, screen, limits);
+  if (!moved) return;
+  (scroller || window).scrollBy({ top: moved, behavior });
+}
+
+/**
+ * The room of `root` as it stands: under the bars above (and the top of the
+ * column that scrolls it), over a bar of `root` stuck at the screen's bottom.
+ * @param {Element} root @returns {{ scroller: HTMLElement | null, room: Span }}
+ */
+export function roomIn(root) {
+  const scroller = scrollerOf(root);
+  const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  let bottom = Math.min(frame.bottom, window.innerHeight);
+  for (const bar of root.querySelectorAll("[data-rb-bar]")) {
+    const box = bar.getBoundingClientRect();
+    if (box.height > 0 && getComputedStyle(bar).position === "sticky" && box.bottom >= bottom - 1) bottom = Math.min(bottom, box.top);
+  }
+  return { scroller, room: { top: Math.max(stickyTop(), frame.top), bottom } };
+}
+
+/**
+ * What opens or closes inside `root` (a ruling's «почему», a folded part)
+ * moves what is under it: once laid out, no control is left cut by a bar.
+ * @param {Element} root @param {AbortSignal} [signal]
+ */
+export function keepClearOnToggle(root, signal) {
+  root.addEventListener("click", (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest(".rb-why-toggle, details > summary")) return;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const { scroller, room } = roomIn(root);
+      scrollClear(scroller, 0, root, room);
+    }));
+  }, { signal });
+}
