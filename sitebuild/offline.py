@@ -100,11 +100,13 @@ def head_html(base: str, runtime: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def engine_start_html(base: str) -> str:
+def engine_start_html(base: str, now: bool = True) -> str:
     """The inlined engine starter; it goes right after <meta name="rules-runtime">, which
     it reads at once, at the top of <head> (sitebuild/postbuild.py): an inline script after
-    the stylesheets would wait for all of them."""
-    return f'<script data-worker="{html.escape(base + ENGINE_WORKER, quote=True)}">\n{_engine_boot()}</script>\n'
+    the stylesheets would wait for all of them. ``now`` false (a page without a tool that
+    asks the engine): it starts once the page is idle (engine-client.js), the text first."""
+    later = "" if now else ' data-rb-engine="later"'
+    return f'<script data-worker="{html.escape(base + ENGINE_WORKER, quote=True)}"{later}>\n{_engine_boot()}</script>\n'
 
 
 def _engine_boot() -> str:

@@ -164,7 +164,7 @@ def _inline_script(path: Path) -> str:
 
 
 def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: str | None = None,
-                   search_script: str | None = None) -> tuple[str, str]:
+                   search_script: str | None = None, engine_now: bool = True) -> tuple[str, str]:
     """What a page's <head> gets: (top, end).
 
     ``top`` goes right after ``<meta charset>``: the runtime's meta and the engine's
@@ -174,7 +174,8 @@ def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: 
     ``</head>``: the early anchor guard, for a build without site_url the first
     visit's sitemap (instant-sitemap.js, told the way to the site root), the
     search held until it is used (search-lazy.js), and the manifest's tags
-    (offline.head_html)."""
+    (offline.head_html). ``engine_now`` false: a page without a tool that asks the
+    engine (:func:`asks_engine`) starts it once the page is idle."""
     meta = ('<meta name="rules-runtime" content="'
             + html.escape(json.dumps(runtime, separators=(",", ":")), quote=True) + '">')
     script = f"<script>\n{early_script}</script>"
@@ -182,7 +183,7 @@ def head_additions(base: str, runtime: dict, early_script: str, sitemap_script: 
         script += f'\n<script data-root="{html.escape(base, quote=True)}">\n{sitemap_script}</script>'
     if search_script is not None:
         script += f"\n<script>\n{search_script}</script>"
-    return f"{meta}\n" + offline.engine_start_html(base), f"{script}\n" + offline.head_html(base, runtime)
+    return f"{meta}\n" + offline.engine_start_html(base, engine_now), f"{script}\n" + offline.head_html(base, runtime)
 
 
 #: Where the top of <head> ends: after the charset declaration, which must come first.
@@ -220,10 +221,18 @@ def add_head(site: BuiltSite) -> None:
         if "</head>" not in text:
             raise SiteBuildError(f"{rel}: в HTML нет </head>")
         top, end = head_additions(page_base(rel, site.site_url), site.runtime, early, sitemap,
-                                  search if 'data-md-component="search"' in text else None)
+                                  search if 'data-md-component="search"' in text else None,
+                                  engine_now=asks_engine(text))
         path.write_text(drop_tool_css(with_head(text, top, end)), encoding="utf-8")
         count += 1
     log.info("страниц с движком в <head>: %d", count)
+
+
+def asks_engine(text: str) -> bool:
+    """Whether a built page has a tool that asks the engine (its template marks it
+    ``data-rb-asks-engine``: the calculator, the scorekeeper, the тренажёр): such a page starts
+    the engine while it is parsed, any other once it is idle (engine-client.js)."""
+    return " data-rb-asks-engine" in text
 
 
 def drop_tool_css(text: str) -> str:

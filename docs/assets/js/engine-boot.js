@@ -10,6 +10,7 @@
 // runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
 //
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
+// On a page marked data-rb-engine="later" nothing starts here: adopt() starts it.
 // A classic script, not a module (it runs before the page's modules): types
 // come in as import("./types.js") expressions, no top-level declarations.
 (function () {
@@ -70,10 +71,15 @@
     return boot;
   }
 
+  // A page without a tool that asks the engine (the glossary, «Пункты правил»: the
+  // build marks it data-rb-engine="later") starts it once the page is idle
+  // (engine-client.js): the text first on a weak signal.
+  var later = script ? script.getAttribute("data-rb-engine") === "later" : false;
   /** @type {import("./types.js").EngineBoot | null} */
-  var early = start();
+  var early = later ? null : start();
   /** @type {import("./types.js").SiteWindow} */ (window).rbEngineBoot = {
     start: start,
+    later: later,
     // The worker started with the page, once; later calls start a new one.
     adopt: function () {
       var boot = early;

@@ -17,7 +17,9 @@
 //   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
 //                                          answered every call made so far
 //
-// No polling, no timers: everything is driven by worker messages (their kinds and
+//   startEngine()                          a tool that asks the engine was mounted
+//
+// No polling, no timers (but the one idle wait of a page without a tool): everything is driven by worker messages (their kinds and
 // payloads: ../engine/protocol.mjs, shared with the worker).
 
 import { FROM_WORKER, asWorkerMessage, callMessage } from "../engine/protocol.mjs";
@@ -37,7 +39,7 @@ let status = { state: "loading", stage: "start", text: "Загрузка пра�
 /** @type {Worker | null} */
 let worker = null;
 /** @type {Promise<void>} */
-let ready; // start() below makes it, before anything can call()
+let ready; // start() makes it: at once, or on a page without a tool once it is idle (startWhenIdle)
 let nextId = 1;
 /** @type {Map<number, { resolve: (response: Response) => void, reject: (error: Error) => void }>} */
 const pending = new Map();
@@ -154,6 +156,7 @@ function start() {
 
 /** @param {Request} request @returns {Promise<Response>} */
 export function call(request) {
+  startEngine();
   outstanding += 1;
   const settled = () => {
     outstanding -= 1;
@@ -200,4 +203,37 @@ export function retry() {
   start();
 }
 
-start();
+/** The engine started, if it was not: a tool that asks it was mounted (tools.js). */
+export function startEngine() {
+  if (!ready) start();
+}
+
+// A link a tool page is behind (a game, the тренажёр): touched, the engine starts.
+const TOOL_LINK = /(^|\/)(games\/[^/#?]+|trainer)\/?([#?]|$)/;
+
+/**
+ * A page without a tool that asks the engine (engine-boot.js: later) starts
+ * it once the page has loaded and the browser is idle, or at once when a link
+ * to a tool page is touched or focused: the text first on a weak signal, the
+ * engine (and with it the offline copy, offline.js) right after.
+ */
+function startWhenIdle() {
+  const go = () => {
+    document.removeEventListener("pointerdown", onLink, true);
+    document.removeEventListener("focusin", onLink, true);
+    startEngine();
+  };
+  const onLink = (/** @type {Event} */ event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (link && TOOL_LINK.test(link.getAttribute("href") || "")) go();
+  };
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+  document.addEventListener("pointerdown", onLink, { capture: true, passive: true });
+  document.addEventListener("focusin", onLink, true);
+}
+
+const later = /** @type {import("./types.js").SiteWindow} */ (window).rbEngineBoot?.later;
+if (later) startWhenIdle();
+else start();

@@ -2,13 +2,14 @@
 // Entry point (extra_javascript, type=module): mounts the tools of a page.
 //
 // Importing engine-client.js starts the engine's worker once per page
-// lifetime. mkdocs-material's instant navigation replaces the page content
+// lifetime (on a page without a tool that asks it, once the page is idle, or
+// when such a tool is mounted). mkdocs-material's instant navigation replaces the page content
 // and emits on document$, so mounting runs on every emission and is
 // idempotent: a widget is found by data-rb-tool and marked once mounted.
 // A page loads only the tool modules it uses (import()); each mount returns
 // its dispose function, called when the page is swapped away.
 
-import "./engine-client.js";
+import { startEngine } from "./engine-client.js";
 import { mountClauseShare } from "./clause-share.js";
 import { mountLayout } from "./layout.js";
 
@@ -57,6 +58,7 @@ function fail(root, err) {
 /** @param {HTMLElement} root */
 async function mountOne(root) {
   const load = MODULES[root.dataset.rbTool || ""];
+  if (root.hasAttribute("data-rb-asks-engine")) startEngine(); // a tool that asks the engine (its template says so)
   try {
     if (!load) throw new Error(`неизвестный инструмент ${root.dataset.rbTool}`);
     if (root.id && root instanceof HTMLDetailsElement) rememberPanel(root);

@@ -60,7 +60,8 @@
  * said so far, or why none was started.
  * @typedef {{ worker: Worker, messages: MessageEvent[], errors: Event[] }} StartedEngine
  * @typedef {StartedEngine | { failure: "runtime" | "worker" }} EngineBoot
- * @typedef {{ start: () => EngineBoot, adopt: () => EngineBoot }} EngineBootApi
+ * @typedef {{ start: () => EngineBoot, adopt: () => EngineBoot, later: boolean }} EngineBootApi
+ *   later: a page without a tool that asks the engine: it starts once the page is idle (engine-client.js)
  * The globals the site's own scripts and mkdocs-material put on window.
  * @typedef {Window & { rbEngineBoot?: EngineBootApi, rbPageShown?: () => void,
  *   document$?: { subscribe: (fn: () => void) => unknown } }} SiteWindow
