@@ -57,8 +57,7 @@ def join_and(items) -> str:
 def agrees_singular(n: int) -> bool:
     """Whether a verb or participle agrees with ``n`` in the singular: «21 очко
     засчитано», «1 шар выставляется», but «2 очка засчитаны», «5 очков засчитаны»."""
-    n = abs(n)
-    return n % 10 == 1 and n % 100 != 11
+    return plural(n, "one", "few", "many") == "one"
 
 
 def agree(n: int, singular: str, plural: str) -> str:

@@ -373,15 +373,9 @@ def client_declaration(decl: dict) -> dict:
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
-    """«1 игрок», «2 игрока», «5 игроков» (the same rule as rules_pkg.ru)."""
-    m = abs(n)
-    if m % 10 == 1 and m % 100 != 11:
-        word = one
-    elif 2 <= m % 10 <= 4 and not 12 <= m % 100 <= 14:
-        word = few
-    else:
-        word = many
-    return f"{n} {word}"
+    """«1 игрок», «2 игрока», «5 игроков»: the number and its word (the rule is rules_pkg.ru's)."""
+    from rules_pkg import ru  # the engine's one rule; imported here, as the build's other uses of the engine are
+    return f"{n} {ru.plural(n, one, few, many)}"
 
 
 def paragraphs(text: str) -> list[str]:

@@ -117,3 +117,30 @@ def random_rulings(game_id: str, seeds, max_actions: int = 40):
         out = handle(request)
         if out["ok"]:
             yield request, out
+
+
+def random_steps(game, state, rng: random.Random, step, max_actions: int):
+    """Random play of ``game`` on the engine's own objects, from ``state``: the
+    game's ``random_action``, up to ``max_actions`` or until the game is over;
+    ``step(state, action)`` returns ``(ruling, next state)``. Yields
+    ``(before, action, ruling, after)`` of every action."""
+    for _ in range(max_actions):
+        if state.finished:
+            return
+        action = game.random_action(state, rng)
+        ruling, after = step(state, action)
+        yield state, action, ruling, after
+        state = after
+
+
+def random_table_plays(table, rng: random.Random, max_actions: int):
+    """Random play through the API of a match driven by ``tests/engine_driver.Table``
+    (the state rebuilt from the stored match, as the page keeps it): the game's
+    ``random_action``, up to ``max_actions`` or until the match is over. Yields
+    ``(view before, ruling)`` of every play."""
+    game = GAMES[table.game]
+    for _ in range(max_actions):
+        if table.view["finished"]:
+            return
+        before = table.view
+        yield before, table.play(**game.random_action(internal_state(table.state), rng))

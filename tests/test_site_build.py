@@ -213,3 +213,25 @@ def test_pyodide_package_cdn_is_replaced_by_the_site(site):
     worker = (site / "assets" / "engine" / "worker.mjs").read_text(encoding="utf-8")
     assert re.search(r"packageBaseUrl:\s*indexURL", worker)
     assert re.search(r"lockFileURL:\s*`\$\{indexURL\}pyodide-lock.json`", worker)
+
+
+def page_folders(site: Path) -> set[str]:
+    """The folders of the site's pages, as a reader may type them (games/ of games/kovboy/)."""
+    folders = set()
+    for page in site.rglob("index.html"):
+        rel = page.parent.relative_to(site)
+        if rel.parts and rel.parts[0] in ("assets", "pyodide", "search"):
+            continue
+        folders.update(rel.parents)
+    return {f.as_posix() for f in folders if f.as_posix() != "."}
+
+
+def test_every_folder_of_pages_has_a_page(site):
+    """A reader who shortens /games/kovboy/ to /games/ gets a page, not a host's 404
+    or a directory listing (the newcomer's session, issue 26)."""
+    folders = page_folders(site)
+    assert "games" in folders  # the check sees the folders of the game pages
+    assert sorted(f for f in folders if not (site / f / "index.html").is_file()) == []
+    games = (site / "games" / "index.html").read_text(encoding="utf-8")
+    for response in api.handle({"op": "games"})["games"]:
+        assert f'href="{response["id"]}/"' in games, response["id"]

@@ -29,8 +29,9 @@ OFF_SCREEN = """() => {
   const bars = [...document.querySelectorAll('.md-header, .rb-tabs')]
     .filter(b => b.getClientRects().length).map(b => b.getBoundingClientRect().bottom);
   const below = Math.max(0, ...bars);
-  if (r.top < below - 0.5 || r.bottom > innerHeight) return `#${id}: ${Math.round(r.top)}..${Math.round(r.bottom)} px, панели до ${Math.round(below)}, окно ${innerHeight}`;
-  const x = Math.max(r.left, 0) + 2, y = r.top + 2;
+  // Whole on screen; one taller than the room (a tool) with its top just under the bars.
+  if (r.top < below - 0.5 || r.top > innerHeight - 24 || (r.bottom > innerHeight && r.height <= innerHeight - below)) return `#${id}: ${Math.round(r.top)}..${Math.round(r.bottom)} px, панели до ${Math.round(below)}, окно ${innerHeight}`;
+  const x = Math.max(r.left, 0) + Math.min(8, r.width / 2), y = r.top + Math.min(8, r.height / 2);  // inside a rounded corner
   const hit = document.elementFromPoint(x, y);
   if (!hit || !(hit === t || t.contains(hit))) return `#${id} закрыт: ${hit ? hit.tagName + '.' + hit.className : 'ничего'}`;
   return '';
@@ -110,6 +111,22 @@ def test_a_shared_clause_link_shows_the_rules_tab_at_the_clause(phone, base_url)
     phone.goto(base_url + "games/kaiza/#kaiza-first-shot")
     assert_target_on_screen(phone, "ссылка на #kaiza-first-shot при вкладке «Счёт»")
     assert phone.get_attribute('.rb-tab[data-rb-tab="rules"]', "aria-pressed") == "true"
+
+
+def test_the_home_pages_tool_links_open_the_score_tab_at_the_tool(phone, base_url):
+    # The reader last had «Правила» on these pages (the newcomer's session: «Счёт партии»
+    # from the home page showed the scorekeeper with «Правила» chosen and the text under it).
+    for game in ("pyat-sharov", "kaiza"):
+        phone.add_init_script(f"sessionStorage.setItem('rules-site:tab:/games/{game}/', 'rules')")
+    for game, tool in (("pyat-sharov", "scorekeeper"), ("kaiza", "calculator")):
+        phone.goto(base_url)
+        link = phone.locator(f'a[href$="games/{game}/#rb-{tool}-{game}"]').first
+        link.scroll_into_view_if_needed()
+        link.tap()
+        phone.wait_for_url(f"**#rb-{tool}-{game}")
+        assert_target_on_screen(phone, f"главная → #rb-{tool}-{game}")
+        assert phone.get_attribute('.rb-tab[data-rb-tab="tools"]', "aria-pressed") == "true", game
+        assert phone.locator(".rb-has-split > h2").first.is_hidden(), game  # the rule text is not under it
 
 
 def test_search_results_section_signs_and_keyboard_open_at_the_target_on_a_desktop(desktop, base_url):

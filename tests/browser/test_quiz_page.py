@@ -445,6 +445,12 @@ def test_phone_layout(phone_page, base_url, kovboy):
                 assert box["height"] >= 43.5, (shot, sel, box)
         page.screenshot(path=str(SHOTS / f"phone-{shot}.png"), full_page=shot == "question")  # results: the summary
         if shot == "question":
+            # The sticky bar is one row («← Назад», «Проверить»): «Закончить» is under the question,
+            # not beside «Проверить» (the newcomer's session: a bar of 180 px, a fifth of the screen).
+            bar = page.locator(".rb-quiz-nav").bounding_box()
+            assert bar["height"] <= 80, bar
+            assert page.locator(".rb-quiz-nav [data-rb-quiz-finish]").count() == 0
+            page.locator("[data-rb-quiz-finish]").scroll_into_view_if_needed()
             # tap through to the results
             page.locator("[data-rb-quiz-finish]").tap()
             page.locator("[data-rb-quiz-confirm-yes]").tap()

@@ -14,6 +14,7 @@ from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 from tests.engine_driver import Calc, Table
+from tests.randplay import random_steps
 
 GAME = GAMES["kaiza"]
 NOT_CREDITED = {"white_58_59": "not-credited"}
@@ -410,13 +411,8 @@ def test_kaiza_random_play_is_accepted_and_obeys_the_rules():
         rng = random.Random(seed)
         options = {"white_58_59": rng.choice(["credited", "not-credited"])}
         match = Match.new(GAME, ["Аня", "Борис"], options)
-        state = GAME.initial_state(2, match.options)
-        for _ in range(80):
-            if state.finished:
-                break
-            action = GAME.random_action(state, rng)
-            before = state.scores
-            r, state = match.step(state, action)
+        for previous, _, r, state in random_steps(GAME, GAME.initial_state(2, match.options), rng, match.step, 80):
+            before = previous.scores
             p, o = r.player, 1 - r.player
             assert state.scores[o] == before[o]  # only the shooter scores
             assert state.scores[p] - before[p] == r.points >= 0

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.engine_driver import Calc, Table as DriverTable
+from tests.randplay import random_steps, random_table_plays
 
 from rules_pkg.api import handle
 from rules_pkg.core import IMPLEMENTED, NOT_COMPUTABLE
-from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.reader import Reader
 
@@ -398,13 +398,8 @@ def play_match_directly(rng, options):
     names = ("А", "Б")
     state = GAME.initial_state(2, options)
     rulings = []
-    for _ in range(400):
-        if state.finished:
-            break
-        action = GAME.random_action(state, rng)
-        before = state
-        parsed = GAME.read_action(Reader(action, "action"), state)
-        r, state = GAME.apply(state, parsed, names)
+    step = lambda s, action: GAME.apply(s, GAME.read_action(Reader(action, "action"), s), names)  # noqa: E731
+    for before, _, r, state in random_steps(GAME, state, rng, step, 400):
         p = r.player
         # strokes only grow: one for the stroke, one per penalty; a touch is one penalty stroke
         assert r.points == (r.kind == "shot") + len(r.fouls) == state.total(p) - before.total(p)
@@ -445,16 +440,9 @@ def test_kladka_kiem_random_matches_obey_the_rules():
 def test_kladka_kiem_random_actions_accepted_through_the_api():
     rng = random.Random(7)
     for _ in range(25):
-        out = handle({"op": "match.new", "game": GID, "players": ["Аня", "Борис"],
-                      "options": rng.choice([{}, {"handicap": "mixed", "strong": 1, "handicap_strokes": 2}])})
-        for _ in range(30):
-            if out["view"]["finished"]:
-                break
-            state, _ = Match.from_json(out["state"], GAMES).replay()
-            out = handle({"op": "match.play", "state": out["state"], "action": GAME.random_action(state, rng),
-                          "want": {"state": True}})
-            assert out["ok"], out
-            assert out["ruling"]["scores"] == [p["score"] for p in out["view"]["players"]]
+        t = DriverTable(GID, ["Аня", "Борис"], rng.choice([{}, {"handicap": "mixed", "strong": 1, "handicap_strokes": 2}]))
+        for _, r in random_table_plays(t, rng, 30):
+            assert r["scores"] == [p["score"] for p in t.view["players"]]
 
 
 def test_kladka_kiem_random_situations_accepted():

@@ -7,6 +7,7 @@ import pytest
 
 from rules_pkg.api import handle
 from tests.engine_driver import Calc, Table
+from tests.randplay import random_steps
 from rules_pkg.games import GAMES
 
 GAME = GAMES["kovboy"]
@@ -319,11 +320,8 @@ def test_kovboy_every_implemented_clause_is_cited_by_some_ruling():
         rng = random.Random(seed)
         state = GAME.initial_state(rng.randint(2, 3), {})
         names = ("А", "Б", "В")[: len(state.committed)]
-        for _ in range(400):
-            if state.finished:
-                break
-            action = GAME.read_action(Reader(GAME.random_action(state, rng), "action"), state)
-            r, state = GAME.apply(state, action, names)
+        step = lambda s, action: GAME.apply(s, GAME.read_action(Reader(action, "action"), s), names)  # noqa: E731
+        for _, _, r, state in random_steps(GAME, state, rng, step, 400):
             cited |= set(r.clauses)
             tolk |= set(r.tolkovaniya)
     for seed in range(3000):  # one-shot rulings from random situations reach the 91–101 phases

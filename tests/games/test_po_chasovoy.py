@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.engine_driver import Calc, Table as DriverTable
+from tests.randplay import random_table_plays
 
 from rules_pkg.api import handle
-from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games import po_chasovoy as pc
 from rules_pkg.reader import Reader
@@ -487,13 +487,8 @@ def check_invariants(view, rulings):
 def test_po_chasovoy_random_matches_are_accepted(seed):
     rng = random.Random(seed)
     t = Table()
-    for _ in range(80):
-        if t.view["finished"]:
-            break
-        # Rebuild the engine state from the stored match to ask for a random action.
-        state_obj, _ = Match.from_json(t.state, GAMES).replay()
-        action = GAME.random_action(state_obj, rng)
-        t.play(**action)
+    for _ in random_table_plays(t, rng, 80):  # the state rebuilt from the stored match, as the page keeps it
+        pass
     history = handle({"op": "match.view", "state": t.state, "want": {"history": {"last": 200}}})["history"]
     check_invariants(t.view, history["items"])
 

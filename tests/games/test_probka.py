@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.engine_driver import Calc, Table
+from tests.randplay import random_table_plays
 
 from rules_pkg.api import handle
-from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from rules_pkg.games.probka import MAX_BANK, START_POINT, TARGET, is_bank
 from rules_pkg.reader import Reader
@@ -397,13 +397,7 @@ def test_probka_random_matches_accepted_and_obey_the_rules():
         n = rng.randint(2, 20 if seed % 5 == 0 else 6)
         mode = rng.choice(("grows", "unchanged"))
         t = table(n, {"bank_after_success": mode})
-        for _ in range(rng.choice((10, 40, 80))):
-            if t.view["finished"]:
-                break
-            state, _ = Match.from_json(t.state, GAMES).replay()
-            action = GAME.random_action(state, rng)
-            before = t.view
-            r = t.play(**action)
+        for before, r in random_table_plays(t, rng, rng.choice((10, 40, 80))):
             check_invariants(before, r, t.view, n, mode == "grows")
         finished += t.view["finished"]
     assert finished > 100

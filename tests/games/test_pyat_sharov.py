@@ -12,6 +12,7 @@ from rules_pkg.api import handle
 from rules_pkg.match import Match
 from rules_pkg.games import GAMES
 from tests.engine_driver import Calc, Table
+from tests.randplay import random_steps
 
 GAME = GAMES["pyat-sharov"]
 
@@ -232,13 +233,8 @@ def test_pyat_sharov_random_play_is_accepted_and_obeys_the_rules():
     for seed in range(300):
         rng = random.Random(seed)
         match = Match.new(GAME, ["Аня", "Борис"], {})
-        state = GAME.initial_state(2, {})
-        for _ in range(60):
-            if state.finished:
-                break
-            action = GAME.random_action(state, rng)
-            before = state.scores
-            r, state = match.step(state, action)
+        for previous, _, r, state in random_steps(GAME, GAME.initial_state(2, {}), rng, match.step, 60):
+            before = previous.scores
             p, o = r.player, 1 - r.player
             gain = [state.scores[i] - before[i] for i in range(2)]
             assert min(gain) == 0  # scores never go down, only one side gains

@@ -42,15 +42,24 @@ export function measureBars() {
   return px;
 }
 
-/** A target inside a closed <details> or on the hidden «Правила» tab is shown. @param {Element} target */
+/**
+ * A target inside a closed <details> is shown, and on a phone's game page the
+ * tab it belongs to is chosen (layout.js switches on the tab's click): a tool
+ * (the home page's «Калькулятор удара», «Счёт партии») on «Счёт», though the
+ * tools also stand under the text on «Правила»; a clause on «Правила» when
+ * «Счёт» hides it.
+ * @param {Element} target
+ */
 function unhide(target) {
   for (let d = target.closest("details:not([open])"); d; d = d.parentElement && d.parentElement.closest("details:not([open])")) {
     /** @type {HTMLDetailsElement} */ (d).open = true;
   }
-  if (target.getClientRects().length) return;
   const split = target.closest(".rb-has-split");
-  const rules = split && !target.closest(".rb-split-tools") ? split.querySelector('.rb-tabs [data-rb-tab="rules"]') : null;
-  if (rules instanceof HTMLElement && rules.getAttribute("aria-pressed") !== "true") rules.click(); // layout.js switches
+  if (!split) return;
+  const isTool = Boolean(target.closest(".rb-split-tools"));
+  if (!isTool && target.getClientRects().length) return;
+  const tab = split.querySelector(`.rb-tabs [data-rb-tab="${isTool ? "tools" : "rules"}"]`);
+  if (tab instanceof HTMLElement && tab.getClientRects().length && tab.getAttribute("aria-pressed") !== "true") tab.click();
 }
 
 /** Run fn once the page is not fixed under the search layer. @param {() => void} fn */

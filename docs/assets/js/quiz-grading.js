@@ -204,9 +204,7 @@ export function questionsWord(n) {
  * @param {number} n
  */
 export function ofQuestions(n) {
-  const m = Math.abs(n);
-  const one = m % 10 === 1 && m % 100 !== 11;
-  return `из ${n} ${one ? "вопроса" : "вопросов"}`;
+  return `из ${n} ${plural(n, "вопроса", "вопросов", "вопросов")}`;
 }
 
 /** «Верно 7 из 10 вопросов» @param {number} correct @param {number} total */

@@ -242,8 +242,10 @@ export function mountQuiz(root) {
     const primary = h("button", { type: "submit", class: "rb-button rb-button--primary", "data-rb-quiz-next": "" });
     const finish = h("button", { type: "button", class: "rb-button", "data-rb-quiz-finish": "",
       text: run.mode === "exam" ? "Завершить тест" : "Закончить" });
-    buttons.append(prev, primary, finish);
-    form.append(buttons);
+    // «Закончить» is rare and final: under the question, not in the sticky bar beside «Проверить»
+    // (one row of two there: on a phone the bar with three took 180 px, a fifth of the screen).
+    buttons.append(prev, primary);
+    form.append(buttons, h("div", { class: "rb-buttons rb-quiz-end" }, finish));
     const confirm = h("div", { class: "rb-confirm rb-quiz-confirm", role: "alertdialog", hidden: true, "data-rb-quiz-confirm": "" });
     form.append(confirm);
 
