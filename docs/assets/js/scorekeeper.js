@@ -20,7 +20,7 @@ import { createMatchSession } from "./match-session.js";
 import { playerRows } from "./player-rows.js";
 import * as saved from "./saved-matches.js";
 import { bindMatch, revealOnOpen, revealReading } from "./scorekeeper-match.js";
-import { keepClearOnToggle, scrollerOf } from "./scroll-room.js";
+import { scrollerOf } from "./scroll-room.js";
 import { createScreens, isScreen } from "./scorekeeper-screen.js";
 import { bindSetup } from "./scorekeeper-setup.js";
 import { findUi } from "./scorekeeper-ui.js";
@@ -49,7 +49,6 @@ export function mountScorekeeper(root) {
   const players = playerRows(ui.players, { template: ui.playerTemplate, addButton: ui.addPlayer });
   const match = bindMatch({ root: panel, ui, game, session, screens, input, signal });
   revealOnOpen(panel, ui, signal);
-  keepClearOnToggle(panel, signal);
   const setup = bindSetup({
     root: panel, ui, session, screens, players, signal,
     hooks: { openSaved: (id) => openSaved(id), openMatch: () => match.openMatchScreen() },

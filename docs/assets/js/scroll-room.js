@@ -84,33 +84,3 @@ export function scrollClear(scroller, delta, scope, room, behavior = "auto") {
   (scroller || window).scrollBy({ top: moved, behavior });
 }
 
-/**
- * The room of `root` as it stands: under the bars above (and the top of the
- * column that scrolls it), over a bar of `root` stuck at the screen's bottom.
- * @param {Element} root @returns {{ scroller: HTMLElement | null, room: Span }}
- */
-export function roomIn(root) {
-  const scroller = scrollerOf(root);
-  const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-  let bottom = Math.min(frame.bottom, window.innerHeight);
-  for (const bar of root.querySelectorAll("[data-rb-bar]")) {
-    const box = bar.getBoundingClientRect();
-    if (box.height > 0 && getComputedStyle(bar).position === "sticky" && box.bottom >= bottom - 1) bottom = Math.min(bottom, box.top);
-  }
-  return { scroller, room: { top: Math.max(stickyTop(), frame.top), bottom } };
-}
-
-/**
- * What opens or closes inside `root` (a ruling's «почему», a folded part)
- * moves what is under it: once laid out, no control is left cut by a bar.
- * @param {Element} root @param {AbortSignal} [signal]
- */
-export function keepClearOnToggle(root, signal) {
-  root.addEventListener("click", (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest(".rb-why-toggle, details > summary")) return;
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      const { scroller, room } = roomIn(root);
-      scrollClear(scroller, 0, root, room);
-    }));
-  }, { signal });
-}
