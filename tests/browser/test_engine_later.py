@@ -34,12 +34,18 @@ def test_a_page_without_a_tool_starts_the_engine_after_it_has_loaded(make_page, 
     assert page.page_errors == []
 
 
-def test_no_worker_before_the_load_nor_without_idle_but_a_game_link_starts_it(make_page, base_url):
+def never_idle_phone(make_page):
+    """A phone page whose browser is never idle (a long page still busy: nothing starts by
+    itself), no service worker, its workers counted."""
     page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                      service_workers="block")
-    # The browser never idle (a long page still busy): nothing starts by itself.
     page.add_init_script("window.requestIdleCallback = () => 0;")
     page.add_init_script(COUNT_WORKERS)
+    return page
+
+
+def test_no_worker_before_the_load_nor_without_idle_but_a_game_link_starts_it(make_page, base_url):
+    page = never_idle_phone(make_page)
     page.goto(base_url + "glossary/", wait_until="load")
     page.wait_for_timeout(1500)
     assert page.evaluate("window.__workers") == 0, "the glossary started the engine before it was idle"
@@ -52,10 +58,7 @@ def test_no_worker_before_the_load_nor_without_idle_but_a_game_link_starts_it(ma
 
 
 def test_a_game_page_starts_the_engine_while_it_is_parsed(make_page, base_url):
-    page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                     service_workers="block")
-    page.add_init_script("window.requestIdleCallback = () => 0;")
-    page.add_init_script(COUNT_WORKERS)
+    page = never_idle_phone(make_page)
     page.goto(base_url + "games/kovboy/", wait_until="domcontentloaded")
     assert page.locator('script[data-rb-engine="later"]').count() == 0
     assert page.evaluate("window.__workersAtParsed") == 1

@@ -2,8 +2,9 @@
 // The room a tool's content is read in: between what stays on top of the
 // screen as the page scrolls (the site's header, the phone's «Правила»/«Счёт»
 // tab bar) and a tool's sticky bar below; on a desktop the tools' column
-// scrolls by itself. Every scroll a tool makes goes through scrollClear, which
-// leaves no control cut by a bar (match-reveal.js uncutDelta, DOM-free).
+// scrolls by itself. The scorekeeper's reveals and the forms' next-field scroll
+// go through scrollClear, which leaves no control cut by a bar (match-reveal.js
+// uncutDelta, DOM-free); the calculator's answer does not yet (issue 26).
 
 import { uncutDelta } from "./match-reveal.js";
 
