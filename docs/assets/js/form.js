@@ -504,11 +504,14 @@ export function nextFieldDelta(current, next, room, keep = null) {
 }
 
 /**
- * Scroll the room of `form` by `delta`, no control of it left cut by a bar.
+ * Scroll the room of `form` by `delta`, no control of it left cut by a bar,
+ * and `keep` (the focused control), if given, not taken above the room's top.
  * @param {Element} form @param {{ top: number, bottom: number, scroller: HTMLElement | null }} room @param {number} delta
+ * @param {{ top: number } | null} [keep]
  */
-function scrollRoom(form, room, delta) {
-  if (delta) scrollClear(room.scroller, delta, form, room, smoothScroll());
+function scrollRoom(form, room, delta, keep = null) {
+  const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
+  if (delta) scrollClear(room.scroller, delta, form, room, smoothScroll(), most);
 }
 
 /**
@@ -602,7 +605,7 @@ function showNextField(form, bar, from) {
   const focused = document.activeElement;
   const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
     && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
-  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep));
+  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep);
 }
 
 /**

@@ -70,13 +70,15 @@ export function targetsIn(scope) {
  * Scroll `scroller` (null: the page) by about `delta` px, moved as little as
  * it takes so that no control of `scope` is left cut by a bar: the header
  * above `room`, a tool's bar below it.
- * Called with 0 too: content that grew over a bar is cleared of it.
+ * Called with 0 too: content that grew over a bar is cleared of it. `most`:
+ * the page moves up no further than this (the focused control stays below the
+ * bars above).
  * @param {HTMLElement | Element | null} scroller @param {number} delta @param {Element} scope @param {Span} room
- * @param {ScrollBehavior} [behavior]
+ * @param {ScrollBehavior} [behavior] @param {number} [most]
  */
-export function scrollClear(scroller, delta, scope, room, behavior = "auto") {
+export function scrollClear(scroller, delta, scope, room, behavior = "auto", most = Infinity) {
   const box = scroller || document.scrollingElement || document.documentElement;
-  const limits = { min: -box.scrollTop, max: box.scrollHeight - box.clientHeight - box.scrollTop };
+  const limits = { min: -box.scrollTop, max: Math.min(most, box.scrollHeight - box.clientHeight - box.scrollTop) };
   const clamped = Math.max(limits.min, Math.min(limits.max, delta));
   const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const screen = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
