@@ -96,11 +96,19 @@ def test_drawing_in_use_passes_axe(tool_page, base_url):
         tap_pocket(tool, "far-left")
     said = tool.locator("[data-rb-action-form] [data-rb-shot-said]")
     assert said.evaluate("e => e.scrollHeight > e.clientHeight"), "the line fits: the scrolling place is not tested"
+    more = "e => getComputedStyle(e, '::after').content"
+    assert "ещё" in said.evaluate(more), "a line longer than its place does not say it goes on"
+    said.evaluate("e => e.scrollIntoView({block: 'center'})")
+    screenshot(page, "drawing-said-more", "#rb-scorekeeper-kovboy [data-rb-shot-said]")
     result = run_axe(page, "#rb-scorekeeper-kovboy [data-rb-action-form]")
     problems = [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in result["violations"] if v["id"] in RULES]
     assert not problems, problems
     said.focus()  # reached by the keyboard, and read by the arrows
     assert page.evaluate("document.activeElement.hasAttribute('data-rb-shot-said')")
+    said.press("End")
+    page.wait_for_function("() => { const e = document.querySelector('#rb-scorekeeper-kovboy [data-rb-shot-said]');"
+                           " return e.scrollTop + e.clientHeight >= e.scrollHeight - 1; }")
+    assert "ещё" not in said.evaluate(more), "«▾ ещё» stays at the line's end"
 
 
 def test_calculator_drawing_follows_the_situation(tool_page, base_url):

@@ -104,9 +104,15 @@ export function mountShotInput(form, declared) {
     "aria-label": "Что записывается" });
   saidPlace.append(words, hint);
   drawing.append(svgBox, tools, saidPlace);
+  // A line longer than its place says so at its bottom («▾ ещё», shot-input.css)
+  // until it is scrolled to its end.
+  const markMore = () => saidPlace.classList.toggle("rb-shot-said--more",
+    saidPlace.scrollTop + saidPlace.clientHeight < saidPlace.scrollHeight - 1);
+  saidPlace.addEventListener("scroll", markMore, { passive: true });
   // The newest words in view inside the place: a hint below a long line.
   const showSaid = () => {
     saidPlace.scrollTop = hint.textContent ? saidPlace.scrollHeight : 0;
+    markMore();
     const scrolls = saidPlace.scrollHeight > saidPlace.clientHeight;
     // The focus is never dropped on <body>: a focused place keeps its stop.
     if (scrolls || document.activeElement === saidPlace) saidPlace.setAttribute("tabindex", "0");
