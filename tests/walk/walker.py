@@ -234,6 +234,14 @@ def differ(a: str, b: str, name_a: str, name_b: str) -> str:
     return f"{name_a} «…{a[max(0, i - 30):i + 70]}», {name_b} «…{b[max(0, i - 30):i + 70]}»"
 
 
+def balls_on_table(table: dict, view: dict) -> list[str]:
+    """The balls the drawing must show (JSON ids, sorted): the table's balls less
+    those the view says are not on it — «absent» (a «Кайза» white waiting in the
+    «дом» for its owner, a «Ковбой» ball waiting for its spot) and extra.off_table."""
+    off = list(view.get("absent") or []) + list((view.get("extra") or {}).get("off_table") or [])
+    return sorted(json.dumps(b["id"]) for b in table["balls"] if b["id"] not in off)
+
+
 class MatchWalk(Walk):
     def must(self) -> list:
         s = self.sel
@@ -390,8 +398,7 @@ class MatchWalk(Walk):
         drawn = self.page.evaluate(DRAWN_BALLS, self.sel)
         if drawn is None or not self.table:
             return
-        off = (view.get("extra") or {}).get("off_table") or []
-        want = sorted(json.dumps(b["id"]) for b in self.table["balls"] if b["id"] not in off)
+        want = balls_on_table(self.table, view)
         if sorted(drawn["balls"]) != want:
             self.violate("balls-differ", "рисунок стола", f"нарисованы {sorted(drawn['balls'])}, на столе {want}")
         rack = view.get("rack", self.table.get("pyramid", 0)) or 0
