@@ -17,7 +17,10 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    page's tools into their column while the page is parsed and holds the first paint
    until then, so the page does not shift) and
    ``sitebuild/offline.py``'s tags (web app manifest); a stylesheet of
-   :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`).
+   :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`);
+   then :func:`bundle_stylesheets`: each page's run of the site's own stylesheets
+   becomes one file (``sitebuild/css_bundle.py``; a :data:`TOOL_CSS` sheet stays
+   its own file).
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then
    :func:`copy_vendored`: the npm libraries the pages load, into
    ``site/assets/vendor/`` (``sitebuild/vendor.py``).
@@ -235,6 +238,18 @@ def asks_engine(text: str) -> bool:
     return " data-rb-asks-engine" in text
 
 
+def bundle_stylesheets(site: BuiltSite) -> None:
+    """One stylesheet link per run of the site's own CSS (sitebuild/css_bundle.py)."""
+    from sitebuild import css_bundle
+
+    try:
+        done = css_bundle.bundle_site(site.root, frozenset(TOOL_CSS))
+    except css_bundle.BundleError as exc:
+        raise SiteBuildError(str(exc)) from exc
+    log.info("таблицы стилей сайта: %d страниц, %d файлов вместо %d", done.pages, len(done.made),
+             len({css for run in done.made for css in run}))
+
+
 def drop_tool_css(text: str) -> str:
     """A page's HTML without the stylesheets of :data:`TOOL_CSS` whose tools it lacks."""
     for css, tools in TOOL_CSS.items():
@@ -417,7 +432,7 @@ def rewrite_search_index(site: BuiltSite) -> None:
 
 #: The steps after the generator, in order (see the module's docstring). The service
 #: worker comes after every file it lists (it hashes them); the copies come last.
-STEPS = (add_head, copy_runtime, copy_vendored, write_quiz_exports, rewrite_search_index, write_service_worker,
+STEPS = (add_head, bundle_stylesheets, copy_runtime, copy_vendored, write_quiz_exports, rewrite_search_index, write_service_worker,
          write_headers_file, precompress)
 
 
