@@ -20,7 +20,8 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`);
    then :func:`bundle_stylesheets`: each page's run of the site's own stylesheets
    becomes one file (``sitebuild/css_bundle.py``; a :data:`TOOL_CSS` sheet stays
-   its own file).
+   its own file); and :func:`minify_js`: the page modules of ``assets/js/``
+   minified by esbuild, a source map beside each (``sitebuild/minify.py``).
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then
    :func:`copy_vendored`: the npm libraries the pages load, into
    ``site/assets/vendor/`` (``sitebuild/vendor.py``).
@@ -246,8 +247,26 @@ def bundle_stylesheets(site: BuiltSite) -> None:
         done = css_bundle.bundle_site(site.root, frozenset(TOOL_CSS))
     except css_bundle.BundleError as exc:
         raise SiteBuildError(str(exc)) from exc
-    log.info("таблицы стилей сайта: %d страниц, %d файлов вместо %d", done.pages, len(done.made),
-             len({css for run in done.made for css in run}))
+    from rules_pkg.ru import plural
+
+    pages, made = done.pages, len(done.made)
+    log.info("таблицы стилей сайта: %d %s, %d %s вместо %d", pages, plural(pages, "страница", "страницы", "страниц"),
+             made, plural(made, "файл", "файла", "файлов"), len({css for run in done.made for css in run}))
+
+
+def minify_js(site: BuiltSite) -> None:
+    """The page modules minified in place, a source map beside each (sitebuild/minify.py)."""
+    from sitebuild import minify
+
+    try:
+        done = minify.minify_site_js(site.root)
+    except minify.MinifyError as exc:
+        raise SiteBuildError(str(exc)) from exc
+    from rules_pkg.ru import plural
+
+    files = done["files"]
+    log.info("модули страниц: %d %s, %d → %d байт", files, plural(files, "файл", "файла", "файлов"),
+             done["before"], done["after"])
 
 
 def drop_tool_css(text: str) -> str:
@@ -432,7 +451,7 @@ def rewrite_search_index(site: BuiltSite) -> None:
 
 #: The steps after the generator, in order (see the module's docstring). The service
 #: worker comes after every file it lists (it hashes them); the copies come last.
-STEPS = (add_head, bundle_stylesheets, copy_runtime, copy_vendored, write_quiz_exports, rewrite_search_index, write_service_worker,
+STEPS = (add_head, bundle_stylesheets, minify_js, copy_runtime, copy_vendored, write_quiz_exports, rewrite_search_index, write_service_worker,
          write_headers_file, precompress)
 
 
