@@ -13,7 +13,8 @@ bash scripts/setup.sh
 bash scripts/build.sh
 echo "[test] pytest"
 workers="${RULES_TEST_WORKERS:-0}"
+# The 25 slowest tests are listed at the end: where CI's time goes (notes/ci-time.md).
 if [ "$workers" = "0" ]; then
-    exec .venv/bin/python -m pytest "$@"
+    exec .venv/bin/python -m pytest --durations=25 "$@"
 fi
-exec .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"
+exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --durations=25 "$@"
