@@ -23,28 +23,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench import CPU_SLOWDOWN, server as bench_server  # noqa: E402
 from bench.__main__ import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.driver import INIT_SCRIPT, PHONE_NET, PROFILES  # noqa: E402
+from bench.driver import INIT_SCRIPT, PHONE_NET, PROFILES, wait_precached  # noqa: E402
 
 PAGE = "glossary/"
-# The service worker's cache is complete: it holds the list it was filled from (sitebuild/offline_sw.js).
-SAVED_JS = """async (url) => {
-  for (const name of await caches.keys()) {
-    if (name.startsWith("rules-site-") && await (await caches.open(name)).match(url)) return true;
-  }
-  return false;
-}"""
-
-
-def wait_saved(page, base: str, timeout: float) -> float | None:
-    """When the site's offline copy was complete (monotonic time), or None."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if page.evaluate(SAVED_JS, base + "__rules-precache.json"):
-            return time.monotonic()
-        page.wait_for_timeout(250)
-    return None
-
-
 def visit(browser, base: str, counter) -> dict:
     """One cold visit in a fresh context: what the reader waited for, and when the site was saved."""
     context = browser.new_context(locale="ru-RU", **PROFILES["phone"].context_options)
@@ -59,7 +40,7 @@ def visit(browser, base: str, counter) -> dict:
     page.wait_for_function("window.__bench && window.__bench.lcp", timeout=240_000)
     page.wait_for_timeout(1000)  # a later, larger paint would replace the first one
     text = page.evaluate("window.__bench.lcp") / 1000
-    saved_at = wait_saved(page, base, timeout=300)
+    saved_at = wait_precached(page, timeout=300)
     with counter.lock:
         runtime = [r[0] - t0 for r in counter.requests if r[0] >= t0 and "/pyodide/" in r[1]]
     row = {

@@ -281,17 +281,21 @@ SNAPSHOT_JS = f"() => ({ENGINE_ENTRY_JS})({SNAPSHOT!r})"
 WARMED_JS = f"() => ({ENGINE_ENTRY_JS})({WARMED!r})"
 
 
+# The cache is complete when it holds the list it was filled from (sitebuild/offline_sw.js),
+# found at the root of the worker's scope — from any page of the site.
 PRECACHED_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return false;
+  const list = new URL("__rules-precache.json", registration.scope).href;
   for (const name of await caches.keys()) {
-    if (name.startsWith("rules-site-") && await (await caches.open(name)).match(new URL("__rules-precache.json",
-        location.href.replace(/games\\/.*$/, "")).href)) return true;
+    if (name.startsWith("rules-site-") && await (await caches.open(name)).match(list)) return true;
   }
   return false;
 }"""
 
 
 def wait_precached(page, timeout: float = TIMEOUT_MS / 1000) -> float | None:
-    """When the service worker's cache was complete (monotonic time), or None."""
+    """When the service worker's cache was complete (monotonic time), or None; from any page."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if page.evaluate(PRECACHED_JS):
