@@ -206,8 +206,11 @@ def write_service_worker(site_dir: str | os.PathLike, required: list[str] = ()) 
     (site / SW_NAME).write_text(render_service_worker(files), encoding="utf-8")
     total = sum((site / _file_of(p)).stat().st_size for p in files)
     summary = {"version": version_of(files), "files": len(files), "bytes": total}
-    log.info("sw.js: версия %s, %d файлов, %.1f МБ для работы без сети",
-             summary["version"], summary["files"], total / 1e6)
+    from rules_pkg.ru import plural
+
+    n = summary["files"]
+    log.info("sw.js: версия %s, %d %s, %.1f МБ для работы без сети",
+             summary["version"], n, plural(n, "файл", "файла", "файлов"), total / 1e6)
     return summary
 
 
