@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import urlsplit
 
 import pytest
-from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
+import tools_helpers
+from tools_helpers import (ENGINE_TIMEOUT_MS, is_external, pick_choice, pick_sequence, pick_set,
+                           show_form_view, wait_engine_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -20,18 +21,6 @@ SK = "#rb-scorekeeper-kovboy"
 RECORDS = "rules-site:match/v2:kovboy:"
 
 
-def is_external(url: str) -> bool:
-    parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about"):
-        return False
-    return parts.scheme not in ("http", "https") or parts.hostname != "127.0.0.1"
-
-
-def value(v) -> str:
-    """An attribute selector value for a JSON-encoded option id."""
-    return "'" + json.dumps(v) + "'"
-
-
 def wait_engine(page, tool=CALC):
     wait_engine_ready(page, tool)
 
@@ -39,41 +28,12 @@ def wait_engine(page, tool=CALC):
 def open_tool(page, tool):
     # The tool's module comes with import(): wait until it has mounted the tool.
     page.wait_for_selector(f"{tool}[data-rb-mounted]", state="attached", timeout=ENGINE_TIMEOUT_MS)
-    if not page.locator(tool).evaluate("el => el.open"):
-        page.locator(f"{tool} > summary").click()
-    # The form view of the shot input (the table drawing is tested in test_tools_table.py).
-    form_view = page.locator(f"{tool} [data-rb-shot-mode=form][aria-pressed=false]")
-    if form_view.count() and form_view.first.is_visible():
-        form_view.first.click()
-
-
-def pick_sequence(scope, field, *balls):
-    for ball in balls:
-        scope.locator(f'[data-rb-field="{field}"] [data-rb-option={value(ball)}]').click()
-
-
-def pick_set(scope, field, *values):
-    for v in values:
-        chip = scope.locator(f'[data-rb-field="{field}"] label.rb-chip:has(input[value={value(v)}])')
-        chip.click()  # the visible chip, as a player taps it
-        assert chip.locator("input").is_checked()
-
-
-def pick_choice(scope, field, v):
-    field_el = scope.locator(f'[data-rb-field="{field}"]')
-    select = field_el.locator("select")
-    if select.count():
-        select.select_option(value=json.dumps(v))
-    else:
-        chip = field_el.locator(f"label.rb-chip:has(input[value={value(v)}])")
-        chip.click()
-        assert chip.locator("input").is_checked()
+    tools_helpers.open_tool(page, tool)
+    show_form_view(page, tool)
 
 
 def calculate(page):
-    calc = page.locator(CALC)
-    calc.locator("[data-rb-submit]").click()
-    return calc.locator("[data-rb-result] .rb-ruling")
+    return tools_helpers.calculate(page, "kovboy")
 
 
 # (a) ------------------------------------------------------------------------
@@ -109,14 +69,19 @@ def test_calculator_foul_over_90_cites_rule_4(page, base_url):
     assert page.locator("#kovboy-rule-4 + button.rb-share").is_visible()
 
 
-def test_calculator_winning_shot_at_100(page, base_url):
-    page.goto(base_url + PAGE)
-    open_tool(page, CALC)
-    calc = page.locator(CALC)
+def cue_ball_into_far_left_at_100(calc):
+    """At 100 points, the cue ball hits the 1 and falls into the far left pocket."""
     calc.locator("#rb-calculator-kovboy-situation-score").fill("100")
     pick_sequence(calc, "contacts", 1)
     pick_choice(calc, "cue_ball", "pocket")
     pick_choice(calc, "cue_pocket", "far-left")
+
+
+def test_calculator_winning_shot_at_100(page, base_url):
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    calc = page.locator(CALC)
+    cue_ball_into_far_left_at_100(calc)
     pick_choice(calc, "called_pocket", "far-left")
     wait_engine(page)
     ruling = calculate(page)
@@ -131,10 +96,7 @@ def test_calculator_shows_engine_error_next_to_form(page, base_url):
     open_tool(page, CALC)
     calc = page.locator(CALC)
     # The cue ball fell into a pocket at 100, but no called pocket: the engine refuses.
-    calc.locator("#rb-calculator-kovboy-situation-score").fill("100")
-    pick_sequence(calc, "contacts", 1)
-    pick_choice(calc, "cue_ball", "pocket")
-    pick_choice(calc, "cue_pocket", "far-left")
+    cue_ball_into_far_left_at_100(calc)
     wait_engine(page)
     calc.locator("[data-rb-submit]").click()
     # once, at the field it names (not again in the box above the buttons)
@@ -151,9 +113,7 @@ def test_calculator_shows_engine_error_next_to_form(page, base_url):
 def play_shot(page, *, contacts=(), pocketed=()):
     sk = page.locator(SK)
     form = sk.locator("[data-rb-action-form]")
-    form_view = form.locator("[data-rb-shot-mode=form][aria-pressed=false]")
-    if form_view.is_visible():
-        form_view.click()  # the form view of the shot input
+    show_form_view(page, SK)
     pick_sequence(form, "contacts", *contacts)
     pick_set(form, "pocketed", *pocketed)
     if not contacts:
@@ -166,7 +126,7 @@ def play_shot(page, *, contacts=(), pocketed=()):
 
 
 def scores(page):
-    return [int(s) for s in page.locator(f"{SK} .rb-score-points").all_inner_texts()]
+    return tools_helpers.scores(page, "kovboy")
 
 
 def test_scorekeeper_match_survives_reload_and_undo(page, base_url):

@@ -29,7 +29,8 @@ import pytest
 
 from sitebuild import offline
 from sitebuild.serve import serve
-from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
+import tools_helpers
+from tools_helpers import ENGINE_TIMEOUT_MS, show_form_view, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -126,12 +127,8 @@ def wait_engine(page, tool):
 
 
 def open_tool(page, tool):
-    if not page.locator(tool).evaluate("el => el.open"):
-        page.locator(f"{tool} > summary").click()
-    # The form view of the shot input (the table drawing is tested in test_tools_table.py).
-    form_view = page.locator(f"{tool} [data-rb-shot-mode=form][aria-pressed=false]")
-    if form_view.count() and form_view.first.is_visible():
-        form_view.first.click()
+    tools_helpers.open_tool(page, tool)
+    show_form_view(page, tool)
 
 
 def kovboy_foul_over_90(page):

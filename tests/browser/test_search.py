@@ -205,7 +205,7 @@ def test_a_clause_result_opens_at_its_anchor_with_the_words_highlighted(search_p
     link = next(r for r in results if target(r["href"], base_url) == "games/kovboy/#kovboy-rule-4")
     assert link["title"] == "Ковбой · Правило 4: ровно 90 очков, перебор — фол"
     assert "При подходе к рубежу 90 очков" in link["snippet"] or "превысит 90 очков" in link["snippet"]
-    search_page.locator(f'.md-search-result__list a[href*="#kovboy-rule-4"]').first.click()
+    search_page.locator('.md-search-result__list a[href*="#kovboy-rule-4"]').first.click()
     search_page.wait_for_url("**/games/kovboy/**#kovboy-rule-4")
     # The clause is the page's :target (its highlight) once the page is shown: the
     # address changes before instant navigation has swapped the page in.

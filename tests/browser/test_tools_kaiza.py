@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, current_player, field, last_ruling, no_horizontal_overflow, open_game,
-    pick_choice, record, redo, reload_match, scores, set_bool, set_int, sk, start_match, status, undo,
+    DESKTOP, PHONE, calculate, calculator_page, current_player, field, last_ruling, match_page, no_horizontal_overflow,
+    pick_choice, record, redo, reload_match, scores, set_bool, set_int, status, undo,
 )
 
 pytestmark = pytest.mark.browser
@@ -37,10 +37,7 @@ def not_credited(setup):
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_match_series_miss_and_call(tool_page, base_url, device):
-    page = tool_page(device)
-    open_game(page, base_url, GAME, sk(GAME))
-    start_match(page, GAME, ["Анна", "Борис"], not_credited)
-    tool = page.locator(sk(GAME))
+    page, tool = match_page(tool_page, base_url, device, GAME, ["Анна", "Борис"], not_credited)
     assert "не засчитываются" in tool.locator("[data-rb-options-line]").inner_text()
     assert "первым ударом нельзя" in status(page, GAME)
 
@@ -74,9 +71,7 @@ def test_match_series_miss_and_call(tool_page, base_url, device):
 
 
 def test_calculator_labels_the_outside_value(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, PHONE, GAME)
     set_int(tool, "score", 50)
     set_int(tool, "opponent_score", 20)
     action = tool.locator("[data-rb-action]")
@@ -99,9 +94,7 @@ def test_calculator_labels_the_outside_value(tool_page, base_url):
 def test_first_shot_red_is_asked_not_assumed(tool_page, base_url):
     """Whether the first shot's red came from the 1st spot decides a foul, and the
     player may not have said it: «не указано» is refused, never read as «нет»."""
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, PHONE, GAME)
     set_bool(tool, "first_shot", True)
     action = tool.locator("[data-rb-action]")
     set_bool(action, "contact", True)

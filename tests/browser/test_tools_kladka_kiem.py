@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game,
+    DESKTOP, PHONE, calculate, calculator_page, current_player, last_ruling, match_page, no_horizontal_overflow, open_game,
     pick_action, pick_choice, record, redo, reload_match, scores, screenshot, set_bool, set_int, sk, start_match,
     status,
     table_rows, undo,
@@ -44,10 +44,7 @@ def touch(how):
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_match_with_handicap_and_penalties(tool_page, base_url, device):
-    page = tool_page(device)
-    open_game(page, base_url, GAME, sk(GAME))
-    start_match(page, GAME, ["Анна", "Борис"], handicap_b_for_anna)
-    tool = page.locator(sk(GAME))
+    page, tool = match_page(tool_page, base_url, device, GAME, ["Анна", "Борис"], handicap_b_for_anna)
     options = tool.locator("[data-rb-options-line]").inner_text()
     assert "б) слабый игрок" in options and "второй в списке игроков" in options and "3" in options
     assert current_player(page, GAME) == "Анна"
@@ -94,9 +91,7 @@ def test_match_with_handicap_and_penalties(tool_page, base_url, device):
 
 
 def test_calculator_compares_with_the_opponent(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, PHONE, GAME)
     set_int(tool, "balls_left", 5)
     set_int(tool, "strokes", 10)
     set_int(tool, "penalties", 1)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, decide, last_ruling, no_horizontal_overflow, open_game, pick_action, pick_choice,
-    record, redo, reload_match, set_bool, set_int, sk, start_match, status, table_rows, undo,
+    DESKTOP, PHONE, calculate, calculator_page, decide, last_ruling, match_page, no_horizontal_overflow, pick_action, pick_choice,
+    record, redo, reload_match, set_bool, set_int, sk, status, table_rows, undo,
 )
 
 pytestmark = pytest.mark.browser
@@ -26,10 +26,7 @@ def ball_into(pocket, noticed=True):
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
-    page = tool_page(device)
-    open_game(page, base_url, GAME, sk(GAME))
-    start_match(page, GAME, ["Анна", "Борис"])
-    tool = page.locator(sk(GAME))
+    page, tool = match_page(tool_page, base_url, device, GAME, ["Анна", "Борис"])
 
     # First the opponent names the pocket of ball 1: buttons, not the form.
     decision = tool.locator("[data-rb-decision]")
@@ -85,9 +82,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
 
 
 def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, PHONE, GAME)
     set_int(tool, "ball", 3)
     pick_choice(tool, "known", "first")
     pick_choice(tool.locator('[data-rb-fold="situation"]'), "pocket", "far-left")  # the shot comes first now

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, field, last_ruling, no_horizontal_overflow, open_game, pick_player, pick_set,
+    DESKTOP, PHONE, calculate, calculator_page, field, last_ruling, match_page, no_horizontal_overflow, open_game, pick_player, pick_set,
     record, redo, reload_match, scores, set_bool, set_int, set_text, sk, start_match, status, table_rows, undo,
 )
 
@@ -33,10 +33,7 @@ def success(player):
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_six_player_example_of_the_text(tool_page, base_url, device):
-    page = tool_page(device)
-    open_game(page, base_url, GAME, sk(GAME))
-    start_match(page, GAME, PLAYERS)
-    tool = page.locator(sk(GAME))
+    page, tool = match_page(tool_page, base_url, device, GAME, PLAYERS)
     assert scores(page, GAME) == [1] * 6
     assert "Банк — 6 очков" in status(page, GAME)
     # No turn order in the text: nobody is marked as the next to shoot.
@@ -111,9 +108,7 @@ def test_bank_switch_is_a_match_option(tool_page, base_url):
 
 
 def test_calculator_on_the_example(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, PHONE, GAME)
     set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
     set_int(tool, "bank", 48)
     set_int(tool, "shooter", 6)

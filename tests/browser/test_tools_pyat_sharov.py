@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calc, calculate, current_player, last_ruling, no_horizontal_overflow, open_game, pick_choice,
-    record, redo, reload_match, scores, set_bool, set_int, sk, start_match, undo,
+    DESKTOP, PHONE, calculate, calculator_page, current_player, last_ruling, match_page, no_horizontal_overflow, pick_choice,
+    record, redo, reload_match, scores, set_bool, set_int, undo,
 )
 
 pytestmark = pytest.mark.browser
@@ -29,10 +29,7 @@ def shot(ball, pocket=None, *, reds=0, white=False, mistake=False):
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_match_points_series_and_mistake(tool_page, base_url, device):
-    page = tool_page(device)
-    open_game(page, base_url, GAME, sk(GAME))
-    start_match(page, GAME, ["Анна", "Борис"])
-    tool = page.locator(sk(GAME))
+    page, tool = match_page(tool_page, base_url, device, GAME, ["Анна", "Борис"])
 
     record(page, GAME, shot("red", "far-left", white=True))       # 1а: 5 points, the series goes on
     ruling = last_ruling(page, GAME)
@@ -73,9 +70,7 @@ def test_match_points_series_and_mistake(tool_page, base_url, device):
 
 
 def test_calculator_winning_shot_cites_the_outside_target(tool_page, base_url):
-    page = tool_page(DESKTOP)
-    open_game(page, base_url, GAME, calc(GAME))
-    tool = page.locator(calc(GAME))
+    page, tool = calculator_page(tool_page, base_url, DESKTOP, GAME)
     set_int(tool, "score", 55)
     set_int(tool, "opponent_score", 20)
     pick_choice(tool, "ball", "yellow")

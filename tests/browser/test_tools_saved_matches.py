@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tools_helpers import (
-    DESKTOP, OPEN_PREFIX, PHONE, SAVED_PREFIX, open_game, pick_sequence, pick_set, record, reload_match,
+    DESKTOP, OPEN_PREFIX, PHONE, SAVED_PREFIX, match_page, open_game, pick_sequence, pick_set, record, reload_match,
     saved_records, scores, screenshot, sk, start_match, use_form_view, wait_history,
 )
 
@@ -32,10 +32,7 @@ def saved_items(page):
 
 
 def test_several_matches_are_kept_and_resumed(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, SK)
-    tool = page.locator(SK)
-    start_match(page, GAME, ["Анна", "Борис"])
+    page, tool = match_page(tool_page, base_url, PHONE, GAME, ["Анна", "Борис"])
     record(page, GAME, pot(3))
     assert scores(page, GAME) == [3, 0]
 
@@ -109,10 +106,7 @@ DAMAGED = {
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
 def test_damaged_record_is_reported_and_the_others_are_untouched(tool_page, base_url, kind):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, SK)
-    tool = page.locator(SK)
-    start_match(page, GAME, ["Анна", "Борис"])
+    page, tool = match_page(tool_page, base_url, PHONE, GAME, ["Анна", "Борис"])
     record(page, GAME, pot(3))
     good_before = page.evaluate(
         "p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
@@ -208,10 +202,7 @@ def test_the_first_versions_match_is_carried_over(tool_page, base_url):
 
 
 def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
-    page = tool_page(PHONE)
-    open_game(page, base_url, GAME, SK)
-    tool = page.locator(SK)
-    start_match(page, GAME, ["Анна", "Борис"])
+    page, tool = match_page(tool_page, base_url, PHONE, GAME, ["Анна", "Борис"])
     record(page, GAME, pot(3))
     record(page, GAME, pot(5))
     held = []

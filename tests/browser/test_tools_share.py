@@ -37,13 +37,18 @@ def play_three(page):
     record(page, GAME, miss=True)               # a miss: Борис to play
 
 
-def share_url(page, base_url) -> str:
+def copied(page, base_url, button: str, tool: str = SK) -> tuple[str, str]:
+    """Press the scorekeeper's copy ``button``: (its notice, the text on the clipboard)."""
     page.context.grant_permissions(CLIPBOARD, origin=base_url.rstrip("/"))
-    page.locator(f"{SK} [data-rb-share]").click()
-    notice = page.locator(f"{SK} [data-rb-notice]")
+    page.locator(f"{tool} {button}").click()
+    notice = page.locator(f"{tool} [data-rb-notice]")
     notice.wait_for()
-    assert "Ссылка на партию скопирована" in notice.inner_text()
-    url = page.evaluate("navigator.clipboard.readText()")
+    return notice.inner_text(), page.evaluate("navigator.clipboard.readText()")
+
+
+def share_url(page, base_url) -> str:
+    notice, url = copied(page, base_url, "[data-rb-share]")
+    assert "Ссылка на партию скопирована" in notice
     assert re.fullmatch(re.escape(base_url) + r"games/kovboy/#match=1z[A-Za-z0-9_-]+", url), url
     return url
 
@@ -104,10 +109,7 @@ def test_share_link_of_a_game_without_score(tool_page, base_url):
     start_match(page, game, ["Анна", "Борис"])
     decide(page, game, "правая средняя")
     record(page, game, lambda form: pick_choice(form, "pocket", "right-middle"))
-    page.context.grant_permissions(CLIPBOARD, origin=base_url.rstrip("/"))
-    page.locator(f"{tool} [data-rb-share]").click()
-    page.locator(f"{tool} [data-rb-notice]").wait_for()
-    url = page.evaluate("navigator.clipboard.readText()")
+    _, url = copied(page, base_url, "[data-rb-share]", tool)
     assert "/games/po-chasovoy/#match=1z" in url
 
     other = tool_page(PHONE)
@@ -166,12 +168,8 @@ def test_protocol_is_copied_as_plain_russian_text(tool_page, base_url):
     page = tool_page(DESKTOP)
     open_game(page, base_url, GAME, SK)
     play_three(page)
-    page.context.grant_permissions(CLIPBOARD, origin=base_url.rstrip("/"))
-    page.locator(f"{SK} [data-rb-protocol]").click()
-    notice = page.locator(f"{SK} [data-rb-notice]")
-    notice.wait_for()
-    assert "Протокол партии скопирован (3 записи)" in notice.inner_text()
-    text = page.evaluate("navigator.clipboard.readText()")
+    notice, text = copied(page, base_url, "[data-rb-protocol]")
+    assert "Протокол партии скопирован (3 записи)" in notice
     assert text.startswith("Партия «Ковбой»\nИгроки: Анна, Борис")
     assert "Счёт: Анна — 9 очков, Борис — 0 очков" in text
     assert "\n3. Анна:" in text and "Пункты:" in text

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from screen_checks import screen_problems
-from tools_helpers import ENGINE_TIMEOUT_MS, pick_player, screenshot, sk, start_on_table
+from tools_helpers import ENGINE_TIMEOUT_MS, screenshot, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 

@@ -91,6 +91,13 @@ def open_tool(page, tool: str) -> None:
         page.locator(f"{tool} > summary").click()
 
 
+def show_form_view(page, tool: str) -> None:
+    """The shot input's form view, when the tool shows the table drawing (tested in test_tools_table.py)."""
+    form_view = page.locator(f"{tool} [data-rb-shot-mode=form][aria-pressed=false]")
+    if form_view.count() and form_view.first.is_visible():
+        form_view.first.click()
+
+
 # ---- fields ---------------------------------------------------------------
 
 def field(scope, name: str):
@@ -176,6 +183,21 @@ def start_match(page, game: str, names: list[str], options=None) -> None:
         options(setup)
     setup.locator("button[type=submit]").click()
     page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+
+
+def calculator_page(tool_page, base_url: str, device, game: str):
+    """A page of ``game`` on ``device`` with its calculator open: (the page, the calculator)."""
+    page = tool_page(device)
+    open_game(page, base_url, game, calc(game))
+    return page, page.locator(calc(game))
+
+
+def match_page(tool_page, base_url: str, device, game: str, names: list[str], options=None):
+    """A page of ``game`` on ``device`` with a match started: (the page, its scorekeeper)."""
+    page = tool_page(device)
+    open_game(page, base_url, game, sk(game))
+    start_match(page, game, names, options)
+    return page, page.locator(sk(game))
 
 
 def history_count(page, game: str) -> int:
