@@ -89,12 +89,15 @@ BAD_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
   <div class="rb-ruling--line"><p>Превышено 90 очков. Набрать нужно ровно 90.</p>
     <ul><li>Превышено 90 очков.</li></ul></div>
   <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);padding:0 6px">скрытый текст для чтения с экрана</span>
+  <div style="border:1px solid #999;width:150px;overflow-x:auto"><table style="width:100%"><tr>
+    <td>Константин</td><td>нарушения а, б, в</td><td style="white-space:nowrap">16384&nbsp;→&nbsp;32768</td></tr></table></div>
 </div></body></html>"""
 
 
 def test_screen_checks_find_each_kind_of_defect(page):
-    """The checks themselves: each defect of BAD_SCREEN is found, and a text
-    hidden for screen readers is not taken for a clipped one."""
+    """The checks themselves: each defect of BAD_SCREEN is found; a text hidden
+    for screen readers is not taken for a clipped one, nor a wide table's text
+    that its box scrolls to (Пробка's «Таблица партии» at 360 px) for text out."""
     from tests.walk.screen_checks import SCREEN_CHECK
 
     page.set_viewport_size({"width": 400, "height": 600})
@@ -103,5 +106,6 @@ def test_screen_checks_find_each_kind_of_defect(page):
     kinds = {v["kind"] for v in found}
     assert {"covered", "clipped", "controls-overlap", "text-out", "sentence-twice"} <= kinds, found
     assert not any("скрытый" in v["detail"] or "скрытый" in v["what"] for v in found), found
+    assert not any(word in v["detail"] for v in found for word in ("Константин", "нарушения", "16384")), found
     twice = [v for v in found if v["kind"] == "sentence-twice"]
     assert len(twice) == 1 and "Превышено 90 очков" in twice[0]["detail"], twice

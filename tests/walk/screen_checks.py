@@ -109,6 +109,13 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
     const bg = cs.backgroundColor.match(/[\d.]+/g);
     return (bg && (bg.length < 4 || Number(bg[3]) > 0)) || ['Top', 'Right', 'Bottom', 'Left'].some((s) =>
       parseFloat(cs['border' + s + 'Width']) > 0 && cs['border' + s + 'Style'] !== 'none'); };
+  // A box that scrolls (a wide table in its .rb-table-wrap) holds its text over its whole scroll extent.
+  const scrollArea = (el) => { const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    const scrollsX = /auto|scroll/.test(cs.overflowX) && el.scrollWidth > el.clientWidth;
+    const scrollsY = /auto|scroll/.test(cs.overflowY) && el.scrollHeight > el.clientHeight;
+    const left = scrollsX ? r.left + el.clientLeft - el.scrollLeft : r.left;
+    const top = scrollsY ? r.top + el.clientTop - el.scrollTop : r.top;
+    return { left, top, right: scrollsX ? left + el.scrollWidth : r.right, bottom: scrollsY ? top + el.scrollHeight : r.bottom }; };
   const boxCache = new Map();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
@@ -125,7 +132,7 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
       if (cs.position === 'absolute' || cs.position === 'fixed') break;
     }
     if (!box) continue;
-    const b = box.getBoundingClientRect();
+    const b = scrollArea(box);
     range.selectNodeContents(t);
     for (const r of range.getClientRects()) {
       if (r.width < 1) continue;
