@@ -17,6 +17,7 @@ import re
 import pytest
 
 import test_offline as offline_test
+from test_no_load_shift import SHIFTS
 from tools_helpers import (
     PHONE, SCOREKEEPER_GAMES, dismiss_toasts, history_count, match_players, play_step, reload_match,
     screenshot, sk, start_on_table, use_form_view, wait_engine_ready, wait_history,
@@ -70,6 +71,10 @@ def tool_top(page, game) -> float:
     return page.evaluate(SETTLED_TOP, [sk(game), 10])
 
 
+def board_top(page, game) -> float:
+    return page.evaluate(SETTLED_TOP, [f"{sk(game)} [data-rb-scores]", 10])
+
+
 @pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
 def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, base_url, game):
     page = tool_page(PHONE)
@@ -80,6 +85,9 @@ def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, ba
     before = tool_top(page, game)
     assert page.evaluate("window.scrollY") > 0 and before < 0, "the tool's top is scrolled off the screen"
 
+    board_before = board_top(page, game)
+    page.add_init_script(SHIFTS)
+
     reload_match(page, game)
     wait_engine_ready(page, sk(game))
     wait_history(page, game, 2)
@@ -89,6 +97,12 @@ def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, ba
     screenshot(page, f"reload-on-score-tab-{game}")
     assert abs(after - before) <= PLACE_PX, f"the tool moved by {after - before:.0f} px over the reload"
     assert page.locator(f"{sk(game)} [data-rb-play]").is_visible()
+    # The saved match is drawn with the status and options lines the engine wrote,
+    # so the engine's view moves nothing under them (the walk: the board 16 px down
+    # at 360 px, «Условия партии» shown late).
+    assert abs(board_top(page, game) - board_before) <= PLACE_PX, "the board moved over the reload"
+    shifts = [e for e in page.evaluate("window.__loadShifts") if not e["recent"] and e["value"] >= 0.0005]
+    assert not shifts, f"the page moved by itself after the reload: {shifts}"
 
 
 @pytest.mark.parametrize("game", SCOREKEEPER_GAMES)

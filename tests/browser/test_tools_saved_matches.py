@@ -211,7 +211,10 @@ def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
     # The runtime is still downloading, and the score is already there.
     tool.locator("[data-rb-match]").wait_for()
     assert scores(page, GAME) == [8, 0]
-    assert "когда загрузятся правила" in tool.locator("[data-rb-status-line]").inner_text()
+    # The status line the engine wrote when the match was saved (its view will
+    # not change the line's height), and the engine's own line says it is loading.
+    assert tool.locator("[data-rb-status-line]").inner_text() == "Ход: Анна (в серии 8 очков)."
+    assert tool.locator("[data-rb-engine-text]").is_visible()
     assert tool.locator("[data-rb-undo]").is_disabled()
     assert not tool.locator("[data-rb-action-group]").is_visible()
     assert not tool.locator("[data-rb-play]").is_visible()  # nothing to record; undo stays in the bar

@@ -461,6 +461,17 @@ export function describeOptions(form, options) {
   return out;
 }
 
+/**
+ * A match's options as the line under its status («Условия партии: …»), or ""
+ * when it has none: the same line before the engine has loaded (a saved match)
+ * and after, so that nothing under it moves when the engine's view comes.
+ * @param {ParentNode} form the setup form @param {Record<string, unknown> | null | undefined} options
+ */
+export function optionsSentence(form, options) {
+  const described = describeOptions(form, options);
+  return described.length ? `Условия партии: ${described.map((o) => `${o.label} — ${o.value}`).join("; ")}.` : "";
+}
+
 // ---- Fields kept clear of the sticky bars ------------------------------------
 // A form's fields are never behind what stays on screen as the page scrolls:
 // the site's header and the phone's «Правила»/«Счёт» tab bar above, the form's

@@ -24,9 +24,10 @@ export const OTHER_TAB_WRITE = "Не записано: эту партию то�
 const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увидеть изменения из другой вкладки.";
 
 /**
- * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[] }} SavedSummary  what a record shows before the engine loads
+ * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[],
+ *   status?: string }} SavedSummary  what a record shows before the engine loads
  * @typedef {{ kind: "missing" } | { kind: "broken", problem: string }
- *   | { kind: "opened", summary: SavedSummary, validated: Promise<Validation> }} Opening
+ *   | { kind: "opened", summary: SavedSummary, options: Record<string, unknown>, validated: Promise<Validation> }} Opening
  * @typedef {{ kind: "ready" } | { kind: "broken", id: string, problem: string } | { kind: "failed", message: string }
  *   | { kind: "waiting", message: string } | { kind: "stale" }} Validation
  *   waiting: the engine did not load (retryValidation() once it has); stale: another match is open now
@@ -119,7 +120,8 @@ export function savedRecords({ game, call, alive, memory: m }) {
       const state = entry.record.state;
       Object.assign(m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record), saved: state });
       saved.setOpenMatch(game.id, id);
-      return { kind: "opened", summary: entry.record.summary, validated: validate(id, state) };
+      const options = state && typeof state.options === "object" && state.options ? state.options : {};
+      return { kind: "opened", summary: entry.record.summary, options, validated: validate(id, state) };
     },
     /** After "waiting": validate again (the engine is ready now); null when nothing waits. */
     retryValidation() {

@@ -6,7 +6,7 @@
 // the last few entries, the rulings undone struck through on top. Nothing
 // here changes the match.
 
-import { describeOptions, hideIdleFields, setPlayerChoices } from "./form.js";
+import { hideIdleFields, optionsSentence, setPlayerChoices } from "./form.js";
 import { renderBoard, renderTable } from "./match-board.js";
 import { rows as rowsWord } from "./ru.js";
 import { renderRulingLine } from "./ruling-line.js";
@@ -46,10 +46,9 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const names = view.players.map((p) => p.name);
   ui.statusLine.textContent = view.status || "";
 
-  const options = describeOptions(ui.setup, state.options);
-  ui.optionsLine.hidden = options.length === 0;
-  ui.optionsLine.textContent = options.length
-    ? `Условия партии: ${options.map((o) => `${o.label} — ${o.value}`).join("; ")}.` : "";
+  const options = optionsSentence(ui.setup, state.options);
+  ui.optionsLine.hidden = !options;
+  ui.optionsLine.textContent = options;
 
   ui.scores.replaceChildren(...renderBoard(view, score));
 

@@ -5,7 +5,7 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
-import { hideIdleFields, setPlayerChoices } from "./form.js";
+import { hideIdleFields, optionsSentence, setPlayerChoices } from "./form.js";
 import { renderBoard } from "./match-board.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError } from "./widget.js";
@@ -24,6 +24,19 @@ export const isScreen = (name) => SCREENS.includes(name);
 
 // A refusal is shown the one way every tool shows it (widget.js).
 export { clearErrors, showRefused } from "./widget.js";
+
+/**
+ * The status line of a saved match before the engine has loaded: the one the
+ * engine wrote when the match was saved, else (a record without it) what waits.
+ * @param {SavedSummary} summary @returns {string}
+ */
+export function provisionalStatus(summary) {
+  if (typeof summary.status === "string" && summary.status.trim()) return summary.status;
+  const names = Array.isArray(summary.players) ? summary.players : [];
+  return names.length
+    ? `Сохранённая партия (${names.join(", ")}): всё остальное появится, когда загрузятся правила.`
+    : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
+}
 
 /**
  * @param {HTMLDetailsElement} root @param {ScorekeeperUi} ui
@@ -127,16 +140,18 @@ export function createScreens(root, ui, { finished, signal }) {
       showError(ui.matchError, "");
     },
     /**
-     * The saved summary while the engine loads: the score is there at once.
+     * The saved summary while the engine loads: the score is there at once, and
+     * the status and options lines as the engine last wrote them (the engine's
+     * view then changes no line's height above the board).
      * @param {SavedSummary} summary @param {Score} score @param {string} [id] the saved match's id
+     * @param {Record<string, unknown>} [options] the saved match's options
      */
-    showProvisional(summary, score, id) {
+    showProvisional(summary, score, id, options) {
       show("match");
       const names = summary.players || [];
-      ui.statusLine.textContent = names.length
-        ? `Сохранённая партия (${names.join(", ")}): всё остальное появится, когда загрузятся правила.`
-        : "Сохранённая партия: всё остальное появится, когда загрузятся правила.";
-      ui.optionsLine.hidden = true;
+      ui.statusLine.textContent = provisionalStatus(summary);
+      ui.optionsLine.textContent = optionsSentence(ui.setup, options);
+      ui.optionsLine.hidden = !ui.optionsLine.textContent;
       const scores = Array.isArray(summary.scores) ? summary.scores : null;
       ui.scores.replaceChildren(...renderBoard({
         players: names.map((name, i) => ({ name, score: scores ? scores[i] : null, number: summary.numbered ? i + 1 : undefined })),

@@ -68,7 +68,7 @@ export function mountScorekeeper(root) {
     }
     screens.clearTransient();
     panel.open = true;
-    screens.showProvisional(opening.summary, scoreOf(game), id);
+    screens.showProvisional(opening.summary, scoreOf(game), id, opening.options);
     opening.validated.then(showValidation);
   }
 
