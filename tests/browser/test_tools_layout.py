@@ -124,6 +124,28 @@ def look(page, name, selector):
     screenshot(page, name)
 
 
+# The desktop's tools column and its record bar, at scroll offsets from the page's top
+# (where the column stands lower than when it sticks under the header) to further down.
+COLUMN_BOTTOMS = """async (sel) => { const out = [];
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  for (const y of [0, 8, 20, 200]) {
+    window.scrollTo(0, y);
+    await frames();
+    const column = document.querySelector('.rb-split-tools').getBoundingClientRect();
+    const play = document.querySelector(sel + ' [data-rb-play]');
+    const shown = play && play.getClientRects().length > 0 && !play.closest('[hidden]');
+    out.push({ y: scrollY, column: column.bottom, play: shown ? play.getBoundingClientRect().bottom : null, screen: innerHeight });
+  }
+  return out; }"""
+
+
+def assert_column_on_screen(page, game) -> None:
+    """At any scroll, the tools column ends on screen and «Записать удар» is wholly on it
+    (the walk: 11 px off a 1280×800 screen at the page's top)."""
+    for at in page.evaluate(COLUMN_BOTTOMS, sk(game)):
+        assert at["column"] <= at["screen"] and (at["play"] or 0) <= at["screen"], at
+
+
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["360", "1280"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_tools_fit_the_screen(tool_page, base_url, game, device):
@@ -155,6 +177,8 @@ def test_tools_fit_the_screen(tool_page, base_url, game, device):
     look(page, f"{game}-{size}-scorekeeper-match", f"{sk(game)} [data-rb-match]")
     look(page, f"{game}-{size}-scorekeeper-form", f"{sk(game)} [data-rb-action-form], {sk(game)} [data-rb-decision]")
     look(page, f"{game}-{size}-scorekeeper-history", f"{sk(game)} .rb-sk-history")
+    if device is DESKTOP:
+        assert_column_on_screen(page, game)
     page.locator(f"{sk(game)} [data-rb-list]").click()
     no_horizontal_overflow(page)
     look(page, f"{game}-{size}-scorekeeper-list", f"{sk(game)} [data-rb-saved]")

@@ -84,13 +84,52 @@ export function trackStickyBars() {
   };
 }
 
+/**
+ * A desktop's tools column is sticky under the header and as tall as the screen
+ * below it (layout.css). Until the page is scrolled that far, the column stands
+ * lower, at its place in the page, and a column as tall as the screen would
+ * reach past its bottom, taking the record bar with it (the walk: «Записать
+ * удар» 11 px off a 1280×800 screen at the page's top). --rb-tools-top holds
+ * where the column's top is now; layout.css keeps the column above the bottom.
+ * @returns {() => void} stop following
+ */
+export function fitToolsColumn() {
+  const column = document.querySelector(".md-typeset.rb-has-split > .rb-split-tools");
+  if (!(column instanceof HTMLElement)) return () => {};
+  const root = document.documentElement;
+  let frame = 0;
+  let shown = -1;
+  const measure = () => {
+    frame = 0;
+    if (getComputedStyle(column).position !== "sticky") return; // a phone: the column is the page
+    const top = Math.max(0, Math.round(column.getBoundingClientRect().top));
+    if (top === shown) return;
+    shown = top;
+    root.style.setProperty("--rb-tools-top", `${top}px`);
+  };
+  const later = () => {
+    if (!frame) frame = window.requestAnimationFrame(measure);
+  };
+  window.addEventListener("scroll", later, { passive: true });
+  window.addEventListener("resize", later);
+  measure();
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.removeEventListener("scroll", later);
+    window.removeEventListener("resize", later);
+    root.style.removeProperty("--rb-tools-top");
+  };
+}
+
 /** @returns {() => void} dispose */
 export function mountLayout() {
   const dispose = splitPage(); // the tab bar first: it is one of the bars
   const bars = trackStickyBars();
+  const column = fitToolsColumn();
   return () => {
     dispose();
     bars();
+    column();
   };
 }
 
