@@ -1,6 +1,6 @@
 """What a player must always have on the scorekeeper's screen, checked in the
-page itself (issue 26 §2): after every record the verdict line, the board and
-the record button are inside the viewport and not under a sticky bar or a
+page itself (issue 26 §2): after every record the verdict line, the board,
+the record button and the table drawing (when it is the input) are inside the viewport and not under a sticky bar or a
 notice (a tap at their centre lands on them); no box of the tool cuts its text
 (a box that does not show what overflows, holding more than its height); a
 board card's note stays inside its card. Shared by the browser tests that play
@@ -38,7 +38,11 @@ SCREEN = r"""sel => {
     seen("табло", tool.querySelector("[data-rb-scores]"));
     const decision = tool.querySelector("[data-rb-decision]");
     if (decision && !decision.hidden) seen("вопрос решения", decision.querySelector("[data-rb-decision-question]"));
-    else if (!tool.classList.contains("rb-finished")) seen("кнопка записи", tool.querySelector("[data-rb-play]"));
+    else if (!tool.classList.contains("rb-finished")) {
+      seen("кнопка записи", tool.querySelector("[data-rb-play]"));
+      const drawing = tool.querySelector("[data-rb-action-form]:not([hidden]) .rb-shot-drawing:not([hidden]) .rb-table-svg");
+      if (drawing && drawing.getClientRects().length) seen("рисунок стола", drawing);
+    }
   }
   for (const el of tool.querySelectorAll("*")) {
     if (el.closest("[hidden], .rb-visually-hidden") || el instanceof SVGElement) continue;

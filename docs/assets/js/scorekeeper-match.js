@@ -73,8 +73,14 @@ export function revealReading(ui) {
   }, room);
   // Only a page that moves anyway is moved a little more to leave no control cut by a bar:
   // when nothing needs revealing (an undo, a record that keeps all in view), nothing under
-  // the thumb moves (tests/browser/test_tools_steady.py).
-  if (delta) scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room);
+  // the thumb moves (tests/browser/test_tools_steady.py). Clearing a cut control never
+  // takes the next input back under the record bar nor the board under the bars above
+  // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
+  // below it that would have stuck out past the screen's bottom).
+  if (!delta) return;
+  const least = Math.min(delta, Math.ceil(core.bottom - room.bottom));
+  const most = Math.max(delta, Math.floor(spanOf(ui.scores).top - room.top));
+  scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room, "auto", most, least);
 }
 
 /**

@@ -72,13 +72,17 @@ export function targetsIn(scope) {
  * above `room`, a tool's bar below it.
  * Called with 0 too: content that grew over a bar is cleared of it. `most`:
  * the page moves up no further than this (the focused control stays below the
- * bars above).
+ * bars above); `least`: it moves up at least this much (what was revealed stays
+ * above the bar below), so a control cut elsewhere never undoes the reveal itself.
  * @param {HTMLElement | Element | null} scroller @param {number} delta @param {Element} scope @param {Span} room
- * @param {ScrollBehavior} [behavior] @param {number} [most]
+ * @param {ScrollBehavior} [behavior] @param {number} [most] @param {number} [least]
  */
-export function scrollClear(scroller, delta, scope, room, behavior = "auto", most = Infinity) {
+export function scrollClear(scroller, delta, scope, room, behavior = "auto", most = Infinity, least = -Infinity) {
   const box = scroller || document.scrollingElement || document.documentElement;
-  const limits = { min: -box.scrollTop, max: Math.min(most, box.scrollHeight - box.clientHeight - box.scrollTop) };
+  const limits = {
+    min: Math.max(least, -box.scrollTop),
+    max: Math.min(most, box.scrollHeight - box.clientHeight - box.scrollTop),
+  };
   const clamped = Math.max(limits.min, Math.min(limits.max, delta));
   const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const screen = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
