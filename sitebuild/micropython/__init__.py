@@ -1,0 +1,1 @@
+"""MicroPython copy of the engine: the build-time transform (transform.py) and its shims (shims/)."""

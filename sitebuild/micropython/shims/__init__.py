@@ -1,0 +1,1 @@
+"""Shim modules for the MicroPython copy of rules_pkg (shipped as the package ``_rpshim``)."""
