@@ -19,7 +19,7 @@ import pytest
 import test_offline as offline_test
 from test_no_load_shift import SHIFTS
 from tools_helpers import (
-    PHONE, SCOREKEEPER_GAMES, dismiss_toasts, history_count, match_players, play_step, reload_match,
+    PHONE, SCOREKEEPER_GAMES, calc, dismiss_toasts, history_count, match_players, play_step, reload_match,
     screenshot, sk, start_on_table, use_form_view, wait_engine_ready, wait_history,
 )
 
@@ -103,6 +103,28 @@ def test_a_reload_on_the_score_tab_puts_the_tool_back_in_its_place(tool_page, ba
     assert abs(board_top(page, game) - board_before) <= PLACE_PX, "the board moved over the reload"
     shifts = [e for e in page.evaluate("window.__loadShifts") if not e["recent"] and e["value"] >= 0.0005]
     assert not shifts, f"the page moved by itself after the reload: {shifts}"
+
+
+def test_a_reload_keeps_the_match_in_place_under_an_open_calculator(tool_page, base_url):
+    """The calculator open above the scorekeeper on «Счёт», the match on screen: the
+    reload keeps the tool the player was looking at in its place, not the first open
+    one (the walk: «Кладка кием» at 360 px, the board 27 px under the header)."""
+    game = "kovboy"
+    page = tool_page(PHONE)
+    start_phone_match(page, base_url, game)
+    page.locator(f"{calc(game)} > summary").tap()
+    # An answer (here the refusal of an empty shot) makes the calculator taller until the reload.
+    page.locator(f"{calc(game)} [data-rb-submit]").tap()
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(game))
+    page.locator(f"{sk(game)} [data-rb-scores]").evaluate("el => el.scrollIntoView({ block: 'center' })")
+    before = board_top(page, game)
+    assert page.locator(calc(game)).evaluate("el => el.getBoundingClientRect().bottom") < before
+
+    reload_match(page, game)
+    wait_engine_ready(page, sk(game))
+    assert page.locator(calc(game)).evaluate("el => el.open")
+    after = board_top(page, game)
+    assert abs(after - before) <= PLACE_PX, f"the board moved by {after - before:.0f} px over the reload"
 
 
 @pytest.mark.parametrize("game", SCOREKEEPER_GAMES)

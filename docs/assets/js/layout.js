@@ -242,9 +242,12 @@ function splitPage() {
     tab = "rules";
     show("rules", false);
   };
-  /** The open tool at the top of «Счёт», and where it is, kept for a reload. */
+  /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. */
   const onLeave = () => {
-    const open = tab === "tools" ? tools.find((t) => t instanceof HTMLDetailsElement && t.open) : null;
+    const opened = tools.filter((t) => t instanceof HTMLDetailsElement && t.open);
+    const bars = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+    const at = toolAtLine(opened.map((t) => t.getBoundingClientRect()), (bars + window.innerHeight) / 2);
+    const open = tab === "tools" && at >= 0 ? opened[at] : null;
     try {
       if (open) {
         window.sessionStorage.setItem(topKey, JSON.stringify({
@@ -283,6 +286,23 @@ function splitPage() {
     window.removeEventListener("pagehide", onLeave);
     document.body.classList.remove("rb-split-page");
   };
+}
+
+/**
+ * Which of the open tools a reload keeps in its place: the one the player is
+ * looking at — the one across the middle of the screen below the bars (`line`),
+ * else the first below it, else the last above. The first open tool was kept before: with
+ * the calculator open above the scorekeeper, a reload held the calculator, and
+ * the match moved by whatever the calculator's height did (the walk: «Кладка
+ * кием» at 360 px, the board 27 px under the header, layout shift 0.059).
+ * @param {{ top: number, bottom: number }[]} boxes the open tools' boxes, in page order
+ * @param {number} line px from the screen's top @returns {number} its index, -1 for none
+ */
+export function toolAtLine(boxes, line) {
+  const across = boxes.findIndex((b) => b.top <= line && b.bottom > line);
+  if (across >= 0) return across;
+  const below = boxes.findIndex((b) => b.top > line);
+  return below >= 0 ? below : boxes.length - 1;
 }
 
 /** @param {string} key @returns {{ id: string, top: number, height: number } | null} */
