@@ -103,6 +103,10 @@ def test_drawing_in_use_passes_axe(tool_page, base_url):
     result = run_axe(page, "#rb-scorekeeper-kovboy [data-rb-action-form]")
     problems = [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in result["violations"] if v["id"] in RULES]
     assert not problems, problems
+    # A tap on the place (on «▾ ещё», which reads as a button) shows the line's next rows.
+    said.tap()
+    page.wait_for_function("() => document.querySelector('#rb-scorekeeper-kovboy [data-rb-shot-said]').scrollTop > 0")
+    said.evaluate("e => { e.scrollTop = 0; }")
     said.focus()  # reached by the keyboard, and read by the arrows
     assert page.evaluate("document.activeElement.hasAttribute('data-rb-shot-said')")
     said.press("End")

@@ -19,6 +19,7 @@ import {
   applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, howTo,
   notReady, tableNow,
 } from "./shot-model.js";
+import { smoothScroll } from "./scroll-room.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("./types.js").TableDecl} TableDecl */
@@ -109,6 +110,13 @@ export function mountShotInput(form, declared) {
   const markMore = () => saidPlace.classList.toggle("rb-shot-said--more",
     saidPlace.scrollTop + saidPlace.clientHeight < saidPlace.scrollHeight - 1);
   saidPlace.addEventListener("scroll", markMore, { passive: true });
+  // «▾ ещё» is read as a button (a newcomer tapped it): a tap on the place shows the
+  // line's next rows, in the place (its height, and so the page, stays).
+  saidPlace.addEventListener("click", () => {
+    if (!saidPlace.classList.contains("rb-shot-said--more")) return;
+    const row = parseFloat(getComputedStyle(words).lineHeight) || 16;
+    saidPlace.scrollBy({ top: Math.max(row, saidPlace.clientHeight - row), behavior: smoothScroll() });
+  });
   // The newest words in view inside the place: a hint below a long line.
   const showSaid = () => {
     saidPlace.scrollTop = hint.textContent ? saidPlace.scrollHeight : 0;
