@@ -6,6 +6,8 @@
 // keeping each tab's scroll position; a § link followed from «Счёт» opens
 // «Правила» at that clause.
 
+import { measureStickyTop, stickyTop } from "./scroll-room.js";
+
 const TAB_KEY = "rules-site:tab:";
 const TOP_KEY = "rules-site:tab-top:";
 const SETTLE_MS = 15000; // how long after its engine answered (or failed) a tool is held where it was
@@ -66,13 +68,7 @@ function holdAt(tool, top, height) {
 export function trackStickyBars() {
   const root = document.documentElement;
   const measure = () => {
-    let top = 0;
-    for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
-      const style = getComputedStyle(el);
-      if (style.display === "none" || (style.position !== "sticky" && style.position !== "fixed")) continue;
-      top = Math.max(top, (parseFloat(style.top) || 0) + el.getBoundingClientRect().height);
-    }
-    root.style.setProperty("--rb-sticky-top", `${Math.ceil(top)}px`);
+    root.style.setProperty("--rb-sticky-top", `${Math.ceil(measureStickyTop())}px`);
   };
   const sizes = new ResizeObserver(measure);
   for (const el of document.querySelectorAll(".md-header, .rb-tabs")) sizes.observe(el);
@@ -99,24 +95,28 @@ export function fitToolsColumn() {
   const root = document.documentElement;
   let frame = 0;
   let shown = -1;
+  let sticky = false; // a phone: the column is the page, and a scroll has nothing to follow
   const measure = () => {
     frame = 0;
-    if (getComputedStyle(column).position !== "sticky") return; // a phone: the column is the page
     const top = Math.max(0, Math.round(column.getBoundingClientRect().top));
     if (top === shown) return;
     shown = top;
     root.style.setProperty("--rb-tools-top", `${top}px`);
   };
   const later = () => {
-    if (!frame) frame = window.requestAnimationFrame(measure);
+    if (sticky && !frame) frame = window.requestAnimationFrame(measure);
+  };
+  const resized = () => {
+    sticky = getComputedStyle(column).position === "sticky";
+    later();
   };
   window.addEventListener("scroll", later, { passive: true });
-  window.addEventListener("resize", later);
-  measure();
+  window.addEventListener("resize", resized);
+  resized();
   return () => {
     window.cancelAnimationFrame(frame);
     window.removeEventListener("scroll", later);
-    window.removeEventListener("resize", later);
+    window.removeEventListener("resize", resized);
     root.style.removeProperty("--rb-tools-top");
   };
 }
@@ -244,10 +244,9 @@ function splitPage() {
   };
   /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. */
   const onLeave = () => {
-    const opened = tools.filter((t) => t instanceof HTMLDetailsElement && t.open);
-    const bars = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
-    const at = toolAtLine(opened.map((t) => t.getBoundingClientRect()), (bars + window.innerHeight) / 2);
-    const open = tab === "tools" && at >= 0 ? opened[at] : null;
+    const opened = tab === "tools" ? tools.filter((t) => t instanceof HTMLDetailsElement && t.open) : [];
+    const middle = (stickyTop() + window.innerHeight) / 2;
+    const open = opened[toolAtLine(opened.map((t) => t.getBoundingClientRect()), middle)] || null;
     try {
       if (open) {
         window.sessionStorage.setItem(topKey, JSON.stringify({

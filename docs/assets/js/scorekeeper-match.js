@@ -65,10 +65,12 @@ export function revealReading(ui) {
   const { end, full, core, row } = nextInput(ui);
   const last = spanOf(ui.last).bottom;
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
+  const board = spanOf(ui.scores);
+  const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
   const delta = readingDelta({
-    status: spanOf(ui.statusLine), board: spanOf(ui.scores),
+    status: spanOf(ui.statusLine), board,
     end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
-    core: { top: core.top, bottom: Math.max(core.bottom, last) }, row,
+    core: least, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
   }, room);
   // Only a page that moves anyway is moved a little more to leave no control cut by a bar:
@@ -78,9 +80,9 @@ export function revealReading(ui) {
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
   if (!delta) return;
-  const least = Math.min(delta, Math.ceil(core.bottom - room.bottom));
-  const most = Math.max(delta, Math.floor(spanOf(ui.scores).top - room.top));
-  scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room, "auto", most, least);
+  const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
+  const atMost = Math.max(delta, Math.floor(board.top - room.top));
+  scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room, "auto", atMost, atLeast);
 }
 
 /**

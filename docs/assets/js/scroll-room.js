@@ -23,7 +23,11 @@ export function smoothScroll() {
  */
 export function stickyTop() {
   const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top"));
-  if (kept > 0) return kept;
+  return kept > 0 ? kept : measureStickyTop();
+}
+
+/** The same, measured from the bars themselves now (layout.js keeps it from this). @returns {number} */
+export function measureStickyTop() {
   let top = 0;
   for (const el of document.querySelectorAll(".md-header, .rb-tabs")) {
     const style = getComputedStyle(el);
