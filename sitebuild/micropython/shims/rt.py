@@ -197,29 +197,23 @@ def islower(s):
     return _all_cased(s, _uni.is_upper_or_title, _uni.is_lower)
 
 
-def isspace(s):
-    if not s:
-        return False
+def _every_char(s, test):
     for c in s:
-        if not _uni.is_space(c):
+        if not test(c):
             return False
     return True
+
+
+def isspace(s):
+    return bool(s) and _every_char(s, _uni.is_space)
 
 
 def isprintable(s):
-    for c in s:
-        if not _uni.is_printable(c):
-            return False
-    return True
+    return _every_char(s, _uni.is_printable)
 
 
 def isdigit(s):
-    if not s:
-        return False
-    for c in s:
-        if not _uni.is_digit(c):
-            return False
-    return True
+    return bool(s) and _every_char(s, _uni.is_digit)
 
 
 def _strip(s, left, right):
