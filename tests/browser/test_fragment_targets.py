@@ -150,3 +150,25 @@ def test_search_results_section_signs_and_keyboard_open_at_the_target_on_a_deskt
     desktop.go_back()
     desktop.wait_for_url("**#kaiza-first-shot")
     assert_target_on_screen(desktop, "назад к #kaiza-first-shot")
+
+
+# The skip link followed, and a key pressed before the page's queued tasks run
+# (a busy phone; CI's 320×256 keyboard run hit it: the Tab's focus, the
+# calculator's summary, was scrolled off screen by the link's late reveal).
+FOLLOW_THEN_TAB = """() => {
+  document.querySelector('a.md-skip').click();          // the fragment is followed now; its reveal is queued
+  window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Tab', bubbles: true}));
+  document.querySelector('summary.rb-tool-summary').focus();
+}"""
+
+
+def test_a_key_pressed_before_a_links_reveal_runs_keeps_the_page_where_the_key_took_it(make_page, base_url):
+    page = make_page(viewport={"width": 320, "height": 256})
+    page.add_init_script("localStorage.setItem('rules-site:offline-notice-shown', '1')")
+    page.goto(base_url + "games/kladka-kiem/")
+    page.wait_for_selector("summary.rb-tool-summary")
+    page.evaluate(FOLLOW_THEN_TAB)
+    page.wait_for_timeout(600)  # the hashchange and the link's timer have run
+    top = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+    assert 0 <= top < 256, f"фокус на «{page.evaluate('document.activeElement.textContent').strip()[:30]}» вне экрана: {top:.0f} px"
+    assert page.page_errors == []

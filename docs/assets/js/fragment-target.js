@@ -124,15 +124,26 @@ function hold(target) {
   release = stop;
 }
 
-/** Show the element the address's fragment names, clear of the sticky bars. */
-export function revealTarget() {
+let inputs = 0; // the reader's touches, keys and wheels so far (INPUTS)
+/** @type {{ hash: string, inputs: number, revealed: boolean } | null} the last link to this page followed */
+let clicked = null;
+
+/**
+ * Show the element the address's fragment names, clear of the sticky bars —
+ * unless the reader has touched, typed or wheeled since the link was followed
+ * (since: the count of inputs then). On a busy phone a queued hashchange can
+ * run after the next key: a Tab from a skip link had moved the focus on, and
+ * the page was scrolled back to the link's target, the focus off screen.
+ * @param {number} [since]
+ */
+export function revealTarget(since = inputs) {
   const id = fragmentId(window.location.hash);
   const target = id ? document.getElementById(id) : null;
-  if (!target) return;
+  if (!target || inputs !== since) return;
   release();
   unhide(target);
   whenUnlocked(() => {
-    if (!target.isConnected) return;
+    if (!target.isConnected || inputs !== since) return;
     place(target);
     hold(target);
   });
@@ -156,9 +167,25 @@ function onLink(event) {
   if (!(link instanceof HTMLAnchorElement) || link.target || !link.hash) return;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
-  window.setTimeout(() => {
-    if (window.location.hash === url.hash) revealTarget();
-  }, 0);
+  const click = { hash: url.hash, inputs, revealed: false };
+  clicked = click;
+  window.setTimeout(() => revealClicked(click), 0);
+}
+
+/** A followed link's target is revealed once: by its hashchange or, without one, by onLink's timer.
+ * @param {{ hash: string, inputs: number, revealed: boolean }} click */
+function revealClicked(click) {
+  if (click.revealed || window.location.hash !== click.hash) return;
+  click.revealed = true;
+  revealTarget(click.inputs);
+}
+
+/** A hashchange: a followed link's (counted from its click) or the back and forward buttons'. */
+function onHashChange() {
+  const click = clicked && clicked.hash === window.location.hash ? clicked : null;
+  clicked = null;
+  if (click) revealClicked(click);
+  else revealTarget();
 }
 
 export function mountFragmentTargets() {
@@ -171,7 +198,8 @@ export function mountFragmentTargets() {
   const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
   if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(shown);
   else shown();
-  window.addEventListener("hashchange", revealTarget);
+  for (const type of INPUTS) window.addEventListener(type, () => { inputs += 1; }, { capture: true, passive: true });
+  window.addEventListener("hashchange", onHashChange);
   document.addEventListener("click", onLink, true);
   window.addEventListener("resize", measureBars);
 }
