@@ -11,7 +11,9 @@ Chromium's own touch input:
   foul «г»; the object ball dragged onto the пробка knocks it (the prize, 3
   taps with the shooter's chip and «Записать»), the пробка onto the ball is refused;
 - a drag that ends off the pockets, or on another «Ковбой» ball, draws
-  nothing and says why.
+  nothing and says why;
+- «по часовой стрелке»: the next ball carried into a pocket is that pocket
+  (a newcomer's drag did nothing there); a tap on the ball says how.
 Screenshots: screenshots/tools/drag-*.png."""
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from drawing_gestures import drawing_part, touch_drag
 from test_drawing_words import hint, shooter, words
 from test_tools_table import PHONE390, open_scorekeeper, record
-from tools_helpers import screenshot
+from tools_helpers import decide, screenshot
 
 PHONE360 = {**PHONE390, "viewport": {"width": 360, "height": 780}}
 
@@ -130,3 +132,18 @@ def test_howto_fits_two_lines_at_360(tool_page, base_url):
         tool = open_scorekeeper(page, base_url, game, ["Аня", "Борис"])
         screenshot(page, f"drag-howto-360-{game}")
         howto_fits(tool, ball)
+
+
+def test_po_chasovoy_the_next_ball_carried_into_a_pocket(tool_page, base_url):
+    page = tool_page(PHONE390)
+    tool = open_scorekeeper(page, base_url, "po-chasovoy", ["Аня", "Борис"])
+    decide(page, "po-chasovoy", "дальняя левая угловая")
+    assert words(tool) == "Нажмите лузу, в которую упал шар, или перетащите шар в неё.", words(tool)
+    drawing_part(tool, "carry", "next").tap()
+    assert hint(tool).startswith("Перетащите шар в лузу"), hint(tool)
+    touch_drag(page, drawing_part(tool, "carry", "next"), drawing_part(tool, "pocket", "far-left"))
+    assert tool.locator("[data-rb-action-form] .rb-t-pocket--full").count() == 1
+    assert hint(tool) == ""
+    screenshot(page, "drag-po-chasovoy-carried")
+    request = record(page, tool, "po-chasovoy")
+    assert request["action"]["pocket"] == "far-left"

@@ -130,6 +130,24 @@ test("counting games: every pocket tap is one ball, «за борт» with nothi
   assert.match(notReady(clock, emptyShot(), false), /лузу/);
 });
 
+test("«по часовой»: the next ball carried into a pocket chooses that pocket; a tap on it says how", () => {
+  const clock = declaration("po-chasovoy").table;
+  const game = declaration("po-chasovoy");
+  const carried = draw(clock, ["drag:next>right-middle"]);
+  assert.equal(fieldValues(clock, carried).pocket, "right-middle");
+  assert.equal(actionOf(game, carried).pocket, "right-middle");
+  assert.equal(fieldValues(clock, draw(clock, ["pocket:far-left", "drag:next>near-left"])).pocket, "near-left");
+  const again = drawWithHint(clock, ["drag:next>near-left", "drag:next>near-left"]);
+  assert.equal(fieldValues(clock, again.shot).pocket, "near-left", "carried twice to one pocket: still there");
+  assert.equal(again.hint, "Это уже отмечено.");
+  const tapped = drawWithHint(clock, ["carry:next"]); // the tap on the ball (table-svg.js: data-rb-tap="carry")
+  assert.ok(isBlank(tapped.shot));
+  assert.match(tapped.hint, /^Перетащите шар в лузу/);
+  assert.equal(howTo(clock), "Нажмите лузу, в которую упал шар, или перетащите шар в неё.");
+  // Elsewhere a ball is tapped, not carried only.
+  assert.ok(!draw(T, ["drag:5>far-left"]).pockets.length);
+});
+
 test("«пробка»: the cue ball in a pocket or off the table is the declared foul, the chips stay", () => {
   const probka = declaration("probka").table;
   const v = fieldValues(probka, draw(probka, ["cue", "pocket:far-left"]));

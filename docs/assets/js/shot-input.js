@@ -16,7 +16,7 @@ import {
   actionField, actionType, fieldDefault, readAction, readField, readScope, refreshForm, writeField,
 } from "./form.js";
 import {
-  applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, howTo,
+  applyTap, ballsTappable, callsPocket, carriedToPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, howTo,
   notReady, tableNow,
 } from "./shot-model.js";
 import { smoothScroll } from "./scroll-room.js";
@@ -67,7 +67,7 @@ export function mountShotInput(form, declared) {
   let shot = emptyShot();
   let mode = savedMode();
   const can = {
-    ballsTappable: ballsTappable(table), cueTappable: cueTappable(table),
+    ballsTappable: ballsTappable(table), ballCarried: carriedToPocket(table), cueTappable: cueTappable(table),
     pocketsTappable: true,
   };
 
@@ -288,7 +288,7 @@ export function mountShotInput(form, declared) {
 
   const onPointerDown = (/** @type {PointerEvent} */ event) => {
     swallowClick = false;
-    const part = event.target instanceof Element ? event.target.closest("[data-rb-tap=ball], [data-rb-tap=cue]") : null;
+    const part = event.target instanceof Element ? event.target.closest("[data-rb-tap=ball], [data-rb-tap=carry], [data-rb-tap=cue]") : null;
     if (!part || !svgBox.contains(part)) return;
     const from = part.getAttribute("data-rb-tap") === "cue" ? "cue" : "ball";
     const id = from === "ball" ? JSON.parse(part.getAttribute("data-rb-id") || "null") : undefined;
@@ -334,7 +334,7 @@ export function mountShotInput(form, declared) {
     if (part) {
       const kind = part.getAttribute("data-rb-tap");
       const id = JSON.parse(part.getAttribute("data-rb-id") || "null");
-      if (kind === "ball" || kind === "cue" || kind === "pocket") step(applyTap(table, shot, { kind, id }));
+      if (kind === "ball" || kind === "carry" || kind === "cue" || kind === "pocket") step(applyTap(table, shot, { kind, id }));
       return;
     }
     const button = target.closest("[data-rb-shot-tool]");

@@ -63,6 +63,14 @@ export const countsOutside = (table) => uses(table, "outside") || uses(table, "o
 export const dropsBalls = (table) => ["dropped", "played", "played_pocket", "dropped_others"].some((s) => uses(table, s));
 
 /**
+ * The one ball drawn is carried into a pocket, though not tapped: only the
+ * pocket is recorded («По часовой стрелке»: the next ball), so carrying it
+ * there is the pocket's tap (a newcomer dragged it, and nothing happened).
+ * @param {TableDecl} table
+ */
+export const carriedToPocket = (table) => !ballsTappable(table) && table.balls.length === 1 && uses(table, "pocket");
+
+/**
  * The line under an empty drawing: how to draw a shot in this game (the
  * gestures it gives a meaning to; a ball carried into a pocket is one).
  * @param {TableDecl} table
@@ -76,7 +84,9 @@ export function howTo(table) {
   if (knock) return `${knock.knock}${carried ? `; ${carried} — в лузу` : ""}.`;
   if (balls) return `Нажмите шары по порядку касания${carried ? `; ${carried} перетащите в лузу` : ""}.`;
   if (uses(table, "pocket_count")) return "Нажмите лузу за каждый упавший шар.";
-  if (uses(table, "pocket")) return "Нажмите лузу, в которую упал шар.";
+  if (uses(table, "pocket")) {
+    return `Нажмите лузу, в которую упал шар${carriedToPocket(table) ? ", или перетащите шар в неё" : ""}.`;
+  }
   return carried ? `${carried[0].toUpperCase()}${carried.slice(1)} перетащите в лузу.` : "";
 }
 
@@ -410,12 +420,23 @@ const meaningless = (table, before, after) => marks(after) > marks(before)
 function applyDrag(table, shot, tap) {
   if (tap.onto !== undefined) return applyKnock(table, shot, tap);
   const from = tap.from === "cue" ? "cue" : "ball";
+  if (from === "ball" && carriedToPocket(table)) return pocketByCarry(table, shot, String(tap.to));
   const { held, step } = dragToPocket(table, shot, { from, id: tap.id }, String(tap.to));
   if (step.shot === held || meaningless(table, held, step.shot)) {
     return { shot, hint: step.shot === held && step.hint ? step.hint
       : refusal(from === "cue" ? "Биток" : subject(table, /** @type {Id} */ (tap.id)), "pocket") };
   }
   return step;
+}
+
+/**
+ * The one ball carried into a pocket where only the pocket is recorded: that
+ * pocket chosen (a tap on the chosen pocket takes it back; a carry does not).
+ * @param {TableDecl} table @param {Shot} shot @param {string} pocket @returns {Step}
+ */
+function pocketByCarry(table, shot, pocket) {
+  if (shot.pockets.length === 1 && shot.pockets[0] === pocket) return { shot, hint: "Это уже отмечено." };
+  return tapPocket(table, { ...copy(shot), pockets: [] }, pocket);
 }
 
 /**
@@ -444,7 +465,7 @@ function applyKnock(table, shot, tap) {
 }
 
 /**
- * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag", id?: Id,
+ * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag" | "carry", id?: Id,
  *   from?: "ball" | "cue", to?: string, onto?: Id }} Tap
  * A drag: `from` the ball `id` (or the cue ball) `to` a pocket, or `onto` another ball.
  */
@@ -457,6 +478,7 @@ function applyKnock(table, shot, tap) {
  */
 export function applyTap(table, shot, tap) {
   if (tap.kind === "drag") return applyDrag(table, shot, tap);
+  if (tap.kind === "carry") return { shot, hint: "Перетащите шар в лузу, в которую он упал, или нажмите эту лузу." };
   const id = /** @type {Id} */ (tap.id);
   /** @type {Step} */
   const next = tap.kind === "ball" ? tapBall(shot, id)

@@ -50,7 +50,8 @@ const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
 
 /**
  * @param {TableDecl} table @param {Shot} shot
- * @param {{ ballsTappable: boolean, cueTappable: boolean, pocketsTappable: boolean }} can
+ * @param {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, pocketsTappable: boolean }} can
+ *   ballCarried: the one ball is carried into a pocket, not tapped (a drag only; shot-model.js carriedToPocket)
  * @returns {SVGSVGElement}
  */
 export function renderTableSvg(table, shot, can) {
@@ -120,7 +121,7 @@ export function renderTableSvg(table, shot, can) {
     const g = s("g", {
       class: `rb-t-ball${order >= 0 ? " rb-t-ball--touched" : ""}${dropped ? " rb-t-ball--dropped" : ""}`
         + `${outside ? " rb-t-ball--outside" : ""}${selected ? " rb-t-ball--selected" : ""}`,
-      "data-rb-tap": can.ballsTappable ? "ball" : null, "data-rb-id": JSON.stringify(ball.id),
+      "data-rb-tap": can.ballsTappable ? "ball" : can.ballCarried ? "carry" : null, "data-rb-id": JSON.stringify(ball.id),
       role: can.ballsTappable ? "button" : "img", tabindex: can.ballsTappable ? 0 : null,
       // The visible label first (WCAG 2.5.3): «1 — шар единица».
       "aria-label": `${ball.label ? `${ball.label} — шар ${ball.name}` : `Шар: ${ball.name}`}${state}`,
