@@ -477,16 +477,17 @@ class PoChasovoy(Game):
         return {"columns": ["Шар", title], "rows": rows}
 
     def view(self, state: State, names) -> dict:
-        players = [{"name": names[i], "score": None, "current": False,
-                    "role": "первый удар" if i == 0 else "назначает лузу «единицы»"}
-                   for i in range(len(names))]
+        # The roles the text gives, until the pocket is named; who strikes after that it does not
+        # say (толкование two-players), so no card is marked (the empty role keeps the note row).
+        roles = ("первый удар", "назначает лузу «единицы»") if not state.named else ("", "")
+        players = [{"name": names[i], "score": None, "current": False, "role": roles[i]} for i in range(len(names))]
         decision = None
         if not state.named:
             status = (f"Первый удар: {names[0]}; после него {names[1]} назначает лузу, в которую будет "
                       "сыграна «единица».")
             decision = {"player": 1, "clause": f"{GID}-first-pocket",
-                        "question": f"Первый удар сделан ({names[0]}). {names[1]}, назначьте лузу, в которую "
-                                    "будет сыграна «единица»:",
+                        # the status says whose shot comes first; the question does not claim it was made
+                        "question": f"{names[1]}, назначьте лузу, в которую будет сыграна «единица»:",
                         "options": pocket_options()}
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."

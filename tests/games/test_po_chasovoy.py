@@ -128,6 +128,20 @@ def test_po_chasovoy_first_pocket_named_by_the_opponent_after_the_first_shot():
     assert err["code"] == "state" and "уже назначена" in err["message"]
 
 
+def test_po_chasovoy_two_players_roles_only_until_the_pocket_is_named():
+    """The roles the text gives (толкование two-players) stand on the cards until
+    the pocket is named; who strikes after that the text does not say, so no card
+    claims a role all match, and the question does not claim the first shot was made."""
+    t = Table()
+    view = t.view
+    assert [p["role"] for p in view["players"]] == ["первый удар", "назначает лузу «единицы»"]
+    assert view["decision"]["question"] == "Борис, назначьте лузу, в которую будет сыграна «единица»:"
+    assert "сделан" not in view["decision"]["question"]
+    t.name("right-middle")
+    assert [p["role"] for p in t.view["players"]] == ["", ""]
+    assert not any(p["current"] for p in t.view["players"])
+
+
 def test_po_chasovoy_pockets_correct_ball_stays_and_the_next_goes_clockwise():
     t = Table()
     t.name("far-left")
