@@ -133,3 +133,38 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
     assert page.evaluate(CLEAR, [first.element_handle(), bar]) == "", "после «Сбросить» первое поле не на экране"
     assert walk_fields(page, form, bar, mobile, limit=9) == [], "калькулятор: следующее поле под липкой панелью"
     assert walk_tab(page, form, bar) == [], "калькулятор: поле в фокусе под липкой панелью"
+
+
+# A field set, and the focus gone on to a later field before the next frame (Tab
+# pressed quickly on a busy phone: CI's keyboard run of «Игра с пробкой»): the
+# scroll asked for the field left behind must not move the focused one (it had
+# taken it under «Рассчитать»; form.js showNextField): the page stays where the
+# focus took it.
+SET_THEN_FOCUS_ON = """([set, on]) => {
+  document.querySelector(set).click();
+  document.querySelector(on).focus();
+}"""
+
+
+# Where the focus goes: a later field (Tab), or out of the form (the answer takes
+# the focus after Enter; here the calculator's own summary stands for it).
+ONWARD = {"field": "#rb-calculator-probka-situation-scores", "out": "#rb-calculator-probka > summary"}
+
+
+@pytest.mark.parametrize("onward", list(ONWARD))
+def test_a_field_set_then_left_before_the_next_frame_keeps_the_focus_in_place(tool_page, base_url, onward):
+    page = tool_page(PHONE)
+    open_game(page, base_url, "probka", calc("probka"))
+    page.evaluate("sel => { document.querySelector(sel).open = true; }", calc("probka"))
+    page.locator("#rb-calculator-probka-shot-action-shooter").fill("2")
+    page.locator("#rb-calculator-probka-shot-action-probka").scroll_into_view_if_needed()
+    page.evaluate(SET_THEN_FOCUS_ON, ["#rb-calculator-probka-shot-action-probka", ONWARD[onward]])
+    placed = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+    page.evaluate(FRAMES)
+    page.evaluate(FRAMES)
+    assert page.evaluate("sel => document.activeElement === document.querySelector(sel)", ONWARD[onward])
+    moved = page.evaluate("() => document.activeElement.getBoundingClientRect().top") - placed
+    assert abs(moved) < 1, f"элемент в фокусе сдвинут на {moved:.0f} px после того, как фокус ушёл к нему"
+    if onward == "field":
+        problem = page.evaluate(f"([bar]) => ({CLEAR})([document.activeElement, bar])", [f"{calc('probka')} .rb-buttons--sticky"])
+        assert problem == "", f"поле в фокусе под липкой панелью: {problem}"

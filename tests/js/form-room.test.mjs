@@ -29,6 +29,15 @@ test("a next field above the room comes down below the bars above", () => {
   assert.equal(nextFieldDelta({ top: 20 }, { top: 50, bottom: 120 }, room), -49);
 });
 
+test("a field brought down never takes the focused control under the bar below", () => {
+  // «Игра с пробкой» by keyboard (CI): the focus had gone on to «Очки игроков» (428–472) when the
+  // field left behind asked to bring a field down by 267 px; the bar's top is at 676 here.
+  const phone = { top: 99, bottom: 676 };
+  assert.equal(nextFieldDelta({ top: 20 }, { top: -200, bottom: -150 }, phone, { top: 428, bottom: 472 }), -204);
+  assert.equal(nextFieldDelta({ top: 20 }, { top: 50, bottom: 120 }, phone, { top: 428, bottom: 472 }), -49);
+  assert.equal(nextFieldDelta({ top: 20 }, { top: 50, bottom: 120 }, phone, { top: 650, bottom: 690 }), 0);
+});
+
 test("the focused control (a number being typed) stays below the bars above", () => {
   // «Игра с пробкой»: «Кто бил» typed at 266 (its input at 300), «Нарушения» 550–1035 after it
   assert.equal(nextFieldDelta({ top: 266 }, { top: 550, bottom: 1035 }, room), 250);

@@ -502,14 +502,17 @@ function roomOf(form, bar) {
  * bar below, the field just set comes up to the room's top, so that what
  * follows it is on screen at once (the next taps need no scroll), but never
  * past the next field's own top. `keep`, the focused control (a number being
- * typed, a chip just ticked), never goes above the room's top.
+ * typed, a chip just ticked), never goes above the room's top, nor (a field
+ * above brought down) below its bottom.
  * @param {{ top: number }} current @param {{ top: number, bottom: number }} next
- * @param {{ top: number, bottom: number }} room @param {{ top: number } | null} [keep]
+ * @param {{ top: number, bottom: number }} room @param {{ top: number, bottom?: number } | null} [keep]
  * @returns {number}
  */
 export function nextFieldDelta(current, next, room, keep = null) {
   const toNext = revealDelta(next, room);
-  if (toNext <= 0) return toNext;
+  if (toNext <= 0) {
+    return keep && keep.bottom !== undefined ? Math.min(0, Math.max(toNext, Math.round(keep.bottom - room.bottom))) : toNext;
+  }
   const delta = Math.max(toNext, Math.round(Math.min(current.top - room.top, next.top - room.top)));
   return keep ? Math.max(0, Math.min(delta, Math.round(keep.top - room.top))) : delta;
 }
@@ -603,6 +606,11 @@ function showNextField(form, bar, from) {
   if (drawing && drawing.getClientRects().length > 0) return; // the drawing's layout is its own (shot-input.js)
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
+  const focused = document.activeElement;
+  // The player has gone on in the two frames (on a busy phone: Tab to another control, or
+  // Enter and the answer, which takes the focus): the browser showed where the focus went;
+  // scrolling for the field left behind would take that off screen or under a bar.
+  if (focused instanceof HTMLElement && focused !== document.body && !field.contains(focused)) return;
   const room = roomOf(form, bar);
   // The first of the fields after it that the bars cover, wholly or in part:
   // any of them may be the player's next (a field left at its default is skipped).
@@ -613,7 +621,6 @@ function showNextField(form, bar, from) {
     return box.bottom > room.bottom + 0.5 || box.top < room.top - 0.5;
   });
   if (!next) return;
-  const focused = document.activeElement;
   const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
     && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
   scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep);
