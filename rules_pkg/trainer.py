@@ -124,6 +124,17 @@ def stated(fields: list[dict], values: dict, names: set) -> tuple[list[dict], di
     return shown, out
 
 
+def shooter_line(declaration: dict, action: dict, ruling: Ruling, names: tuple[str, ...]) -> list[str]:
+    """Who strikes, said before the situation when the action does not say it (its own field,
+    as «Кто бил» in «пробка»): «Кто выполняет следующий удар?» and «Сколько очков у игрока
+    «Игрок 1»…» name players the situation's «игрок» and «соперник» do not."""
+    kind = action.get("type", declaration["actions"][0]["type"])
+    fields = next((a["fields"] for a in declaration["actions"] if a["type"] == kind), [])
+    if ruling.player is None or len(names) < 2 or any(f["name"] == "shooter" for f in fields):
+        return []
+    return [f"Бьёт: {names[ruling.player]}"]
+
+
 def question(game, seed: int) -> dict:
     """A deterministic question for ``seed``: every fact that decides its answer is stated
     (a field left at its default is shown when another value of it would change the answer)."""
@@ -141,7 +152,9 @@ def question(game, seed: int) -> dict:
     aspect = aspects[rng.randrange(len(aspects))]
     declaration = game.declaration()
     in_situation, in_action = deciding(game, options, situation, action, aspect["kind"], aspect["answer"])
-    lines = describe_fields(*stated(declaration["situation"], situation, in_situation))
+    named = aspect["kind"] in ("next", "score")  # the questions that name a player
+    lines = (shooter_line(declaration, action, ruling, names) if named else []) + describe_fields(
+        *stated(declaration["situation"], situation, in_situation))
     kind = action.get("type", declaration["actions"][0]["type"])
     shown_actions = [{**a, "fields": stated(a["fields"], action, in_action)[0]} if a["type"] == kind else a
                      for a in declaration["actions"]]

@@ -51,3 +51,26 @@ def test_trainer_refuses_bad_answers_and_seeds():
     assert not out["ok"] and out["error"]["field"] == "answer"
     out = handle({"op": "trainer.question", "game": "kovboy", "seed": -5})
     assert not out["ok"] and out["error"]["field"] == "seed"
+
+
+def test_a_question_naming_players_says_who_strikes_once():
+    """«Кто выполняет следующий удар?» (the newcomer's task kovboy-50377) and «Сколько очков у
+    игрока «Игрок 1»…» name players: the situation says who strikes, unless the action does
+    («Кто бил» in «пробка»); a question about a foul names nobody."""
+    from rules_pkg.games import GAMES
+    from rules_pkg.trainer import public, question
+    q = public(question(GAMES["kovboy"], 50377))
+    assert q["text"] == "Кто выполняет следующий удар?"
+    assert q["situation"][0] == "Бьёт: Игрок 1"
+    seen = {"next": 0, "score": 0, "foul": 0}
+    for game in ("kovboy", "pyat-sharov", "kaiza", "probka"):
+        for seed in range(60):
+            q = public(question(GAMES[game], seed))
+            says = [line for line in q["situation"] if line.startswith("Бьёт: ")]
+            in_action = any(line.startswith("Кто бил") for line in q["action"])
+            seen[q["kind"]] = seen.get(q["kind"], 0) + 1
+            if q["kind"] in ("next", "score") and not in_action:
+                assert len(says) == 1, (game, seed, q["situation"])
+            else:
+                assert says == [], (game, seed, q["situation"])
+    assert seen["next"] and seen["score"] and seen["foul"], seen
