@@ -10,6 +10,7 @@ import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
 import { mountShotInput } from "./shot-input.js";
+import { inputMark, movedSince } from "./scroll-room.js";
 import {
   declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
 } from "./widget.js";
@@ -54,6 +55,7 @@ export function mountCalculator(root) {
     whileBusy(root, async () => {
       const label = submit.textContent;
       submit.textContent = getStatus().state === "loading" ? "Ждём загрузки правил…" : "Считаем…";
+      const mark = inputMark();
       try {
         const response = await call(request);
         if (!response || response.ok !== true) {
@@ -81,7 +83,9 @@ export function mountCalculator(root) {
             : "");
         result.hidden = false;
         result.classList.remove("rb-result--stale");
-        reveal(result);
+        // The answer is brought up and takes the focus, unless the reader has gone on
+        // meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
+        if (!movedSince(mark)) reveal(result);
       } catch (err) {
         showError(errorBox, messageOf(err));
       } finally {

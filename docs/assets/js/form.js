@@ -8,7 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { revealDelta } from "./match-reveal.js";
-import { scrollClear, scrollerOf, smoothScroll, stickyTop } from "./scroll-room.js";
+import { inputMark, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "./scroll-room.js";
 import { roveGroup } from "./roving.js";
 
 /** @typedef {import("./types.js").Action} Action */
@@ -585,9 +585,12 @@ function keepNextFieldClear(form, bar) {
   let frame = 0;
   const after = (/** @type {Element} */ from) => {
     cancelAnimationFrame(frame);
+    const mark = inputMark();
     // Two frames: the fields a choice shows or hides (applyWhen) are laid out.
     frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => showNextField(form, bar, from));
+      frame = requestAnimationFrame(() => {
+        if (!movedSince(mark)) showNextField(form, bar, from); // the player has not gone on meanwhile
+      });
     });
   };
   form.addEventListener("click", (event) => {

@@ -22,6 +22,7 @@
 // reader's first touch, key or wheel.
 
 import { fragmentId, stuckBottom } from "./fragment-core.js";
+import { inputMark, movedSince } from "./scroll-room.js";
 
 const BARS = ".md-header, .rb-tabs"; // the bars that stick at the top over the text
 const LOCK = "data-md-scrolllock"; // mkdocs-material: the page is fixed under its search layer
@@ -124,26 +125,25 @@ function hold(target) {
   release = stop;
 }
 
-let inputs = 0; // the reader's touches, keys and wheels so far (INPUTS)
 /** @type {{ hash: string, inputs: number, revealed: boolean } | null} the last link to this page followed */
 let clicked = null;
 
 /**
  * Show the element the address's fragment names, clear of the sticky bars —
  * unless the reader has touched, typed or wheeled since the link was followed
- * (since: the count of inputs then). On a busy phone a queued hashchange can
- * run after the next key: a Tab from a skip link had moved the focus on, and
- * the page was scrolled back to the link's target, the focus off screen.
+ * (since: scroll-room.js inputMark then). On a busy phone a queued hashchange
+ * can run after the next key: a Tab from a skip link had moved the focus on,
+ * and the page was scrolled back to the link's target, the focus off screen.
  * @param {number} [since]
  */
-export function revealTarget(since = inputs) {
+export function revealTarget(since = inputMark()) {
   const id = fragmentId(window.location.hash);
   const target = id ? document.getElementById(id) : null;
-  if (!target || inputs !== since) return;
+  if (!target || movedSince(since)) return;
   release();
   unhide(target);
   whenUnlocked(() => {
-    if (!target.isConnected || inputs !== since) return;
+    if (!target.isConnected || movedSince(since)) return;
     place(target);
     hold(target);
   });
@@ -167,7 +167,7 @@ function onLink(event) {
   if (!(link instanceof HTMLAnchorElement) || link.target || !link.hash) return;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
-  const click = { hash: url.hash, inputs, revealed: false };
+  const click = { hash: url.hash, inputs: inputMark(), revealed: false };
   clicked = click;
   window.setTimeout(() => revealClicked(click), 0);
 }
@@ -198,7 +198,7 @@ export function mountFragmentTargets() {
   const doc$ = /** @type {import("./types.js").SiteWindow} */ (window).document$;
   if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(shown);
   else shown();
-  for (const type of INPUTS) window.addEventListener(type, () => { inputs += 1; }, { capture: true, passive: true });
+  inputMark(); // the reader's inputs are counted from now
   window.addEventListener("hashchange", onHashChange);
   document.addEventListener("click", onLink, true);
   window.addEventListener("resize", measureBars);

@@ -13,7 +13,7 @@ import { historyLength } from "./match-log.js";
 import { readingDelta, revealDelta } from "./match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
-import { scrollClear, scrollerOf, spanOf } from "./scroll-room.js";
+import { inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "./scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
 
@@ -179,6 +179,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
       screens.clearTransient();
       const form = isPlay ? ui.actionForm : null;
       clearErrors(ui.matchError, form);
+      const mark = inputMark();
       const outcome = await run();
       if (!outcome) return;
       if (!outcome.ok) {
@@ -194,8 +195,9 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
       }
       render();
       keepFocusOnScreen();
-      // The verdict, the board and a decision the rules ask for (in the input's place) are seen.
-      revealReading(ui);
+      // The verdict, the board and a decision the rules ask for (in the input's place) are
+      // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
+      if (!movedSince(mark)) revealReading(ui);
     });
   }
 

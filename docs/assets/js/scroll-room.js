@@ -10,6 +10,34 @@ import { uncutDelta } from "./match-reveal.js";
 
 /** @typedef {import("./match-reveal.js").Span} Span */
 
+// The reader's own moves, counted: a touch, a key (not a modifier alone), a
+// wheel. A scroll asked for before one of them and made later (after the
+// engine's answer, a frame or a queued task) is not made: the reader has gone
+// on, and the browser has shown where the focus went. On a busy phone the
+// answer or the frame comes after the next Tab: the link's target, the field
+// just set and the answer had each taken the focused control off screen.
+const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
+const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
+let inputs = 0;
+let counting = false;
+
+/** The reader's inputs so far: take it when a later scroll is asked for (counting starts at the first call). @returns {number} */
+export function inputMark() {
+  if (!counting && typeof window !== "undefined") {
+    counting = true;
+    const count = (/** @type {Event} */ event) => {
+      if (!(event instanceof KeyboardEvent && MODIFIERS.has(event.key))) inputs += 1;
+    };
+    for (const type of INPUTS) window.addEventListener(type, count, { capture: true, passive: true });
+  }
+  return inputs;
+}
+
+/** Whether the reader has touched, typed or wheeled since `mark` (inputMark). @param {number} mark */
+export function movedSince(mark) {
+  return inputs !== mark;
+}
+
 /** @returns {ScrollBehavior} */
 export function smoothScroll() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
