@@ -5,9 +5,10 @@ jumped back — the focused control off screen or under a bar (CI's keyboard
 runs; fragment-target.js and form.js have their own tests in
 test_fragment_targets.py and test_fields_clear_of_bars.py).
 
-Here the tools' answers: «Записать удар» in the scorekeeper and «Рассчитать»
-in the calculator, each followed in the same task (before the engine can
-answer) by a key and the focus on the tool's own summary, at the top: when
+Here the tools' answers: «Записать удар» in the scorekeeper, «Рассчитать»
+in the calculator and «Ответить» in the тренажёр, each followed in the same task (before the engine can
+answer) by a key and the focus on the tool's own summary at the top (the header's
+first link in the тренажёр): when
 the answer comes, the page stays where the focus took it."""
 
 from __future__ import annotations
@@ -51,3 +52,18 @@ def test_an_answer_after_the_reader_went_on_neither_scrolls_nor_takes_the_focus(
     assert page.evaluate("sel => document.activeElement === document.querySelector(sel)", f"{calc('kovboy')} > summary")
     moved = page.evaluate(FOCUS_TOP) - placed
     assert abs(moved) < 1, f"после ответа страница сдвинута на {moved:.0f} px, хотя читатель ушёл дальше"
+
+
+def test_a_verdict_checked_after_the_learner_went_on_neither_scrolls_nor_takes_the_focus(make_page, base_url):
+    page = make_page(**PHONE)
+    page.goto(base_url + "trainer/?game=kovboy&seed=5")
+    card = page.locator(".rb-trainer-card")
+    card.wait_for(timeout=90_000)
+    card.locator("[data-rb-choice]").first.click()
+    placed = page.evaluate(PRESS_THEN_GO_ON, [".rb-trainer-card [data-rb-trainer-answer]", "a.md-skip, .md-header a"])
+    card.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
+    page.evaluate(FRAMES)
+    assert not page.evaluate("() => !!document.activeElement.closest('.rb-trainer-verdict')"), "вердикт забрал фокус"
+    moved = page.evaluate(FOCUS_TOP) - placed
+    assert abs(moved) < 1, f"после проверки страница сдвинута на {moved:.0f} px, хотя ученик ушёл дальше"
+    assert page.page_errors == []

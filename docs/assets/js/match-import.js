@@ -12,6 +12,7 @@ import { RECENT } from "./match-log.js";
 import { records } from "./ru.js";
 import { h } from "./ruling.js";
 import { listMatches, relation } from "./saved-matches.js";
+import { inputMark, movedSince } from "./scroll-room.js";
 import { messageOf, reveal } from "./widget.js";
 
 /** @typedef {import("./types.js").MatchState} MatchState */
@@ -47,6 +48,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
   ui.importButtons.replaceChildren();
   say("Открываем партию из ссылки…");
   reveal(ui.import);
+  const mark = inputMark(); // the reader may scroll while the engine loads: the choice then stays where it is
 
   /** @type {MatchState} */
   let shared; // only JSON until the engine (match.view) accepts it
@@ -118,7 +120,7 @@ export async function openSharedMatch({ root, game, ui, hash, hooks }) {
       say("Сохранить эту партию на этом устройстве? Партии, которые уже здесь сохранены, не изменятся.");
       buttons([saveNew[0], saveNew[1], true], ["Не сохранять", () => hooks.leave()]);
     }
-    reveal(ui.import);
+    if (!movedSince(mark)) reveal(ui.import);
   }
 
   await validate();

@@ -19,6 +19,7 @@ import { parseWhole } from "./quiz-run.js";
 import { isSeed as isVariantSeed, randomSeed } from "./quiz-variant.js";
 import { answerControls, h, markChoices } from "./quiz-view.js";
 import { revealDelta } from "./match-reveal.js";
+import { inputMark, movedSince } from "./scroll-room.js";
 import { renderRuling } from "./ruling.js";
 import { isObject, loadJSON, remove, saveJSON, saveRaw } from "./storage.js";
 import { messageOf, showError, stickyTop, whileBusy } from "./widget.js";
@@ -285,6 +286,7 @@ export function mountTrainer(root) {
       whileBusy(root, async () => {
         /** @type {Ask} */
         const request = { op: "trainer.check", game: q.game, seed: q.seed, answer: given };
+        const mark = inputMark();
         const checked = /** @type {TrainerCheckReply | FailedReply | null} */ (await call(request)
           .catch((/** @type {unknown} */ err) => ({ ok: false, error: { message: messageOf(err) } })));
         if (gone() || state.current !== current) return;
@@ -305,6 +307,7 @@ export function mountTrainer(root) {
         submit.hidden = true;
         more.hidden = false;
         verdict.setAttribute("tabindex", "-1");
+        if (movedSince(mark)) return; // the learner went on while it was checked: the page stays
         verdict.focus({ preventScroll: true });
         // The verdict's first line («Верно»/«Неверно») below the sticky header, however long the explanation.
         window.scrollBy(0, revealDelta(verdict.getBoundingClientRect(),
