@@ -9,8 +9,8 @@ import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
-import { mountShotInput } from "./shot-input.js";
 import { inputMark, movedSince } from "./scroll-room.js";
+import { mountShotInput } from "./shot-input.js";
 import {
   declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
 } from "./widget.js";

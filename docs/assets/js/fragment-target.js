@@ -22,11 +22,10 @@
 // reader's first touch, key or wheel.
 
 import { fragmentId, stuckBottom } from "./fragment-core.js";
-import { inputMark, movedSince } from "./scroll-room.js";
+import { inputMark, movedSince, onReaderInput } from "./scroll-room.js";
 
 const BARS = ".md-header, .rb-tabs"; // the bars that stick at the top over the text
 const LOCK = "data-md-scrolllock"; // mkdocs-material: the page is fixed under its search layer
-const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
 const HOLD_MS = 20000; // the tools' engine answers within this on a slow phone
 
 /** The stuck bars' height, as --rb-sticky-top on <html> (CSS: scroll-margin-top of targets). */
@@ -117,11 +116,11 @@ function hold(target) {
     grow.disconnect();
     window.clearTimeout(timer);
     window.removeEventListener("scrollend", keep);
-    for (const type of INPUTS) window.removeEventListener(type, stop, true);
+    unlisten();
     release = () => {};
   };
   window.addEventListener("scrollend", keep);
-  for (const type of INPUTS) window.addEventListener(type, stop, { capture: true, passive: true });
+  const unlisten = onReaderInput(stop);
   release = stop;
 }
 

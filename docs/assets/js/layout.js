@@ -6,7 +6,7 @@
 // keeping each tab's scroll position; a § link followed from «Счёт» opens
 // «Правила» at that clause.
 
-import { measureStickyTop, stickyTop } from "./scroll-room.js";
+import { measureStickyTop, onReaderInput, stickyTop } from "./scroll-room.js";
 
 const TAB_KEY = "rules-site:tab:";
 const TOP_KEY = "rules-site:tab-top:";
@@ -48,10 +48,10 @@ function holdAt(tool, top, height) {
     page.style.minHeight = "";
     grow.disconnect();
     engine.disconnect();
-    for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.removeEventListener(type, stop, true);
+    unlisten();
     window.clearTimeout(timer);
   };
-  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) window.addEventListener(type, stop, { capture: true, passive: true });
+  const unlisten = onReaderInput(stop);
   settle();
   place();
   return stop;

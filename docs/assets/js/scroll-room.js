@@ -28,7 +28,7 @@ export function inputMark() {
     const count = (/** @type {Event} */ event) => {
       if (!(event instanceof KeyboardEvent && MODIFIERS.has(event.key))) inputs += 1;
     };
-    for (const type of INPUTS) window.addEventListener(type, count, { capture: true, passive: true });
+    onReaderInput(count);
   }
   return inputs;
 }
@@ -36,6 +36,18 @@ export function inputMark() {
 /** Whether the reader has touched, typed or wheeled since `mark` (inputMark). @param {number} mark */
 export function movedSince(mark) {
   return inputs !== mark;
+}
+
+/**
+ * Call `fn` at each of the reader's inputs (any key, a modifier too) until the
+ * returned function is called: what holds the page in place lets go at the first.
+ * @param {(event: Event) => void} fn @returns {() => void} stop listening
+ */
+export function onReaderInput(fn) {
+  for (const type of INPUTS) window.addEventListener(type, fn, { capture: true, passive: true });
+  return () => {
+    for (const type of INPUTS) window.removeEventListener(type, fn, true);
+  };
 }
 
 /** @returns {ScrollBehavior} */
