@@ -124,13 +124,13 @@ def stated(fields: list[dict], values: dict, names: set) -> tuple[list[dict], di
     return shown, out
 
 
-def shooter_line(declaration: dict, action: dict, ruling: Ruling, names: tuple[str, ...]) -> list[str]:
+def shooter_line(aspect: str, action_fields: list[dict], ruling: Ruling, names: tuple[str, ...]) -> list[str]:
     """Who strikes, said before the situation when the action does not say it (its own field,
     as «Кто бил» in «пробка»): «Кто выполняет следующий удар?» and «Сколько очков у игрока
-    «Игрок 1»…» name players the situation's «игрок» and «соперник» do not."""
-    kind = action.get("type", declaration["actions"][0]["type"])
-    fields = next((a["fields"] for a in declaration["actions"] if a["type"] == kind), [])
-    if ruling.player is None or len(names) < 2 or any(f["name"] == "shooter" for f in fields):
+    «Игрок 1»…» (the aspects next and score) name players the situation's «игрок» and
+    «соперник» do not."""
+    if aspect not in ("next", "score") or ruling.player is None or len(names) < 2 \
+            or any(f["name"] == "shooter" for f in action_fields):
         return []
     return [f"Бьёт: {names[ruling.player]}"]
 
@@ -152,13 +152,13 @@ def question(game, seed: int) -> dict:
     aspect = aspects[rng.randrange(len(aspects))]
     declaration = game.declaration()
     in_situation, in_action = deciding(game, options, situation, action, aspect["kind"], aspect["answer"])
-    named = aspect["kind"] in ("next", "score")  # the questions that name a player
-    lines = (shooter_line(declaration, action, ruling, names) if named else []) + describe_fields(
-        *stated(declaration["situation"], situation, in_situation))
     kind = action.get("type", declaration["actions"][0]["type"])
+    action_fields = next(a["fields"] for a in declaration["actions"] if a["type"] == kind)
+    lines = shooter_line(aspect["kind"], action_fields, ruling, names) + describe_fields(
+        *stated(declaration["situation"], situation, in_situation))
     shown_actions = [{**a, "fields": stated(a["fields"], action, in_action)[0]} if a["type"] == kind else a
                      for a in declaration["actions"]]
-    shown_action = stated(next(a["fields"] for a in declaration["actions"] if a["type"] == kind), action, in_action)[1]
+    shown_action = stated(action_fields, action, in_action)[1]
     return {
         "id": f"{game.id}-{seed}",
         "game": game.id,
