@@ -478,9 +478,10 @@ class PoChasovoy(Game):
 
     def view(self, state: State, names) -> dict:
         # The roles the text gives, until the pocket is named; who strikes after that it does not
-        # say (толкование two-players), so no card is marked (the empty role keeps the note row).
-        roles = ("первый удар", "назначает лузу «единицы»") if not state.named else ("", "")
-        players = [{"name": names[i], "score": None, "current": False, "role": roles[i]} for i in range(len(names))]
+        # say (толкование two-players), so no card is marked, and a card is its name alone.
+        roles = ("первый удар", "назначает лузу «единицы»")
+        players = [{"name": names[i], "score": None, "current": False, **({} if state.named else {"role": roles[i]})}
+                   for i in range(len(names))]
         decision = None
         if not state.named:
             status = (f"Первый удар: {names[0]}; после него {names[1]} назначает лузу, в которую будет "

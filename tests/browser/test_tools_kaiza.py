@@ -112,3 +112,22 @@ def test_first_shot_red_is_asked_not_assumed(tool_page, base_url):
     pick_choice(action, "red_from_spot_1", True)
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+
+
+def test_first_shot_foul_line_says_the_foul_and_cites_it(tool_page, base_url):
+    """A foul that changes no score (the first shot's red from the 1st spot): the
+    scorekeeper's line says what was wrong, cites the clause and its толкование
+    told apart by «;», and «почему» does not say it again."""
+    page, tool = match_page(tool_page, base_url, PHONE, GAME, ["Анна", "Борис"])
+    record(page, GAME, potted("red", "far-left", from_spot_1=True))
+    ruling = last_ruling(page, GAME)
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
+    said = ruling.locator(".rb-line-what").inner_text()
+    assert "Первым ударом партии нельзя класть в лузу красный шар с 1-й точки" in said
+    cites = ruling.locator(".rb-verdict .rb-fouls")
+    assert cites.locator('a[href="#kaiza-first-shot"]').count() == 1
+    assert cites.locator('a[href="#kaiza-t-first-shot"]').count() == 1
+    assert "; §" in cites.inner_text()
+    ruling.locator(".rb-why-toggle").click()
+    assert ruling.locator(".rb-why").inner_text().count("нельзя класть в лузу красный шар с 1-й точки") == 0
+    assert current_player(page, GAME) == "Борис"

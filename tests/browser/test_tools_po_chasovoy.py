@@ -53,7 +53,9 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert ruling.locator('.rb-fouls a[href="#po-chasovoy-forbidden"]').count() == 1
-    assert "Очередной шар — по-прежнему 2" in ruling.locator(".rb-summary").inner_text()
+    # The line says what happened (the wrong pocket); what follows is behind «почему» and in the status.
+    assert "Не та луза: удар не засчитывается" in ruling.locator(".rb-line-what").inner_text()
+    assert "Очередной шар — по-прежнему 2" in ruling.text_content()
 
     # Ball 2 into the wrong pocket, unnoticed; later the error is found.
     record(page, GAME, ball_into("near-left", noticed=False))
@@ -66,7 +68,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
 
     record(page, GAME, error_found)
     ruling = last_ruling(page, GAME)
-    assert "все сыгранные в лузы шары засчитываются" in ruling.locator(".rb-summary").inner_text()
+    assert "все сыгранные в лузы шары засчитываются" in ruling.locator(".rb-line-what").inner_text()
     assert ruling.locator('a[href="#po-chasovoy-late-order"]').count() >= 1
     assert "Очередной шар — 3, луза — левая средняя" in status(page, GAME)
     assert table_rows(page, GAME)[0] == ["3", "Левая средняя"]

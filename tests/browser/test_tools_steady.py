@@ -146,7 +146,8 @@ def test_undo_moves_nothing_under_the_thumb(tool_page, base_url, game):
     line (its note above it) needs more rows than any line of the match had:
     then the box grows by just what its text needs rather than cutting it
     (issue 26), and everything below moves by that much, no more (the record
-    bar, sticky at the screen's bottom, stops there)."""
+    bar, sticky at the screen's bottom, stops there; the reveal may scroll the page back
+    up by a little, so that they move less)."""
     page = tool_page(PHONE_390)
     tool = play_two_shots(page, base_url, game)
     before = positions(page, game)
@@ -161,8 +162,10 @@ def test_undo_moves_nothing_under_the_thumb(tool_page, base_url, game):
     if grown > 0.5:  # only as much as the text needs, and everything below by just that
         assert text_after >= box_after - 1, f"{game}: место решения выросло на {grown:.1f} px сверх текста"
         stuck = page.evaluate(BAR_STUCK, sk(game))  # the record bar pushed down to the screen's bottom stops there
+        # By that much at most: the reveal after the undo may scroll the page a little back up
+        # (a longer line pushed the drawing's foot under the bar), never further than it was.
         off = [f"«{k}»: {before[k]} → {after[k]} px" for k in before if k in after
-               and abs(after[k] - grown - before[k]) >= 0.75
+               and not before[k] - 0.75 <= after[k] <= before[k] + grown + 0.75
                and not (k in BAR_HOOKS and stuck and before[k] - 0.75 <= after[k] <= before[k] + grown)]
         assert not off, f"{game}: после отмены сдвинулись не на рост решения ({grown:.1f} px):\n" + "\n".join(off)
         return

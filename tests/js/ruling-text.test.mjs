@@ -38,8 +38,8 @@ for (const standalone of [true, false]) {
   const where = standalone ? "the calculator" : "the scorekeeper";
   test(`${where}: no sentence of a ruling is shown twice (line and «почему»)`, () => {
     const bad = [];
-    for (const { game, request, ruling } of SAMPLE) {
-      const twice = repeated(shownSentences(ruling, { standalone }));
+    for (const { game, request, ruling, scored } of SAMPLE) {
+      const twice = repeated(shownSentences(ruling, { standalone, scored }));
       if (twice) bad.push(`${game} ${JSON.stringify(request.action)}: «${twice[0]}» / «${twice[1]}»`);
     }
     assert.deepEqual(bad.slice(0, 5), []);
@@ -60,6 +60,38 @@ test("the calculator's folded line says what happened and what follows", () => {
       assert.ok(text.every((k) => said.includes(k)) || behind.some((t) => foul.text.includes(t)), `${game}: ${foul.text}`);
     }
   }
+});
+
+test("the scorekeeper's line says what happened where its score parts say nothing", () => {
+  let fouls = 0;
+  let unscored = 0;
+  for (const { game, ruling, scored, source } of SAMPLE) {
+    if (source !== "match" || ruling.kind === "decision" || ruling.decision) continue;
+    const line = lineHeadline(ruling, { scored });
+    const still = !ruling.points && (ruling.scores || []).every((v, i) => v === (ruling.extra?.scores_before || ruling.scores)[i]);
+    if (!scored) {
+      unscored += 1;
+      // What happened (the headline's first sentence); what follows is the status line's.
+      assert.equal(line, sentences(ruling.summary)[0], `${game}: ${ruling.summary}`);
+    } else if (ruling.foul && still) {
+      fouls += 1;
+      for (const foul of ruling.fouls) assert.ok(line.includes(foul.text), `${game}: «${line}» lacks «${foul.text}»`);
+    } else if (!ruling.foul) {
+      assert.equal(line, "", `${game}: the board says the points`);
+    }
+  }
+  assert.ok(unscored >= 10 && fouls >= 5, `${unscored} unscored rulings, ${fouls} fouls that changed no score`);
+});
+
+test("«Кайза», a red from the 1st spot on the first shot: the scorekeeper's line names the foul", () => {
+  const ruling = {
+    kind: "shot", player: 0, verdict: "foul", foul: true, points: 0, scores: [0, 0], basis: "kaiza-first-shot",
+    summary: "Нарушение: первым ударом партии нельзя класть в лузу красный шар с 1-й точки. Следующий удар: Борис.",
+    fouls: [{ code: "first-shot", clause: "kaiza-first-shot", text: "Первым ударом партии нельзя класть в лузу красный шар с 1-й точки." }],
+    extra: { scores_before: [0, 0] },
+  };
+  assert.equal(lineHeadline(ruling, { scored: true }), "Первым ударом партии нельзя класть в лузу красный шар с 1-й точки.");
+  assert.deepEqual(explanationText(ruling, { said: [lineHeadline(ruling)] }).fouls, []);
 });
 
 test("«Ковбой», 88 and the 5 pocketed: the reason once, in the line; «почему» only adds", () => {

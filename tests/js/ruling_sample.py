@@ -1,7 +1,7 @@
 """Rulings made by the engine for the node tests of what a ruling shows
 (tests/js/ruling-text.test.mjs): the calculator's random situations and
 actions (random_ruling_request) and the rulings of random matches
-(play_random_match), every game; printed as one JSON list.
+(play_random_match), every game, with whether the game keeps a score; printed as one JSON list.
 
     .venv/bin/python tests/js/ruling_sample.py [COUNT_PER_GAME] [SEED]
 """
@@ -26,15 +26,17 @@ def sample(per_game: int, seed: int) -> list[dict]:
     out = []
     for game in GAMES:
         tools = GAMES[game].tools
+        scored = handle({"op": "describe", "game": game})["game"].get("score") is not None  # the board keeps a score
         for _ in range(per_game if "calculator" in tools else 0):
             request = random_ruling_request(game, rng)
             response = handle(request)
             if response.get("ok") and response.get("ruling"):
-                out.append({"game": game, "source": "calculator", "request": request, "ruling": response["ruling"]})
+                out.append({"game": game, "scored": scored, "source": "calculator", "request": request,
+                            "ruling": response["ruling"]})
         played = play_random_match(game, rng, max_actions=per_game) if "scorekeeper" in tools else []
         for request, response in played:
             if response.get("ok") and response.get("ruling") and request["op"] == "match.play":
-                out.append({"game": game, "source": "match", "request": {"op": "match.play", "action": request["action"]},
+                out.append({"game": game, "scored": scored, "source": "match", "request": {"op": "match.play", "action": request["action"]},
                             "ruling": response["ruling"]})
     return out
 

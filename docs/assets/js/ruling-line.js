@@ -5,8 +5,8 @@
 // An undone ruling is struck through and says so.
 
 import { num, signedQuantity } from "./ru.js";
-import { h, refLink, renderRuling } from "./ruling.js";
-import { basisOf, explanationText, lineHeadline, lineQuestion, verdict } from "./ruling-text.js";
+import { citedAfter, h, renderRuling } from "./ruling.js";
+import { basisOf, lineHeadline, lineQuestion, saidFouls, scoreChanges, verdict } from "./ruling-text.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
 /** @typedef {import("./types.js").Refs} Refs */
@@ -36,21 +36,12 @@ export function renderRulingLine({
   const choice = ruling.kind === "decision" ? chosen(ruling) : "";
   if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
   if (score && ruling.kind !== "decision" && !ruling.decision) struck.append(...scoreParts(ruling, score, names, standalone));
-  const headline = lineHeadline(ruling, { standalone });
+  const headline = lineHeadline(ruling, { standalone, scored: Boolean(score) });
   if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
   const question = decision ? lineQuestion(ruling, headline) : "";
   if (question) struck.append(h("span", { class: "rb-choice", text: question }));
   line.append(struck);
-  const basis = basisOf(ruling);
-  // The clause's short title in full (wrapped if need be, never cut mid-phrase).
-  if (basis) {
-    const link = refLink(refs, basis, { short: true });
-    // A foul the line says (its text is not repeated below) is cited here.
-    const said = [headline, question].filter(Boolean);
-    const foul = headline && (ruling.fouls || []).some((f) => f.clause === basis)
-      && !explanationText(ruling, { said }).fouls.some((f) => f.clause === basis);
-    line.append(foul ? h("span", { class: "rb-fouls rb-line-basis" }, link) : link);
-  }
+  line.append(...lineLinks(ruling, refs, [headline, question].filter(Boolean)));
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
   root.append(line);
@@ -71,24 +62,19 @@ export function renderRulingLine({
 }
 
 /**
- * Every score the ruling changed, before and after (the engine's
- * extra.scores_before; else the shooter's extra.score_before), or null when
- * the ruling does not say what the scores were.
- * @param {Ruling} ruling @returns {{ player: number, before: number, after: number }[] | null}
+ * The line's § links: the clause that decided it, in full (wrapped if need be,
+ * never cut mid-phrase); a foul the line says (its text is not repeated behind
+ * «почему») is cited here with its толкование, in a fouls span.
+ * @param {Ruling} ruling @param {Refs} refs @param {string[]} said @returns {HTMLElement[]}
  */
-export function scoreChanges(ruling) {
-  const after = ruling.scores || [];
-  const extra = ruling.extra || {};
-  const before = extra.scores_before;
-  if (Array.isArray(before) && before.length === after.length) {
-    return after.map((value, player) => ({ player, before: Number(before[player]), after: Number(value) }))
-      .filter((c) => c.before !== c.after);
-  }
-  const p = ruling.player;
-  if (typeof extra.score_before === "number" && typeof p === "number" && typeof after[p] === "number") {
-    return extra.score_before === after[p] ? [] : [{ player: p, before: extra.score_before, after: after[p] }];
-  }
-  return null;
+function lineLinks(ruling, refs, said) {
+  const basis = basisOf(ruling);
+  const foulIds = [...new Set(saidFouls(ruling, said).flatMap((f) => [f.clause, f.tolkovanie])
+    .filter((id) => typeof id === "string" && id))];
+  const links = [];
+  if (foulIds.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, foulIds, { short: true })));
+  if (basis && !foulIds.includes(basis)) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
+  return links;
 }
 
 /**

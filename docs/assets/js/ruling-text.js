@@ -115,13 +115,63 @@ export function explanationText(ruling, { said = [] } = {}) {
 }
 
 /**
+ * The fouls whose text `said` (the line) says in full: behind «почему» they
+ * are left out (explanationText), so the line cites them.
+ * @param {Ruling} ruling @param {string[]} said @returns {NonNullable<Ruling["fouls"]>}
+ */
+export function saidFouls(ruling, said) {
+  const seen = new Set(said.flatMap(sentences).map(sentenceKey));
+  return (ruling.fouls || []).filter((f) => {
+    const keys = sentences(f.text || "").map(sentenceKey);
+    return keys.length > 0 && keys.every((k) => seen.has(k));
+  });
+}
+
+/**
  * The calculator's line says what happened and what follows: the engine's
  * headline (the reason, the points, the score after, who plays next).
- * The scorekeeper's line leaves it to its board and its status line.
- * @param {Ruling} ruling @param {{ standalone?: boolean }} [how] @returns {string}
+ * The scorekeeper's line leaves what follows to its board and its status
+ * line, and says what happened only where its score parts say nothing
+ * (`scored`: the game keeps a score): a foul that changed no score says the
+ * foul; a game with no score says the headline's first sentence (the engine's
+ * summary says what happened first, then what follows: the ball and pocket
+ * or the player next, which the status line says).
+ * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string}
  */
-export function lineHeadline(ruling, { standalone = false } = {}) {
-  return standalone && ruling.kind !== "decision" ? String(ruling.summary || "") : "";
+export function lineHeadline(ruling, { standalone = false, scored = true } = {}) {
+  if (ruling.kind === "decision") return "";
+  if (standalone) return String(ruling.summary || "");
+  if (ruling.decision) return "";
+  if (!scored) return sentences(String(ruling.summary || ""))[0] || "";
+  if (!ruling.foul || !scoreUnchanged(ruling)) return "";
+  return unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set());
+}
+
+/**
+ * Every score the ruling changed, before and after (the engine's
+ * extra.scores_before; else the shooter's extra.score_before), or null when
+ * the ruling does not say what the scores were.
+ * @param {Ruling} ruling @returns {{ player: number, before: number, after: number }[] | null}
+ */
+export function scoreChanges(ruling) {
+  const after = ruling.scores || [];
+  const extra = ruling.extra || {};
+  const before = extra.scores_before;
+  if (Array.isArray(before) && before.length === after.length) {
+    return after.map((value, player) => ({ player, before: Number(before[player]), after: Number(value) }))
+      .filter((c) => c.before !== c.after);
+  }
+  const p = ruling.player;
+  if (typeof extra.score_before === "number" && typeof p === "number" && typeof after[p] === "number") {
+    return extra.score_before === after[p] ? [] : [{ player: p, before: extra.score_before, after: after[p] }];
+  }
+  return null;
+}
+
+/** No score moved (and no points given): the line's score parts say nothing. @param {Ruling} ruling */
+function scoreUnchanged(ruling) {
+  const changes = scoreChanges(ruling);
+  return !ruling.points && (changes === null || changes.length === 0);
 }
 
 /**
@@ -137,10 +187,10 @@ export function lineQuestion(ruling, headline) {
 /**
  * Every sentence a ruling shows in its line and behind «почему» (the same
  * texts ruling-line.js draws), in order.
- * @param {Ruling} ruling @param {{ standalone?: boolean }} [how] @returns {string[]}
+ * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string[]}
  */
-export function shownSentences(ruling, { standalone = false } = {}) {
-  const head = lineHeadline(ruling, { standalone });
+export function shownSentences(ruling, { standalone = false, scored = true } = {}) {
+  const head = lineHeadline(ruling, { standalone, scored });
   const question = standalone ? lineQuestion(ruling, head) : "";
   const { summary, fouls, why } = explanationText(ruling, { said: [head, question].filter(Boolean) });
   return [head, question, summary, ...fouls.map((f) => f.text), ...why.map((w) => w.text)].flatMap(sentences);

@@ -78,6 +78,18 @@ export function refLink(refs, id, { prefix = "§ ", short = false } = {}) {
     prefix + text);
 }
 
+/**
+ * The § links after a sentence: «text § A; § B» — two links in a row are told
+ * apart by a separator, not only by the «§» (a foul's clause and its
+ * толкование, a line's citations). Empty ids are left out.
+ * @param {Refs} refs @param {(string | null | undefined)[]} ids @param {{ short?: boolean }} [how]
+ * @returns {(string | HTMLElement)[]}
+ */
+export function citedAfter(refs, ids, { short = false } = {}) {
+  return ids.filter((id) => typeof id === "string" && id)
+    .flatMap((id, i) => [i ? "; " : " ", refLink(refs, /** @type {string} */ (id), { short })]);
+}
+
 /** @param {Refs} refs @param {string} id */
 function citation(refs, id) {
   const text = quote(id);
@@ -165,16 +177,13 @@ export function renderRuling({
   if (fouls.length) {
     details.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
     details.append(h("ul", { class: "rb-fouls" },
-      fouls.map((f) => h("li", {}, f.text,
-        f.clause ? [" ", refLink(refs, f.clause)] : null,
-        f.tolkovanie ? [" ", refLink(refs, f.tolkovanie)] : null))));
+      fouls.map((f) => h("li", {}, f.text, citedAfter(refs, [f.clause, f.tolkovanie])))));
   }
   const why = text.why;
   if (why.length) {
     details.append(h("p", { class: "rb-section-title", text: "Почему" }));
     details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
-      // «§ A; § B»: two links in a row are told apart by a separator, not only by the «§».
-      (line.cites || []).flatMap((id, i) => [i ? "; " : " ", refLink(refs, id, { short: true })])))));
+      citedAfter(refs, line.cites || [], { short: true })))));
   }
 
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
