@@ -93,6 +93,12 @@ def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
     assert "Шар 3 — в назначенную лузу (правая средняя)" in ruling.locator(".rb-summary").inner_text()
     assert ruling.locator(".rb-points").count() == 0  # no score in this game
     assert ruling.locator('details.rb-cite a[href="#po-chasovoy-mnemonic-3"]').count() == 1
+    # Every later ball's pocket (12 rows) is folded under one line: the answer stays short.
+    folded = tool.locator("details.rb-calc-after")
+    assert folded.locator("summary").inner_text() == "После удара: таблица (12 строк)"
+    assert not folded.evaluate("el => el.open")
+    assert tool.locator("[data-rb-result]").bounding_box()["height"] < 400
+    folded.locator("summary").click()
     after = tool.locator(".rb-calc-after tbody tr").first.inner_text()
     assert "4" in after and "Правая угловая со стороны «дома»" in after
 

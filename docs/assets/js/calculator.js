@@ -9,6 +9,7 @@ import { renderTable } from "./match-board.js";
 import { h } from "./ruling.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { roveGroup } from "./roving.js";
+import { rows as rowsWord } from "./ru.js";
 import { inputMark, movedSince } from "./scroll-room.js";
 import { mountShotInput } from "./shot-input.js";
 import {
@@ -76,11 +77,7 @@ export function mountCalculator(root) {
         if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
         result.replaceChildren(
           renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true, standalone: true }),
-          table && table.rows && table.rows.length
-            ? h("section", { class: "rb-calc-after" },
-              h("h3", { class: "rb-sk-heading", text: "После удара" }),
-              renderTable(table, "После удара"))
-            : "");
+          afterTable(table));
         result.hidden = false;
         result.classList.remove("rb-result--stale");
         // The answer is brought up and takes the focus, unless the reader has gone on
@@ -157,3 +154,23 @@ function formUpWhenOpened(root, form) {
     root.removeEventListener("toggle", onToggle);
   };
 }
+
+/** Rows of the table after the shot shown open; a longer one («по часовой»: every
+ * ball's pocket) is folded, so that the answer stays short and the scorekeeper
+ * below it near (the line already says the next ball and pocket). */
+const AFTER_OPEN_ROWS = 4;
+
+/**
+ * The table after the shot (the engine's view.table), or "" when there is none.
+ * @param {import("./types.js").View["table"] | undefined} table @returns {HTMLElement | string}
+ */
+function afterTable(table) {
+  if (!table || !table.rows || !table.rows.length) return "";
+  const body = renderTable(table, "После удара");
+  if (table.rows.length <= AFTER_OPEN_ROWS) {
+    return h("section", { class: "rb-calc-after" }, h("h3", { class: "rb-sk-heading", text: "После удара" }), body);
+  }
+  return h("details", { class: "rb-calc-after rb-sk-table" },
+    h("summary", { text: `После удара: таблица (${rowsWord(table.rows.length)})` }), body);
+}
+
