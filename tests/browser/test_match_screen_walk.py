@@ -22,14 +22,12 @@ import json
 import pytest
 
 from a11y_helpers import run_axe
-from tools_helpers import DESKTOP, MATCH_DRAWN, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
+from tools_helpers import DESKTOP, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
     wait_history
 from tests.walk.screen_checks import SCREEN_CHECK
 
 pytestmark = pytest.mark.browser
 
-PHONE_390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-             "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
 PHONE_360 = {**PHONE_390, "viewport": {"width": 360, "height": 740}}
 FOCUS = "() => { const a = document.activeElement; return !a || a === document.body ? 'body' : a.tagName.toLowerCase(); }"
 

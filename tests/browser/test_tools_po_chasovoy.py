@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calculate, calculator_page, decide, last_ruling, match_page, no_horizontal_overflow, pick_action, pick_choice,
-    record, redo, reload_match, set_bool, set_int, sk, status, table_rows, undo,
+    DESKTOP, PHONE, PHONE_390, calculate, calculator_page, decide, history_count, last_ruling, match_page, no_horizontal_overflow, pick_action, pick_choice,
+    record, redo, reload_match, set_bool, set_int, sk, start_on_table, status, table_rows, undo, wait_history,
 )
 
 pytestmark = pytest.mark.browser
@@ -108,3 +108,31 @@ def test_calculator_names_the_pocket_of_the_next_ball(tool_page, base_url):
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
     assert ruling.locator('.rb-fouls a[href="#po-chasovoy-forbidden"]').count() == 1
     no_horizontal_overflow(page)
+
+
+UNCOVERED = """el => { const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) return `off screen: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (el.contains(hit) || hit.contains(el) || (el.closest('label') || el).contains(hit)) ? '' : `covered by ${hit && hit.className}`; }"""
+
+
+def test_after_a_drawn_shot_the_noticed_chip_and_the_drawing_are_on_screen(tool_page, base_url):
+    """On a 390 × 844 phone, after each drawn shot the board, the drawing and the
+    «ошибку заметили сразу» chip under it are on screen, none under the record bar
+    (the ✕ stands beside the drawn shot's line, not on a row of its own)."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, GAME, ["Анна", "Борис"])
+    decide(page, GAME, "дальняя левая угловая")
+    for i, pocket in enumerate(["far-left", "far-right", "right-middle"]):
+        tool.locator(f"[data-rb-action=shot] [data-rb-tap=pocket][data-rb-id='\"{pocket}\"']").tap()
+        before = history_count(page, GAME)
+        tool.locator("[data-rb-play]").tap()
+        wait_history(page, GAME, before + 1)
+        page.wait_for_timeout(300)
+        for what, sel in [("board", "[data-rb-scores]"), ("drawing", "[data-rb-action=shot] .rb-shot-svg"),
+                          ("noticed", '[data-rb-action=shot] [data-rb-field="noticed"] label'),
+                          ("clear", "[data-rb-action=shot] [data-rb-shot-tool=clear]")]:
+            assert tool.locator(sel).evaluate(UNCOVERED) == "", f"shot {i + 1}: {what}"
+    clear = tool.locator("[data-rb-shot-tool=clear]").bounding_box()
+    said = tool.locator("[data-rb-action=shot] [data-rb-shot-said]").bounding_box()
+    assert abs(clear["y"] - said["y"]) < 8 and clear["x"] < said["x"]  # beside the line, one row

@@ -14,12 +14,10 @@ import json
 import pytest
 
 from screen_checks import screen_problems
-from tools_helpers import ENGINE_TIMEOUT_MS, screenshot, sk, start_on_table
+from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, screenshot, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 
-PHONE_390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-             "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
 
 # Two shots of each game on the drawing (taps: ("ball", id), ("pocket", id),
 # ("tool", id), ("player", n), ("chip", field, value)); «По часовой» first

@@ -20,6 +20,7 @@ SCREENSHOTS = ROOT / "screenshots" / "tools"
 # aimed at a button that is still sliding (widget.js, smoothScroll).
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+PHONE_390 = {**PHONE, "viewport": {"width": 390, "height": 844}}  # the phone of the usability bench
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block", "reduced_motion": "reduce"}
 SAVED_PREFIX = "rules-site:match/v2:"
 OPEN_PREFIX = "rules-site:match/v2-open:"
