@@ -81,6 +81,9 @@ def test_calculator_labels_the_outside_value(tool_page, base_url):
     set_int(action, "carom_reds", 1)
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-points").inner_text() == "+4 очка"
+    # The value is not the text's: the folded line itself says where it comes from.
+    source = ruling.locator('.rb-verdict .rb-line-basis a[href="#kaiza-o-white"]')
+    assert source.inner_text().startswith("внешний источник: ")
     why = ruling.locator(".rb-lines")
     assert "внешний источник" in why.inner_text()
     # A line's citations are § links, not the links' addresses spelt out as text.
@@ -127,7 +130,7 @@ def test_first_shot_foul_line_says_the_foul_and_cites_it(tool_page, base_url):
     cites = ruling.locator(".rb-verdict .rb-fouls")
     assert cites.locator('a[href="#kaiza-first-shot"]').count() == 1
     assert cites.locator('a[href="#kaiza-t-first-shot"]').count() == 1
-    assert "; §" in cites.inner_text()
+    assert "; толкование: " in cites.inner_text()  # told apart by «;» and named a толкование in words
     ruling.locator(".rb-why-toggle").click()
     assert ruling.locator(".rb-why").inner_text().count("нельзя класть в лузу красный шар с 1-й точки") == 0
     assert current_player(page, GAME) == "Борис"

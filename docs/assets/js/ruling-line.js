@@ -73,8 +73,21 @@ function lineLinks(ruling, refs, said) {
     .filter((id) => typeof id === "string" && id))];
   const links = [];
   if (foulIds.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, foulIds, { short: true })));
-  if (basis && !foulIds.includes(basis)) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
+  const rest = [basis, ...valueFrom(ruling, refs)].filter((id, i, all) => id && !foulIds.includes(id) && all.indexOf(id) === i);
+  if (rest.length) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, rest, { short: true })));
   return links;
+}
+
+/**
+ * The толкования and outside facts the points rest on (cited by the
+ * explanation's «score» lines): the line names them, so a value the text does
+ * not give is marked where the value is shown, not only behind «почему».
+ * @param {Ruling} ruling @param {Refs} refs @returns {string[]}
+ */
+function valueFrom(ruling, refs) {
+  if (!ruling.points) return [];
+  return (ruling.why || []).filter((w) => w.aspect === "score").flatMap((w) => w.cites || [])
+    .filter((id) => ["tolkovanie", "outside"].includes((refs[id] || {}).kind));
 }
 
 /**

@@ -69,13 +69,18 @@ export function quote(id) {
   return (copy.textContent || "").replace(/\s+/g, " ").trim();
 }
 
+/** What a short link says before its title: a толкование or an outside fact says
+ * what it is in words (it is not the rules' text), a clause has its «§». */
+const SHORT_PREFIX = { clause: "§ ", tolkovanie: "толкование: ", outside: "внешний источник: " };
+
 /** @param {Refs} refs @param {string} id @param {{ prefix?: string, short?: boolean }} [how] */
-export function refLink(refs, id, { prefix = "§ ", short = false } = {}) {
+export function refLink(refs, id, { prefix, short = false } = {}) {
   const title = refTitle(refs, id);
+  const kind = (refs[id] || {}).kind || "clause";
   // Short: «Правило 4: ровно 90 очков…» -> «Правило 4» (the full title stays as a tooltip).
   const text = short ? title.split(":")[0] : title;
-  return h("a", { class: `rb-ref rb-ref--${(refs[id] || {}).kind || "clause"}`, href: `#${id}`, title: short ? title : null },
-    prefix + text);
+  const before = prefix ?? (short ? SHORT_PREFIX[/** @type {keyof SHORT_PREFIX} */ (kind)] || "§ " : "§ ");
+  return h("a", { class: `rb-ref rb-ref--${kind}`, href: `#${id}`, title: short ? title : null }, before + text);
 }
 
 /**

@@ -17,7 +17,7 @@
 
 /**
  * @typedef {{ code: string, clause: string | null, tolkovanie?: string | null, text: string }} Foul
- * @typedef {{ text: string, cites: string[], restates?: string[] }} WhyLine
+ * @typedef {{ text: string, cites: string[], restates?: string[], aspect?: string }} WhyLine
  * @typedef {{ id: Id, label: string }} Option
  * @typedef {{ player?: number | null, question?: string, clause?: string | null, options?: Option[] }} Decision
  * @typedef {{ kind: string, player: number | null, summary: string, lines?: string[], points?: number,
