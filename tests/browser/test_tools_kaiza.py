@@ -131,6 +131,9 @@ def test_first_shot_foul_line_says_the_foul_and_cites_it(tool_page, base_url):
     assert cites.locator('a[href="#kaiza-first-shot"]').count() == 1
     assert cites.locator('a[href="#kaiza-t-first-shot"]').count() == 1
     assert "; толкование: " in cites.inner_text()  # told apart by «;» and named a толкование in words
+    # Each «;» is held by the link before it (one box): never alone on a line of its own.
+    loose = cites.evaluate("el => [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent.includes(';')).length")
+    assert loose == 0 and cites.locator(".rb-cited").first.inner_text().endswith(";")
     ruling.locator(".rb-why-toggle").click()
     assert ruling.locator(".rb-why").inner_text().count("нельзя класть в лузу красный шар с 1-й точки") == 0
     assert current_player(page, GAME) == "Борис"

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 
 from tools_helpers import (
-    DESKTOP, ENGINE_TIMEOUT_MS, calc, dismiss_toasts, screenshot, sk, start_on_table, wait_engine_ready,
+    DESKTOP, ENGINE_TIMEOUT_MS, PHONE_390, calc, dismiss_toasts, screenshot, sk, start_on_table, wait_engine_ready,
 )
 
-PHONE390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-            "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
+PHONE390 = PHONE_390  # the name the drawing tests import from here
 
 # Every request the page sends to the engine's worker, in order (no app hook:
 # the page's own postMessage is observed).

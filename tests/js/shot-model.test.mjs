@@ -142,8 +142,10 @@ test("«по часовой»: the next ball carried into a pocket chooses that 
   assert.equal(again.hint, "Это уже отмечено.");
   const tapped = drawWithHint(clock, ["carry:next"]); // the tap on the ball (table-svg.js: data-rb-tap="carry")
   assert.ok(isBlank(tapped.shot));
-  assert.match(tapped.hint, /^Перетащите шар в лузу/);
   assert.equal(howTo(clock), "Нажмите лузу, в которую упал шар, или перетащите шар в неё.");
+  // The hint stands under that line: it says why the tap did nothing, not the two gestures again.
+  assert.equal(tapped.hint, "Нажатие на шар ничего не записывает: ведите его, не отпуская, до лузы.");
+  assert.ok(!/перетащите|нажмите/i.test(tapped.hint), tapped.hint);
   // Elsewhere a ball is tapped, not carried only.
   assert.ok(!draw(T, ["drag:5>far-left"]).pockets.length);
 });

@@ -133,16 +133,17 @@ export function saidFouls(ruling, said) {
  * The scorekeeper's line leaves what follows to its board and its status
  * line, and says what happened only where its score parts say nothing
  * (`scored`: the game keeps a score): a foul that changed no score says the
- * foul; a game with no score says the headline's first sentence (the engine's
- * summary says what happened first, then what follows: the ball and pocket
- * or the player next, which the status line says).
+ * foul; a game with no score says the whole headline, what happened and what
+ * follows (the next ball and its pocket: that game's «score now», which the
+ * line under the board keeps in view when the status above it is scrolled
+ * under the bars).
  * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string}
  */
 export function lineHeadline(ruling, { standalone = false, scored = true } = {}) {
   if (ruling.kind === "decision") return "";
   if (standalone) return String(ruling.summary || "");
   if (ruling.decision) return "";
-  if (!scored) return sentences(String(ruling.summary || ""))[0] || "";
+  if (!scored) return String(ruling.summary || "");
   if (!ruling.foul || !scoreUnchanged(ruling)) return "";
   return unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set());
 }

@@ -91,8 +91,10 @@ export function refLink(refs, id, { prefix, short = false } = {}) {
  * @returns {(string | HTMLElement)[]}
  */
 export function citedAfter(refs, ids, { short = false } = {}) {
-  return ids.filter((id) => typeof id === "string" && id)
-    .flatMap((id, i) => [i ? "; " : " ", refLink(refs, /** @type {string} */ (id), { short })]);
+  const given = /** @type {string[]} */ (ids.filter((id) => typeof id === "string" && id));
+  // Each link keeps its «;» (a wrapped link never leaves it alone on a line of its own).
+  return given.flatMap((id, i) => [" ", h("span", { class: "rb-cited" },
+    refLink(refs, id, { short }), i < given.length - 1 ? ";" : "")]);
 }
 
 /** @param {Refs} refs @param {string} id */

@@ -478,7 +478,8 @@ function applyKnock(table, shot, tap) {
  */
 export function applyTap(table, shot, tap) {
   if (tap.kind === "drag") return applyDrag(table, shot, tap);
-  if (tap.kind === "carry") return { shot, hint: "Перетащите шар в лузу, в которую он упал, или нажмите эту лузу." };
+  // The line under the empty drawing already says both gestures: the hint adds why the tap did nothing.
+  if (tap.kind === "carry") return { shot, hint: "Нажатие на шар ничего не записывает: ведите его, не отпуская, до лузы." };
   const id = /** @type {Id} */ (tap.id);
   /** @type {Step} */
   const next = tap.kind === "ball" ? tapBall(shot, id)
