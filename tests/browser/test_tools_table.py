@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 from tools_helpers import (
-    DESKTOP, ENGINE_TIMEOUT_MS, PHONE_390, calc, dismiss_toasts, screenshot, sk, start_on_table, wait_engine_ready,
+    DESKTOP, ENGINE_TIMEOUT_MS, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, score_names, screenshot, sk, start_on_table,
+    wait_engine_ready,
 )
 
 PHONE390 = PHONE_390  # the name the drawing tests import from here
@@ -286,3 +287,26 @@ def test_history_is_collapsed_beyond_the_last_few(tool_page, base_url):
     assert not more.is_visible()
     # The drawing was reset after every shot (no miss left pressed).
     assert tool.locator("[data-rb-shot-tool=miss]").get_attribute("aria-pressed") == "false"
+
+
+def test_a_tapped_name_field_takes_the_typed_name(tool_page, base_url):
+    """«Игрок 1» is the empty field's placeholder, not its value: a player who taps
+    the field and types gets «Аня», not «Игрок 1Аня» — on the first visit and when
+    «Новая партия» offers the same players again."""
+    page = tool_page(PHONE390)
+    page.goto(f"{base_url}games/kovboy/")
+    dismiss_toasts(page)
+    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    tool = page.locator(sk("kovboy"))
+    wait_engine_ready(page, sk("kovboy"))
+    names = tool.locator("[data-rb-setup] [data-rb-players] .rb-player-row input")
+    assert [names.nth(i).input_value() for i in range(2)] == ["", ""]
+    assert names.nth(1).get_attribute("placeholder") == "Игрок 2"
+    names.first.tap()
+    page.keyboard.type("Аня")
+    tool.locator("[data-rb-setup] button[type=submit]").tap()
+    page.wait_for_function(MATCH_DRAWN, arg=sk("kovboy"), timeout=ENGINE_TIMEOUT_MS)
+    assert score_names(page, "kovboy") == ["Аня", "Игрок 2"]
+    tool.get_by_role("button", name="Новая партия").tap()
+    names.first.wait_for()
+    assert [names.nth(i).input_value() for i in range(2)] == ["Аня", ""]

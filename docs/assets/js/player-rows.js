@@ -3,6 +3,9 @@
 // within the game's limits (data-rb-min / data-rb-max on the list). An empty
 // name becomes «Игрок N».
 
+/** The name of an empty row: «Игрок 1» first. @param {number} i */
+const defaultName = (i) => `Игрок ${i + 1}`;
+
 // Each row (the template's one element) has the name's <input>.
 /** @param {Element} row */
 const inputOf = (row) => /** @type {HTMLInputElement} */ (row.querySelector("input"));
@@ -22,7 +25,7 @@ export function playerRows(list, { template, addButton }) {
     all.forEach((row, i) => {
       const input = inputOf(row);
       input.setAttribute("aria-label", `Имя игрока ${i + 1}`);
-      input.placeholder = `Игрок ${i + 1}`;
+      input.placeholder = defaultName(i);
       const remove = /** @type {HTMLButtonElement | null} */ (row.querySelector("[data-rb-remove-player]"));
       if (remove) {
         remove.disabled = all.length <= min;
@@ -57,12 +60,14 @@ export function playerRows(list, { template, addButton }) {
   refresh();
 
   return {
-    names: () => rows().map((row, i) => inputOf(row).value.trim() || `Игрок ${i + 1}`),
+    names: () => rows().map((row, i) => inputOf(row).value.trim() || defaultName(i)),
     // Offer these names (a new match with the same players), when they fit the game.
+    // A name that is its row's default («Игрок 2» second) is offered as the placeholder, not as
+    // a value: a tap and a typed name replace it rather than being appended to it.
     set(names) {
       if (!Array.isArray(names) || names.length < min || names.length > max) return;
       list.replaceChildren();
-      for (const name of names) add(name);
+      names.forEach((name, i) => add(name === defaultName(i) ? "" : name));
     },
   };
 }
