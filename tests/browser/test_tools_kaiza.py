@@ -82,8 +82,8 @@ def test_calculator_labels_the_outside_value(tool_page, base_url):
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-points").inner_text() == "+4 очка"
     # The value is not the text's: the folded line itself says where it comes from.
-    source = ruling.locator('.rb-verdict .rb-line-basis a[href="#kaiza-o-white"]')
-    assert source.inner_text().startswith("внешний источник: ")
+    source = ruling.locator('.rb-verdict a.rb-value-source[href="#kaiza-o-white"]')
+    assert source.inner_text() == "по внешнему источнику"
     why = ruling.locator(".rb-lines")
     assert "внешний источник" in why.inner_text()
     # A line's citations are § links, not the links' addresses spelt out as text.

@@ -69,6 +69,10 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     ruling = last_ruling(page, GAME)
     assert "25" in ruling.locator(".rb-summary").inner_text()
     assert ruling.locator(".rb-who").inner_text() == "Егор"
+    # The prize rests on the толкования of the bank: marked beside the points in a few words,
+    # the titles in full behind «почему» (the line stays a line, the drawing near).
+    assert ruling.locator("a.rb-value-source").all_inner_texts() == ["по толкованию"]
+    assert ruling.locator(".rb-verdict").bounding_box()["height"] < 140  # three full links: about 300 px
     # The bank history as a real table: the start and one row per shot.
     rows = table_rows(page, GAME)
     assert len(rows) == 5

@@ -35,7 +35,9 @@ export function renderRulingLine({
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
   const choice = ruling.kind === "decision" ? chosen(ruling) : "";
   if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
-  if (score && ruling.kind !== "decision" && !ruling.decision) struck.append(...scoreParts(ruling, score, names, standalone));
+  if (score && ruling.kind !== "decision" && !ruling.decision) {
+    struck.append(...scoreParts(ruling, score, names, standalone), ...valueSources(ruling, refs));
+  }
   const headline = lineHeadline(ruling, { standalone, scored: Boolean(score) });
   if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
   const question = decision ? lineQuestion(ruling, headline) : "";
@@ -73,21 +75,28 @@ function lineLinks(ruling, refs, said) {
     .filter((id) => typeof id === "string" && id))];
   const links = [];
   if (foulIds.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, foulIds, { short: true })));
-  const rest = [basis, ...valueFrom(ruling, refs)].filter((id, i, all) => id && !foulIds.includes(id) && all.indexOf(id) === i);
-  if (rest.length) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, rest, { short: true })));
+  if (basis && !foulIds.includes(basis)) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
   return links;
 }
 
+/** How the line marks points the text does not give, by where they come from. */
+const VALUE_SOURCE = /** @type {const} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]);
+
 /**
- * The толкования and outside facts the points rest on (cited by the
- * explanation's «score» lines): the line names them, so a value the text does
- * not give is marked where the value is shown, not only behind «почему».
- * @param {Ruling} ruling @param {Refs} refs @returns {string[]}
+ * Points that rest on a толкование or an outside fact (cited by the
+ * explanation's «score» lines) are marked beside the points: «по толкованию»,
+ * «по внешнему источнику», each a link to the first such source (its title as a
+ * tooltip); the sources in full are behind «почему». A value the text does not
+ * give is marked where it is shown, in a few words (the line stays a line).
+ * @param {Ruling} ruling @param {Refs} refs @returns {HTMLElement[]}
  */
-function valueFrom(ruling, refs) {
+function valueSources(ruling, refs) {
   if (!ruling.points) return [];
-  return (ruling.why || []).filter((w) => w.aspect === "score").flatMap((w) => w.cites || [])
-    .filter((id) => ["tolkovanie", "outside"].includes((refs[id] || {}).kind));
+  const cited = (ruling.why || []).filter((w) => w.aspect === "score").flatMap((w) => w.cites || []);
+  return VALUE_SOURCE.flatMap(([kind, words]) => {
+    const id = cited.find((c) => (refs[c] || {}).kind === kind);
+    return id ? [h("a", { class: `rb-ref rb-ref--${kind} rb-value-source`, href: `#${id}`, title: refs[id].title, text: words })] : [];
+  });
 }
 
 /**
