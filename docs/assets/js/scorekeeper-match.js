@@ -56,14 +56,19 @@ function nextInput(ui) {
  * scrolled between the bars that stay on screen: the header and tab bar above
  * (--rb-sticky-top, layout.js), the record bar below (match-reveal.js
  * readingDelta: what gives way first when they do not all fit).
- * @param {ScorekeeperUi} ui
+ * @param {ScorekeeperUi} ui @param {{ keep?: boolean }} [how] keep: an undo or a redo (see below)
  */
-export function revealReading(ui) {
+export function revealReading(ui, { keep = false } = {}) {
   if (ui.match.hidden || !ui.statusLine.getClientRects().length) return;
   const bar = ui.play.closest("[data-rb-bar]");
   const { scroller, room } = roomOf(ui.match, bar && !ui.actionForm.hidden ? bar : null);
   const { end, full, core, row } = nextInput(ui);
   const last = spanOf(ui.last).bottom;
+  // An undo or a redo (keep) moves nothing while the board, the line and the input's
+  // least part are already in the room: the chips that were below before it stay below,
+  // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
+  const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
+  if (keep && inRoom(spanOf(ui.scores)) && inRoom(spanOf(ui.last)) && inRoom(core)) return;
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const board = spanOf(ui.scores);
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
@@ -197,7 +202,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
       keepFocusOnScreen();
       // The verdict, the board and a decision the rules ask for (in the input's place) are
       // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
-      if (!movedSince(mark)) revealReading(ui);
+      if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
     });
   }
 
