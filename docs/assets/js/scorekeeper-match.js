@@ -63,14 +63,15 @@ export function revealReading(ui, { keep = false } = {}) {
   const bar = ui.play.closest("[data-rb-bar]");
   const { scroller, room } = roomOf(ui.match, bar && !ui.actionForm.hidden ? bar : null);
   const { end, full, core, row } = nextInput(ui);
-  const last = spanOf(ui.last).bottom;
+  const lastSpan = spanOf(ui.last);
+  const last = lastSpan.bottom;
+  const board = spanOf(ui.scores);
   // An undo or a redo (keep) moves nothing while the board, the line and the input's
   // least part are already in the room: the chips that were below before it stay below,
   // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
   const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
-  if (keep && inRoom(spanOf(ui.scores)) && inRoom(spanOf(ui.last)) && inRoom(core)) return;
+  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) return;
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
-  const board = spanOf(ui.scores);
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
   const delta = readingDelta({
     status: spanOf(ui.statusLine), board,
