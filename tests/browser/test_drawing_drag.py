@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from drawing_gestures import drawing_part, touch_drag
 from test_drawing_words import hint, shooter, words
-from test_tools_table import PHONE390, open_scorekeeper, record
-from tools_helpers import decide, screenshot
+from test_tools_table import open_scorekeeper, record
+from tools_helpers import PHONE_390, decide, screenshot
 
-PHONE360 = {**PHONE390, "viewport": {"width": 360, "height": 780}}
+PHONE360 = {**PHONE_390, "viewport": {"width": 360, "height": 780}}
 
 
 def words_box(tool) -> dict:
@@ -47,7 +47,7 @@ def howto_fits(tool, first_ball) -> None:
 
 
 def test_kovboy_carom_both_pocketed_in_three_gestures(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
     how = words(tool)
     assert "перетащите в лузу" in how, how
@@ -73,7 +73,7 @@ def test_kovboy_carom_both_pocketed_in_three_gestures(tool_page, base_url):
 
 
 def test_kovboy_cue_ball_carried_and_a_drag_off_the_pockets(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
     # Let go over the cloth (here the cue ball), not a pocket: nothing is drawn, the hint says where to let go.
     touch_drag(page, drawing_part(tool, "ball", 5), drawing_part(tool, "cue"))
@@ -91,7 +91,7 @@ def test_kovboy_cue_ball_carried_and_a_drag_off_the_pockets(tool_page, base_url)
 
 
 def test_probka_a_ball_carried_into_a_pocket_is_refused(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "probka", ["Аня", "Борис"])
     assert words(tool) == "Шар сбил пробку — перетащите его на неё; упавший биток — в лузу.", words(tool)
     shooter(tool, "Аня")
@@ -109,7 +109,7 @@ def test_probka_a_ball_carried_into_a_pocket_is_refused(tool_page, base_url):
 def test_probka_knocked_by_the_object_ball_in_one_drag(tool_page, base_url):
     """The «пробка» example's last shot: the shooter's chip, the object ball
     dragged onto the пробка, «Записать» — 3 taps, the prize and no foul."""
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "probka", ["Аня", "Борис"])
     shooter(tool, "Борис")
     touch_drag(page, drawing_part(tool, "ball", "object"), drawing_part(tool, "ball", "probka"))
@@ -135,7 +135,7 @@ def test_howto_fits_two_lines_at_360(tool_page, base_url):
 
 
 def test_po_chasovoy_the_next_ball_carried_into_a_pocket(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "po-chasovoy", ["Аня", "Борис"])
     decide(page, "po-chasovoy", "дальняя левая угловая")
     assert words(tool) == "Нажмите лузу, в которую упал шар, или перетащите шар в неё.", words(tool)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 
-from test_tools_table import PHONE390, open_scorekeeper, record, tap_ball, tap_pocket, wait_idle
-from tools_helpers import ENGINE_TIMEOUT_MS, calc, dismiss_toasts, pick_player, screenshot, wait_engine_ready
+from test_tools_table import open_scorekeeper, record, tap_ball, tap_pocket, wait_idle
+from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, calc, dismiss_toasts, pick_player, screenshot, wait_engine_ready
 
 
 def words(tool) -> str:
@@ -37,7 +37,7 @@ def shooter(tool, name):
 
 
 def test_probka_the_line_is_what_is_recorded(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "probka", ["Аня", "Борис"])
     shooter(tool, "Аня")
     tap_ball(tool, "probka")
@@ -68,7 +68,7 @@ def test_probka_the_line_is_what_is_recorded(tool_page, base_url):
 
 
 def test_kovboy_foul_line_shows_the_series_lost_and_the_choice(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
     tap_ball(tool, 3)
     tap_pocket(tool, "far-left")
@@ -86,7 +86,7 @@ def test_kovboy_foul_line_shows_the_series_lost_and_the_choice(tool_page, base_u
 
 
 def test_kovboy_bad_break_line_says_what_was_chosen(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
     tap_ball(tool, 5)  # a bad break
     record(page, tool, "kovboy")
@@ -100,7 +100,7 @@ def test_kovboy_bad_break_line_says_what_was_chosen(tool_page, base_url):
 
 
 def test_calculator_answers_in_one_line_why_folded(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     page.goto(f"{base_url}games/kovboy/")
     dismiss_toasts(page)
     page.locator(".rb-tabs [data-rb-tab=tools]").tap()
@@ -128,7 +128,7 @@ def test_calculator_answers_in_one_line_why_folded(tool_page, base_url):
 
 
 def test_drawing_names_state_and_focus(tool_page, base_url):
-    page = tool_page(PHONE390)
+    page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
     form = tool.locator("[data-rb-action-form]")
     for ball in form.locator("[data-rb-tap=ball]").all():

@@ -109,3 +109,28 @@ def test_screen_checks_find_each_kind_of_defect(page):
     assert not any(word in v["detail"] for v in found for word in ("Константин", "нарушения", "16384")), found
     twice = [v for v in found if v["kind"] == "sentence-twice"]
     assert len(twice) == 1 and "Превышено 90 очков" in twice[0]["detail"], twice
+
+
+# A sticky record bar over two chips: one wholly under it, one with a sliver shown.
+BAR_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
+<div style="height:520px">текст</div>
+<button id="sliver" style="display:block;height:40px;width:120px">Полоска</button>
+<button id="hidden" style="display:block;height:30px;width:120px;margin-top:8px">Под панелью</button>
+<div style="height:400px"></div>
+<div style="position:sticky;bottom:0;height:70px;background:#eee"><button style="width:100%;height:60px">Записать</button></div>
+</body></html>"""
+
+
+def test_a_control_wholly_under_a_bar_needs_a_scroll_and_one_partly_under_is_covered(page):
+    """The walker's check before a tap: nothing of a control under the sticky
+    record bar shows, so a player scrolls to it (counted as the scroll, as for
+    one below the screen); a control with a sliver shown above the bar is the
+    defect — a tap on what shows of it lands on the bar."""
+    from tests.walk.walker import REACH
+
+    page.set_viewport_size({"width": 400, "height": 600})
+    page.set_content(BAR_SCREEN)
+    sliver = page.locator("#sliver").evaluate(REACH)
+    hidden = page.locator("#hidden").evaluate(REACH)
+    assert sliver["hit"] and "Записать" in sliver["hit"] and sliver["off"] == 0, sliver
+    assert hidden["hit"] is None and hidden["off"] == 598 - 530, hidden  # its bottom 598, the bar from 530

@@ -122,14 +122,7 @@ class Walk:
     def reach(self, locator, label: str) -> None:
         """Before a tap: the control must be on screen and uncovered; if not,
         the scroll a player needs is counted and reported."""
-        info = locator.evaluate("""el => { const r = el.getBoundingClientRect();
-            const off = r.top < 0 ? r.top : r.bottom > innerHeight ? r.bottom - innerHeight : 0;
-            let hit = null;
-            if (!off) { const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-              const lab = el.labels && el.labels[0];
-              if (h && !el.contains(h) && !h.contains(el) && !(lab && (lab.contains(h) || h.contains(lab))))
-                hit = h.tagName.toLowerCase() + [...h.classList].slice(0, 2).map((c) => '.' + c).join('') + ' «' + (h.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30) + '»'; }
-            return { off: Math.round(off), hit, h: r.height }; }""")
+        info = locator.evaluate(REACH)
         what = label.split(":")[0].split(" =")[0]
         if info["off"]:
             self.res.scrolled += abs(info["off"])
@@ -198,6 +191,32 @@ class Walk:
 
 # ---- the match ------------------------------------------------------------------
 
+# Where a control stands before a tap: `off` is the scroll a player needs to see
+# it (beyond the screen's edge, or wholly under a sticky bar: nothing of it shows,
+# so a player scrolls, as for one off the screen); `hit` names what lies over a
+# control partly shown (a tap there lands on the bar: the defect).
+REACH = """el => { const r = el.getBoundingClientRect();
+  let off = r.top < 0 ? r.top : r.bottom > innerHeight ? r.bottom - innerHeight : 0;
+  let hit = null;
+  const lab = el.labels && el.labels[0];
+  const own = (h) => !h || el.contains(h) || h.contains(el) || (lab && (lab.contains(h) || h.contains(lab)));
+  if (!off) {
+    const x = r.left + r.width / 2;
+    const ys = [r.top + 2, r.top + r.height / 2, r.bottom - 2];
+    const at = ys.map((y) => document.elementFromPoint(x, y));
+    const h = at[1];
+    if (!own(h)) {
+      let bar = h;  // the sticky bar that holds what lies over it, if any
+      while (bar && !['sticky', 'fixed'].includes(getComputedStyle(bar).position)) bar = bar.parentElement;
+      if (bar && at.every((e) => !own(e))) {
+        const c = bar.getBoundingClientRect();
+        off = c.top + c.height / 2 > innerHeight / 2 ? r.bottom - c.top : r.top - c.bottom;
+      } else {
+        hit = h.tagName.toLowerCase() + [...h.classList].slice(0, 2).map((c) => '.' + c).join('') + ' «' + (h.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30) + '»';
+      }
+    }
+  }
+  return { off: Math.round(off), hit, h: r.height }; }"""
 VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
   const root = document.querySelector(sel);
   const [rl, w, client] = await Promise.all([import('/assets/js/ruling-line.js'), import('/assets/js/widget.js'),
@@ -509,6 +528,22 @@ class MatchWalk(Walk):
         else:
             self.violate("calc-no-answer", "калькулятор", "после «Рассчитать» нет ни итога, ни сообщения")
 
+    def back_to_match(self) -> None:
+        """From the calculator's answer to the match below it, as a player goes:
+        one swipe that brings the scorekeeper's top under the bars above. The
+        swipe is counted and reported with the calculator's («(калькулятор)»):
+        it is the way between two tools, not a step of either."""
+        off = self.tool.evaluate("""el => { const top = Math.max(0, ...[...document.querySelectorAll('.md-header, .rb-tabs')]
+            .filter((b) => b.offsetParent).map((b) => b.getBoundingClientRect().bottom));
+          const r = el.getBoundingClientRect();
+          return r.top >= top && r.top < innerHeight / 2 ? 0 : Math.round(r.top - top); }""")
+        if off:
+            self.res.scrolled += abs(off)
+            self.violate("scroll-needed (калькулятор)", "к партии", f"{off:+d} px до «Счёт партии»")
+            self.page.mouse.wheel(0, off)
+            self.settle()
+            self.note(f"прокрутка к партии: {off:+d} px")
+
     # ---- one seed -------------------------------------------------------------
     def run(self, seed: int, max_steps: int = 14, calculator: bool = True) -> Result:
         rng = random.Random(f"walk:{self.game}:{seed}")
@@ -523,6 +558,7 @@ class MatchWalk(Walk):
             self.res.timing["page load"] += time.monotonic() - t1
             if calculator and rng.random() < 0.5:
                 self.calculator(rng)
+                self.back_to_match()
                 self.suffix = ""
             self.start_match(self.names)
             state = self.saved_state(0)
