@@ -180,7 +180,9 @@ def kladka_kiem() -> dict:
     return base(
         cue={"at": (30, 50)}, house=True, pyramid=15,
         fields={"potted": {"from": "pocket_count"}, "off_table": {"from": "outside_count"}},
-        chips=["double_hit", "touch", "opening"],  # «Первый удар игрока» (the first stroke only) last
+        # «Первый удар игрока» (the first stroke only) first: the rules ask it of that
+        # stroke, and last it stood 159 px below a 360 × 740 screen (the walk).
+        chips=["opening", "double_hit", "touch"],
         miss={"label": "Ни один шар не упал", "field": None, "sets": {"potted": 0}},
         situation={"rack": "balls_left"},  # the calculator's balls on the table, the cue ball among them
     )
