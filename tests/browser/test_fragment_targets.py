@@ -172,3 +172,27 @@ def test_a_key_pressed_before_a_links_reveal_runs_keeps_the_page_where_the_key_t
     top = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
     assert 0 <= top < 256, f"фокус на «{page.evaluate('document.activeElement.textContent').strip()[:30]}» вне экрана: {top:.0f} px"
     assert page.page_errors == []
+
+
+def test_a_search_result_tapped_opens_at_its_target_every_time(make_page, base_url):
+    """A newcomer's session: a search result tapped on a phone opened at the page's
+    top about one time in three (its scroll came while the page swapped in under
+    the closing search layer could not scroll yet, and nothing asked again). Eight
+    fresh visits, the words typed key by key, the result tapped: each opens at its
+    target (on the old build one of them stays at the top with a chance of ~94 %)."""
+    misses = []
+    for i in range(8):
+        page = make_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page.add_init_script("localStorage.setItem('rules-site:offline-notice-shown', '1')")
+        page.goto(base_url)
+        page.locator('header label[for="__search"]').first.tap()
+        page.locator(BOX).press_sequentially("вылет битка за борт", delay=15)
+        wait_results(page, "вылет битка за борт")
+        page.locator('.md-search-result__list a.md-search-result__link[href$="#probka-foul-e"]').first.tap()
+        page.wait_for_url("**#probka-foul-e")
+        try:
+            assert_target_on_screen(page, f"визит {i + 1}")
+        except AssertionError as exc:
+            misses.append(str(exc))
+        page.context.close()
+    assert misses == [], "\n".join(misses)

@@ -27,6 +27,8 @@ import { inputMark, movedSince, onReaderInput } from "./scroll-room.js";
 const BARS = ".md-header, .rb-tabs"; // the bars that stick at the top over the text
 const LOCK = "data-md-scrolllock"; // mkdocs-material: the page is fixed under its search layer
 const HOLD_MS = 20000; // the tools' engine answers within this on a slow phone
+const SETTLE_MS = 3000; // the target is put back at every frame for at most this long…
+const SETTLED_FRAMES = 20; // …or until it has stood in place for this many frames
 
 /** The stuck bars' height, as --rb-sticky-top on <html> (CSS: scroll-margin-top of targets). */
 export function measureBars() {
@@ -96,15 +98,30 @@ function inPlace(target) {
   return Math.abs(top - want) < 1 || (top > want && window.scrollY >= end - 1);
 }
 
+/**
+ * The element itself, or the one that took its id when the page's text was
+ * put in again after it was shown (a search result opened at the page's top
+ * about one time in three: the target held was no longer in the page, and
+ * scrolling to it did nothing — notes/newcomer-2026-12-04-late.md); null if none.
+ * @param {Element} target @returns {Element | null}
+ */
+function current(target) {
+  if (target.isConnected) return target;
+  return target.id ? document.getElementById(target.id) : null;
+}
+
 /** Keep the target at its place while the page grows or shrinks around it,
  * and when a scroll ended elsewhere (a phone's browser may finish a scroll
  * begun on a page still being swapped in short of it), until the reader
  * touches, types or wheels. @param {Element} target */
 function hold(target) {
   release();
+  /** @type {Element | null} */
+  let held = target;
   const keep = () => {
-    if (!target.isConnected) stop();
-    else if (!inPlace(target)) place(target);
+    held = held && current(held);
+    if (!held) stop();
+    else if (!inPlace(held)) place(held);
   };
   const grow = new ResizeObserver(keep);
   // <body> keeps the window's height (mkdocs-material): the page grows in its container.
@@ -112,8 +129,23 @@ function hold(target) {
     if (el) grow.observe(el);
   }
   const timer = window.setTimeout(() => stop(), HOLD_MS);
+  // A scroll asked for while the page cannot scroll yet (just swapped in under
+  // the closing search layer) does nothing and fires no event: the target is
+  // put in place again at every frame until it has stood there for a while
+  // (a search result opened at the page's top about one time in three,
+  // notes/newcomer-2026-12-04-late.md).
+  let frame = 0;
+  let still = 0;
+  const started = performance.now();
+  const settle = () => {
+    keep();
+    still = held && inPlace(held) ? still + 1 : 0;
+    frame = still < SETTLED_FRAMES && performance.now() - started < SETTLE_MS ? window.requestAnimationFrame(settle) : 0;
+  };
+  frame = window.requestAnimationFrame(settle);
   const stop = () => {
     grow.disconnect();
+    window.cancelAnimationFrame(frame);
     window.clearTimeout(timer);
     window.removeEventListener("scrollend", keep);
     unlisten();
@@ -142,9 +174,10 @@ export function revealTarget(since = inputMark()) {
   release();
   unhide(target);
   whenUnlocked(() => {
-    if (!target.isConnected || movedSince(since)) return;
-    place(target);
-    hold(target);
+    const now = current(target);
+    if (!now || movedSince(since)) return;
+    place(now);
+    hold(now);
   });
 }
 
