@@ -98,30 +98,15 @@ function inPlace(target) {
   return Math.abs(top - want) < 1 || (top > want && window.scrollY >= end - 1);
 }
 
-/**
- * The element itself, or the one that took its id when the page's text was
- * put in again after it was shown (a search result opened at the page's top
- * about one time in three: the target held was no longer in the page, and
- * scrolling to it did nothing — notes/newcomer-2026-12-04-late.md); null if none.
- * @param {Element} target @returns {Element | null}
- */
-function current(target) {
-  if (target.isConnected) return target;
-  return target.id ? document.getElementById(target.id) : null;
-}
-
 /** Keep the target at its place while the page grows or shrinks around it,
  * and when a scroll ended elsewhere (a phone's browser may finish a scroll
  * begun on a page still being swapped in short of it), until the reader
  * touches, types or wheels. @param {Element} target */
 function hold(target) {
   release();
-  /** @type {Element | null} */
-  let held = target;
   const keep = () => {
-    held = held && current(held);
-    if (!held) stop();
-    else if (!inPlace(held)) place(held);
+    if (!target.isConnected) stop();
+    else if (!inPlace(target)) place(target);
   };
   const grow = new ResizeObserver(keep);
   // <body> keeps the window's height (mkdocs-material): the page grows in its container.
@@ -139,7 +124,8 @@ function hold(target) {
   const started = performance.now();
   const settle = () => {
     keep();
-    still = held && inPlace(held) ? still + 1 : 0;
+    if (!target.isConnected) return; // keep() has let go
+    still = inPlace(target) ? still + 1 : 0;
     frame = still < SETTLED_FRAMES && performance.now() - started < SETTLE_MS ? window.requestAnimationFrame(settle) : 0;
   };
   frame = window.requestAnimationFrame(settle);
@@ -174,10 +160,9 @@ export function revealTarget(since = inputMark()) {
   release();
   unhide(target);
   whenUnlocked(() => {
-    const now = current(target);
-    if (!now || movedSince(since)) return;
-    place(now);
-    hold(now);
+    if (!target.isConnected || movedSince(since)) return;
+    place(target);
+    hold(target);
   });
 }
 
