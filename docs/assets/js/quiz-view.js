@@ -8,7 +8,8 @@
 // Keyboard and touch: choices are native radio buttons and checkboxes in
 // large labels; an ordering question moves items with ↑/↓ buttons (no drag).
 
-import { TYPE_HINTS, answerWords, isAnswered, isCorrect, parseNumber, toggledSign } from "./quiz-grading.js";
+import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "./quiz-answer.js";
+import { TYPE_HINTS, answerWords, isAnswered, isCorrect, toggledSign } from "./quiz-grading.js";
 import { h as makeElement } from "./ruling.js";
 
 /**
@@ -22,6 +23,10 @@ import { h as makeElement } from "./ruling.js";
  * @typedef {Node | string | number | null | undefined | false} Leaf
  * @typedef {Leaf | Leaf[]} Child
  * @typedef {{ el: HTMLElement, focus: () => void, current?: () => string[] }} Controls
+ * @typedef {import("./quiz-answer.js").ChoiceRow} ChoiceRow
+ * What the controls of every type are given.
+ * @typedef {{ name: string, hint: HTMLElement, value: Answer | undefined, locked: boolean,
+ *   onChange: (value: Answer | undefined) => void }} Field
  */
 
 export const h = makeElement; // ruling.js's h(tag, props, ...children), typed by its tag
@@ -62,107 +67,117 @@ export function questionHead(q, { number, total = null, mixed = false, headingTa
 export function answerControls(q, variantChoices, letters, { value, locked = false, onChange, onEnter, keepOrder = false }) {
   const name = `rb-quiz-${++uid}`;
   const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: TYPE_HINTS[q.type] });
-  const byId = Object.fromEntries(q.choices.map((c) => [c.id, c]));
-
+  /** @type {Field} */
+  const field = { name, hint, value, locked, onChange };
   if (q.type === "single" || q.type === "multiple" || q.type === "truefalse") {
-    /** @type {{ id: string, text: string, letter: string | null }[]} */
-    const items = q.type === "truefalse"
-      ? [{ id: "true", text: "Верно", letter: null }, { id: "false", text: "Неверно", letter: null }]
-      : variantChoices.map((id) => ({ id, text: byId[id].text, letter: letters[id] }));
-    const inputType = q.type === "multiple" ? "checkbox" : "radio";
-    const selected = new Set(
-      Array.isArray(value) ? value : value === undefined || value === null ? [] : [String(value)]);
-    const list = h("div", { class: "rb-quiz-choices", role: q.type === "multiple" ? "group" : "radiogroup",
-      // Named by the hint (what to choose), so a screen reader announces the group.
-      "aria-labelledby": hint.id });
-    for (const item of items) {
-      const input = h("input", { type: inputType, name, value: item.id, disabled: locked });
-      input.checked = selected.has(item.id);
-      input.addEventListener("change", () => {
-        if (q.type === "multiple") {
-          const ids = [.../** @type {NodeListOf<HTMLInputElement>} */ (list.querySelectorAll("input:checked"))].map((i) => i.value);
-          onChange(ids.length ? ids : undefined);
-        } else if (q.type === "truefalse") {
-          onChange(input.value === "true");
-        } else {
-          onChange(input.value);
-        }
-      });
-      list.append(h("label", { class: "rb-quiz-choice", "data-rb-choice": item.id },
-        input,
-        item.letter ? h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: item.letter }) : null,
-        h("span", { class: "rb-quiz-choice-text", text: item.letter ? `${item.text}` : item.text })));
+    return choiceControls(q.type, choiceRows(q, variantChoices, letters), field);
+  }
+  if (q.type === "number") return numberControls(field, onEnter);
+  return orderingControls(q, variantChoices, letters, field, keepOrder);
+}
+
+/**
+ * Radio buttons (single, true/false) or checkboxes (multiple) in large labels.
+ * @param {QuestionType} type
+ * @param {ChoiceRow[]} rows
+ * @param {Field} field
+ * @returns {Controls}
+ */
+function choiceControls(type, rows, { name, hint, value, locked, onChange }) {
+  const inputType = type === "multiple" ? "checkbox" : "radio";
+  const selected = new Set(pickedIds(value));
+  const list = h("div", { class: "rb-quiz-choices", role: type === "multiple" ? "group" : "radiogroup",
+    // Named by the hint (what to choose), so a screen reader announces the group.
+    "aria-labelledby": hint.id });
+  for (const item of rows) {
+    const input = h("input", { type: inputType, name, value: item.id, disabled: locked });
+    input.checked = selected.has(item.id);
+    input.addEventListener("change", () => {
+      const checked = type === "multiple"
+        ? [.../** @type {NodeListOf<HTMLInputElement>} */ (list.querySelectorAll("input:checked"))].map((i) => i.value)
+        : [input.value];
+      onChange(choiceAnswer(type, checked));
+    });
+    list.append(h("label", { class: "rb-quiz-choice", "data-rb-choice": item.id },
+      input,
+      item.letter ? h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: item.letter }) : null,
+      h("span", { class: "rb-quiz-choice-text", text: item.letter ? `${item.text}` : item.text })));
+  }
+  const first = () => /** @type {HTMLInputElement | null} */ (list.querySelector("input:checked") || list.querySelector("input"));
+  return { el: h("div", {}, hint, list), focus: () => first()?.focus() };
+}
+
+/**
+ * A whole number: a text field (Enter: onEnter), its error and a ± button.
+ * @param {Field} field
+ * @param {(() => void) | undefined} onEnter
+ * @returns {Controls}
+ */
+function numberControls({ name, hint, value, locked, onChange }, onEnter) {
+  const input = h("input", {
+    class: "rb-text rb-quiz-number", type: "text", inputmode: "numeric", autocomplete: "off",
+    id: `${name}-n`, "aria-describedby": `${hint.id} ${name}-err`, disabled: locked,
+  });
+  input.value = value === undefined || value === null ? "" : String(value);
+  const error = h("p", { class: "rb-quiz-field-error", id: `${name}-err`, role: "alert", hidden: true });
+  input.addEventListener("input", () => {
+    const typed = typedNumber(input.value);
+    error.hidden = !typed.error;
+    if (error.hidden) input.removeAttribute("aria-invalid");
+    else input.setAttribute("aria-invalid", "true");
+    error.textContent = typed.error;
+    onChange(typed.value);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && onEnter) {
+      event.preventDefault();
+      onEnter();
     }
-    const first = () => /** @type {HTMLInputElement | null} */ (list.querySelector("input:checked") || list.querySelector("input"));
-    return { el: h("div", {}, hint, list), focus: () => first()?.focus() };
-  }
+  });
+  const sign = h("button", { type: "button", class: "rb-button rb-quiz-sign", "data-rb-quiz-sign": "",
+    "aria-label": "± сменить знак числа", text: "±", disabled: locked });
+  sign.addEventListener("click", () => {
+    input.value = toggledSign(input.value);
+    input.dispatchEvent(new Event("input"));
+    input.focus();
+  });
+  const label = h("label", { class: "rb-label", for: input.id, text: "Ответ (целое число)" });
+  return { el: h("div", {}, hint, label, h("div", { class: "rb-quiz-number-row" }, input, sign), error),
+    focus: () => input.focus() };
+}
 
-  if (q.type === "number") {
-    const input = h("input", {
-      class: "rb-text rb-quiz-number", type: "text", inputmode: "numeric", autocomplete: "off",
-      id: `${name}-n`, "aria-describedby": `${hint.id} ${name}-err`, disabled: locked,
-    });
-    input.value = value === undefined || value === null ? "" : String(value);
-    const error = h("p", { class: "rb-quiz-field-error", id: `${name}-err`, role: "alert", hidden: true });
-    input.addEventListener("input", () => {
-      const text = input.value.trim();
-      const n = parseNumber(text);
-      error.hidden = !(text && n === null);
-      if (error.hidden) input.removeAttribute("aria-invalid");
-      else input.setAttribute("aria-invalid", "true");
-      error.textContent = text && n === null ? "Нужно целое число, например 12." : "";
-      onChange(n === null ? undefined : n);
-    });
-    input.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && onEnter) {
-        event.preventDefault();
-        onEnter();
-      }
-    });
-    const sign = h("button", { type: "button", class: "rb-button rb-quiz-sign", "data-rb-quiz-sign": "",
-      "aria-label": "± сменить знак числа", text: "±", disabled: locked });
-    sign.addEventListener("click", () => {
-      input.value = toggledSign(input.value);
-      input.dispatchEvent(new Event("input"));
-      input.focus();
-    });
-    const label = h("label", { class: "rb-label", for: input.id, text: "Ответ (целое число)" });
-    return { el: h("div", {}, hint, label, h("div", { class: "rb-quiz-number-row" }, input, sign), error),
-      focus: () => input.focus() };
-  }
-
-  // ordering: the shown order is the variant's until the learner moves an item.
+/**
+ * An ordering: the items with ↑/↓ buttons (no drag); the shown order is the
+ * variant's until the learner moves an item.
+ * @param {{ choices: Choice[] }} q
+ * @param {string[]} variantChoices
+ * @param {Letters} letters
+ * @param {Field} field
+ * @param {boolean} keepOrder
+ * @returns {Controls}
+ */
+function orderingControls(q, variantChoices, letters, { hint, value, locked, onChange }, keepOrder) {
+  const textOf = Object.fromEntries(q.choices.map((c) => [c.id, c.text]));
   const order = Array.isArray(value) ? [...value] : [...variantChoices];
   const list = h("ol", { class: "rb-quiz-order", "aria-describedby": hint.id });
   const live = h("p", { class: "rb-visually-hidden", "aria-live": "polite" });
   const draw = (/** @type {string | null} */ focusId = null, /** @type {"up" | "down" | null} */ focusDir = null) => {
     list.replaceChildren();
     order.forEach((id, i) => {
-      const text = byId[id].text;
-      const up = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "up",
-        "aria-label": `Выше: ${text}`, title: "Выше", disabled: locked || i === 0, text: "↑" });
-      const down = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "down",
-        "aria-label": `Ниже: ${text}`, title: "Ниже", disabled: locked || i === order.length - 1, text: "↓" });
-      up.addEventListener("click", () => move(i, -1));
-      down.addEventListener("click", () => move(i, 1));
-      list.append(h("li", { class: "rb-quiz-order-item", "data-rb-choice": id },
-        h("span", { class: "rb-quiz-order-pos", "aria-hidden": "true", text: String(i + 1) }),
-        h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: letters[id] }),
-        h("span", { class: "rb-quiz-choice-text", text }),
-        h("span", { class: "rb-quiz-order-buttons" }, up, down)));
+      const row = orderRow(id, i, { text: textOf[id], letter: letters[id], locked, last: order.length - 1 }, move);
+      list.append(row.el);
       if (id === focusId) {
-        const preferred = focusDir === "up" ? up : down;
-        (preferred.disabled ? (preferred === up ? down : up) : preferred).focus();
+        const preferred = focusDir === "up" ? row.up : row.down;
+        (preferred.disabled ? (preferred === row.up ? row.down : row.up) : preferred).focus();
       }
     });
   };
   const move = (/** @type {number} */ i, /** @type {number} */ delta) => {
-    const j = i + delta;
-    if (locked || j < 0 || j >= order.length) return;
-    const id = order[i];
-    [order[i], order[j]] = [order[j], order[i]];
+    const j = locked ? -1 : moveItem(order, i, delta);
+    if (j < 0) return;
+    const id = order[j];
     draw(id, delta < 0 ? "up" : "down");
-    live.textContent = `${byId[id].text}: место ${j + 1} из ${order.length}`;
+    live.textContent = `${textOf[id]}: место ${j + 1} из ${order.length}`;
     keep.hidden = true;
     onChange([...order]);
   };
@@ -187,6 +202,28 @@ export function answerControls(q, variantChoices, letters, { value, locked = fal
 }
 
 /**
+ * One item of an ordering: its place, letter and text, and its ↑/↓ buttons.
+ * @param {string} id
+ * @param {number} i its place (0-based)
+ * @param {{ text: string, letter: string, locked: boolean, last: number }} shown
+ * @param {(i: number, delta: number) => void} move
+ */
+function orderRow(id, i, { text, letter, locked, last }, move) {
+  const up = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "up",
+    "aria-label": `Выше: ${text}`, title: "Выше", disabled: locked || i === 0, text: "↑" });
+  const down = h("button", { type: "button", class: "rb-icon-button", "data-rb-move": "down",
+    "aria-label": `Ниже: ${text}`, title: "Ниже", disabled: locked || i === last, text: "↓" });
+  up.addEventListener("click", () => move(i, -1));
+  down.addEventListener("click", () => move(i, 1));
+  const el = h("li", { class: "rb-quiz-order-item", "data-rb-choice": id },
+    h("span", { class: "rb-quiz-order-pos", "aria-hidden": "true", text: String(i + 1) }),
+    h("span", { class: "rb-quiz-letter", "aria-hidden": "true", text: letter }),
+    h("span", { class: "rb-quiz-choice-text", text }),
+    h("span", { class: "rb-quiz-order-buttons" }, up, down));
+  return { el, up, down };
+}
+
+/**
  * After checking (practice) or in the review: mark the right choices and the
  * wrong picks on the controls.
  * @param {HTMLElement} container
@@ -197,8 +234,7 @@ export function markChoices(container, q, value) {
   const right = q.type === "truefalse" ? [String(q.answer)]
     : q.type === "single" ? [q.answer]
     : q.type === "multiple" ? q.answer : [];
-  const picked = value === undefined || value === null ? []
-    : Array.isArray(value) ? value : [String(value)];
+  const picked = pickedIds(value);
   for (const label of /** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll("[data-rb-choice]"))) {
     const id = label.dataset.rbChoice || "";
     if (q.type === "ordering") {
