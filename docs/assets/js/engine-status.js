@@ -10,113 +10,147 @@
 // progressbar with an accessible name, a button waiting for the engine carries
 // the progress itself (it stays in view when the status box scrolls away), and
 // «Удар можно вводить уже сейчас» is said only while a form is on screen.
+//
+// What each status shows is engine-status-look.js (no DOM, tested in node);
+// this file puts it on the page and keeps the seconds ticking.
 
 import { retry, subscribe } from "./engine-client.js";
-import { badgeText, progressText } from "./progress-text.js";
+import { isWaiting, statusLook } from "./engine-status-look.js";
+
+/** @typedef {import("./types.js").EngineStatus} EngineStatus */
+/** @typedef {import("./engine-status-look.js").StatusLook} StatusLook */
 
 // The words change with the whole second; a quarter-second tick keeps that change on time.
 const TICK_MS = 250;
-/** The words a tool's button shows while its request waits for the engine (calculator.js, trainer.js). */
-const WAITING = "Ждём загрузки правил";
-
-/** The fill of a progress bar (tool-panel.css: a transform, so that it moves nothing).
- * @param {number | null} fraction null: unknown (the stylesheet's moving part) */
-function fill(fraction) {
-  return fraction === null ? "" : `scaleX(${Math.round(fraction * 100) / 100})`;
-}
 
 /** @param {Element | null} el */
 function shown(el) {
   return !!el && el.getClientRects().length > 0 && !el.closest("[hidden]");
 }
 
-/** @param {HTMLElement} root @returns {() => void} */
-export function bindEngineStatus(root) {
-  const box = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine]"));
-  const text = root.querySelector("[data-rb-engine-text]");
-  const bar = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-bar]"));
-  const track = bar ? bar.parentElement : null;
-  const note = /** @type {HTMLElement | null} */ (root.querySelector(".rb-engine-note"));
-  const badge = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-badge]"));
-  const line = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-line]"));
-  if (track) {
+/** The status box, its bar, the summary's badge and line, and the waiting buttons of one tool. */
+class EngineStatusLine {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    this.box = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine]"));
+    this.text = root.querySelector("[data-rb-engine-text]");
+    this.bar = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-bar]"));
+    this.track = this.bar ? this.bar.parentElement : null;
+    this.note = /** @type {HTMLElement | null} */ (root.querySelector(".rb-engine-note"));
+    this.badge = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-badge]"));
+    this.line = /** @type {HTMLElement | null} */ (root.querySelector("[data-rb-engine-line]"));
+    /** @type {HTMLButtonElement | null} */
+    this.retryButton = null;
+    /** @type {(() => void) | null} */
+    this.unsubscribe = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.ticker = null;
+    /** @type {EngineStatus | null} */
+    this.last = null;
+    if (this.track) this.makeProgressbar(this.track);
+  }
+
+  /** @param {HTMLElement} track */
+  makeProgressbar(track) {
     track.removeAttribute("aria-hidden");
     track.setAttribute("role", "progressbar");
     track.setAttribute("aria-label", "Загрузка калькулятора правил");
     track.setAttribute("aria-valuemin", "0");
     track.setAttribute("aria-valuemax", "100");
   }
-  /** @type {HTMLButtonElement | null} */
-  let retryButton = null;
-  /** @type {(() => void) | null} */
-  let unsubscribe = null;
-  /** @type {ReturnType<typeof setInterval> | null} */
-  let ticker = null;
-  /** @type {import("./types.js").EngineStatus | null} */
-  let last = null;
 
-  const stop = () => {
-    if (ticker !== null) clearInterval(ticker);
-    ticker = null;
-  };
+  stop() {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.ticker = null;
+  }
 
-  const update = (/** @type {import("./types.js").EngineStatus} */ status) => {
-    if (!root.isConnected) {
+  dispose() {
+    if (this.unsubscribe) this.unsubscribe();
+    this.stop();
+  }
+
+  /** @param {EngineStatus} status */
+  update(status) {
+    if (!this.root.isConnected) {
       // The page was swapped by instant navigation: stop listening.
-      if (unsubscribe) unsubscribe();
-      stop();
+      this.dispose();
       return;
     }
-    last = status;
-    const loading = status.state === "loading";
-    const words = progressText(status, loading ? performance.now() / 1000 : null);
-    root.dataset.rbEngine = status.state;
-    if (box) {
-      box.hidden = status.state === "ready";
-      // A live region that changes every second: read out when it settles, not at every tick.
-      box.setAttribute("aria-busy", String(loading));
-    }
-    if (text) text.textContent = words.text;
-    if (bar && track) {
-      bar.style.transform = fill(words.fraction);
-      track.classList.toggle("rb-engine-bar--unknown", words.fraction === null);
-      if (words.fraction === null) track.removeAttribute("aria-valuenow");
-      else track.setAttribute("aria-valuenow", String(Math.round(words.fraction * 100)));
-      track.setAttribute("aria-valuetext", words.text);
-    }
+    this.last = status;
+    const look = statusLook(status, performance.now() / 1000);
+    this.root.dataset.rbEngine = status.state;
+    this.paintBox(look);
+    this.paintBar(look);
     // Only while something can be entered: a saved match shows its input once the engine has read it.
-    if (note) note.hidden = !shown(root.querySelector("form"));
-    if (loading) {
-      for (const button of root.querySelectorAll("button")) {
-        if (button.textContent && button.textContent.startsWith(WAITING)) {
-          button.textContent = words.short ? `${WAITING}… ${words.short}` : `${WAITING}…`;
-        }
-      }
+    if (this.note) this.note.hidden = !shown(this.root.querySelector("form"));
+    if (look.loading) this.paintWaitingButtons(look.waiting);
+    this.paintSummary(look);
+    this.offerRetry(look.failed);
+    if (!look.loading) this.stop();
+    else if (this.ticker === null) this.ticker = setInterval(() => this.last && this.update(this.last), TICK_MS);
+  }
+
+  /** @param {StatusLook} look */
+  paintBox(look) {
+    if (this.box) {
+      this.box.hidden = look.hidden;
+      // A live region that changes every second: read out when it settles, not at every tick.
+      this.box.setAttribute("aria-busy", String(look.loading));
     }
-    // The summary shows the progress (the box is for a screen reader while it loads):
-    // a figure in the badge, a line along the summary's edge; both keep their place once ready.
-    if (badge) badge.textContent = badgeText(status.state, words.short);
-    if (line && line.parentElement) {
-      line.style.transform = fill(words.fraction);
-      line.parentElement.classList.toggle("rb-engine-line--unknown", words.fraction === null);
+    if (this.text) this.text.textContent = look.text;
+  }
+
+  /** @param {StatusLook} look */
+  paintBar(look) {
+    const { bar, track } = this;
+    if (!bar || !track) return;
+    bar.style.transform = look.fill;
+    track.classList.toggle("rb-engine-bar--unknown", look.unknown);
+    if (look.valueNow === null) track.removeAttribute("aria-valuenow");
+    else track.setAttribute("aria-valuenow", look.valueNow);
+    track.setAttribute("aria-valuetext", look.text);
+  }
+
+  /** @param {string} words */
+  paintWaitingButtons(words) {
+    for (const button of this.root.querySelectorAll("button")) {
+      if (isWaiting(button.textContent)) button.textContent = words;
     }
-    if (status.state === "failed" && box && !retryButton) {
-      retryButton = document.createElement("button");
-      retryButton.type = "button";
-      retryButton.className = "rb-button";
-      retryButton.textContent = "Повторить загрузку";
-      retryButton.addEventListener("click", () => retry());
-      box.append(retryButton);
-    } else if (status.state !== "failed" && retryButton) {
-      retryButton.remove();
-      retryButton = null;
+  }
+
+  /**
+   * The summary shows the progress (the box is for a screen reader while it loads):
+   * a figure in the badge, a line along the summary's edge; both keep their place once ready.
+   * @param {StatusLook} look
+   */
+  paintSummary(look) {
+    if (this.badge) this.badge.textContent = look.badge;
+    if (this.line && this.line.parentElement) {
+      this.line.style.transform = look.fill;
+      this.line.parentElement.classList.toggle("rb-engine-line--unknown", look.unknown);
     }
-    if (!loading) stop();
-    else if (ticker === null) ticker = setInterval(() => last && update(last), TICK_MS);
-  };
-  unsubscribe = subscribe(update);
-  return () => {
-    if (unsubscribe) unsubscribe();
-    stop();
-  };
+  }
+
+  /** A retry button while the load has failed. @param {boolean} failed */
+  offerRetry(failed) {
+    if (failed && this.box && !this.retryButton) {
+      this.retryButton = document.createElement("button");
+      this.retryButton.type = "button";
+      this.retryButton.className = "rb-button";
+      this.retryButton.textContent = "Повторить загрузку";
+      this.retryButton.addEventListener("click", () => retry());
+      this.box.append(this.retryButton);
+    } else if (!failed && this.retryButton) {
+      this.retryButton.remove();
+      this.retryButton = null;
+    }
+  }
+}
+
+/** @param {HTMLElement} root @returns {() => void} */
+export function bindEngineStatus(root) {
+  const status = new EngineStatusLine(root);
+  status.unsubscribe = subscribe((next) => status.update(next));
+  return () => status.dispose();
 }

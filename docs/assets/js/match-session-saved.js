@@ -6,10 +6,12 @@
 // the list, which match a reload reopens, and a record another tab changed
 // (followed when its `storage` event comes; a write over it is refused).
 // Part of the session (match-session.js): it changes the same match memory.
+// What it decides about a record without storage (the engine's verdict, whose
+// key, written elsewhere) is saved-records-check.js.
 
 import { recentHistory, speaksLog } from "./match-log.js";
 import * as saved from "./saved-matches.js";
-import { messageOf } from "./widget.js";
+import { isRecordKey, optionsOf, validationOf, waitingValidation, writtenSince } from "./saved-records-check.js";
 
 /** @typedef {import("./match-session.js").EngineCall} EngineCall */
 /** @typedef {import("./match-session.js").MatchMemory} MatchMemory */
@@ -33,22 +35,33 @@ const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увид
  *   waiting: the engine did not load (retryValidation() once it has); stale: another match is open now
  */
 
-/**
- * @param {{ game: { id: string }, call: EngineCall, alive: () => boolean, memory: MatchMemory }} options
- */
-export function savedRecords({ game, call, alive, memory: m }) {
-  /** @type {Map<string, string>} */
-  const broken = new Map(); // record id -> why the engine refused it
-  /** @type {string | null} */
-  let restoreId = null; // the broken record on screen
-  /** @type {(() => Promise<Validation>) | null} */
-  let retry = null;
+/** @typedef {{ game: { id: string }, call: EngineCall, alive: () => boolean, memory: MatchMemory }} RecordsOptions */
+
+/** The saved records of one game as the session sees them, and what it remembers of them. */
+class SessionRecords {
+  /** @param {RecordsOptions} options */
+  constructor({ game, call, alive, memory }) {
+    this.game = game;
+    this.engine = call;
+    this.alive = alive;
+    this.m = memory;
+    /** @type {Map<string, string>} */
+    this.broken = new Map(); // record id -> why the engine refused it
+    /** @type {string | null} */
+    this.restoreId = null; // the broken record on screen
+    /** @type {(() => Promise<Validation>) | null} */
+    this.retry = null;
+  }
 
   /** @param {MatchState} state */
-  const viewRequest = (state) => ({ op: "match.view", state, ...(m.speaks ? { want: { history: { last: m.historyWanted } } } : {}) });
+  viewRequest(state) {
+    const m = this.m;
+    return { op: "match.view", state, ...(m.speaks ? { want: { history: { last: m.historyWanted } } } : {}) };
+  }
 
   /** The engine's view of a stored state is the match in memory now. @param {Response} response @param {MatchState} sent */
-  function accept(response, sent) {
+  accept(response, sent) {
+    const m = this.m;
     m.speaks = m.speaks || speaksLog(response);
     m.state = response.state || sent;
     m.view = response.view || null;
@@ -57,25 +70,28 @@ export function savedRecords({ game, call, alive, memory: m }) {
   }
 
   /** @param {string} id @param {MatchState} savedState @returns {Promise<Validation>} */
-  function validate(id, savedState) {
-    return call(viewRequest(savedState)).then(
-      (response) => {
-        if (!alive() || m.matchId !== id || m.view) return { kind: "stale" };
-        if (response && response.ok === true) {
-          accept(response, savedState);
-          return { kind: "ready" };
-        }
-        if (response && response.error && ["saved_state", "input"].includes(response.error.code)) {
-          return { kind: "broken", id, problem: response.error.message };
-        }
-        return { kind: "failed", message: `${messageOf(response)} Сохранённая партия не удалена: обновите страницу, чтобы попробовать ещё раз.` };
-      },
-      (err) => {
-        if (!alive() || m.matchId !== id) return { kind: "stale" };
-        retry = () => validate(id, savedState);
-        return { kind: "waiting", message: `${messageOf(err)} Сохранённая партия не удалена и откроется, когда загрузятся правила.` };
-      },
+  validate(id, savedState) {
+    const call = this.engine;
+    return call(this.viewRequest(savedState)).then(
+      (response) => this.answered(id, savedState, response),
+      (err) => this.unanswered(id, savedState, err),
     );
+  }
+
+  /** @param {string} id @param {MatchState} savedState @param {Response} response @returns {Validation} */
+  answered(id, savedState, response) {
+    const m = this.m;
+    if (!this.alive() || m.matchId !== id || m.view) return { kind: "stale" };
+    const verdict = validationOf(response, id);
+    if (verdict.kind === "ready") this.accept(response, savedState);
+    return verdict;
+  }
+
+  /** The engine could not be asked: validate again once it has loaded. @param {string} id @param {MatchState} savedState @param {unknown} err @returns {Validation} */
+  unanswered(id, savedState, err) {
+    if (!this.alive() || this.m.matchId !== id) return { kind: "stale" };
+    this.retry = () => this.validate(id, savedState);
+    return waitingValidation(err);
   }
 
   /**
@@ -83,127 +99,153 @@ export function savedRecords({ game, call, alive, memory: m }) {
    * (the revision and state this tab last read or wrote), else null.
    * @param {{ revision: number, state: MatchState | null }} base @returns {SavedRecord | null}
    */
-  function writtenElsewhere(base) {
-    const entry = m.matchId ? saved.readMatch(game.id, m.matchId) : null;
+  writtenElsewhere(base) {
+    const m = this.m;
+    const entry = m.matchId ? saved.readMatch(this.game.id, m.matchId) : null;
     if (!entry || !entry.ok) return null; // deleted or damaged there: this tab's write keeps the match
-    const record = entry.record;
-    const same = saved.revisionOf(record) === base.revision && JSON.stringify(record.state) === JSON.stringify(base.state);
-    return same ? null : record;
+    return writtenSince(entry.record, base) ? entry.record : null;
   }
 
   /** Another tab's record becomes the match in memory. @param {SavedRecord} record @returns {Promise<boolean>} taken */
-  async function take(record) {
+  async take(record) {
+    const call = this.engine;
     let response;
     try {
-      response = await call(viewRequest(record.state));
+      response = await call(this.viewRequest(record.state));
     } catch {
       return false;
     }
-    if (!response || response.ok !== true || !alive()) return false;
-    accept(response, record.state);
+    if (!response || response.ok !== true || !this.alive()) return false;
+    this.accept(response, record.state);
+    const m = this.m;
     m.revision = saved.revisionOf(record);
     m.saved = record.state;
     m.last = null;
     return true;
   }
 
-  function close() {
-    Object.assign(m, { matchId: null, state: null, view: null });
+  close() {
+    Object.assign(this.m, { matchId: null, state: null, view: null });
   }
 
+  /** Opens a saved match: its summary at once, the engine's view when validated. @param {string} id @returns {Opening} */
+  open(id) {
+    const gameId = this.game.id;
+    const entry = saved.readMatch(gameId, id);
+    if (!entry) return { kind: "missing" };
+    if (!entry.ok) return { kind: "broken", problem: entry.problem || "" };
+    const state = entry.record.state;
+    Object.assign(this.m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record), saved: state });
+    saved.setOpenMatch(gameId, id);
+    return { kind: "opened", summary: entry.record.summary, options: optionsOf(state), validated: this.validate(id, state) };
+  }
+
+  /** After "waiting": validate again (the engine is ready now); null when nothing waits. */
+  retryValidation() {
+    const again = this.retry;
+    this.retry = null;
+    return again ? again() : null;
+  }
+
+  /**
+   * A saved record did not open: remembered as broken, no longer reopened.
+   * @param {string | null} id @param {string} detail @returns {boolean} other matches can be opened instead
+   */
+  markBroken(id, detail) {
+    const { broken } = this;
+    this.restoreId = id;
+    if (id) broken.set(id, detail);
+    saved.setOpenMatch(this.game.id, null);
+    return saved.listMatches(this.game.id).some((e) => Boolean(e && e.ok && e.id !== id && !broken.has(e.id)));
+  }
+
+  /** Deletes the broken record on screen; no match is open then. */
+  deleteBroken() {
+    if (this.restoreId) {
+      saved.deleteMatch(this.game.id, this.restoreId);
+      this.broken.delete(this.restoreId);
+    }
+    this.restoreId = null;
+    this.close();
+  }
+
+  /** Deletes a saved match. @param {string} id @returns {boolean} it was the match in memory (now closed) */
+  remove(id) {
+    saved.deleteMatch(this.game.id, id);
+    this.broken.delete(id);
+    if (id !== this.m.matchId) return false;
+    this.close();
+    return true;
+  }
+
+  /** The tool opens: the id of the saved match to reopen, or null (then the list). */
+  initial() {
+    this.close();
+    const id = saved.openMatchId(this.game.id);
+    if (id && saved.readMatch(this.game.id, id)) return id;
+    if (id) saved.setOpenMatch(this.game.id, null);
+    return null;
+  }
+
+  /**
+   * Another tab changed a stored key: when it is this match's record and another tab wrote it, take it.
+   * @param {string | null} key @returns {Promise<boolean>} the match changed
+   */
+  async followOtherTab(key) {
+    const { matchId, view } = this.m;
+    if (!matchId || !view || !isRecordKey(key, this.game.id, matchId)) return false;
+    const other = this.writtenElsewhere({ revision: this.m.revision, state: this.m.saved });
+    return Boolean(other) && this.take(/** @type {SavedRecord} */ (other));
+  }
+
+  /**
+   * A write from `base` would overwrite what another tab saved since: refused, and the other
+   * tab's match taken instead (the caller keeps the player's input for another try).
+   * Checked at once (no await before the caller's write); null: nobody else wrote.
+   * @param {{ revision: number, state: MatchState | null }} base @returns {Promise<Refused> | null}
+   */
+  refuseStale(base) {
+    const other = this.writtenElsewhere(base);
+    if (!other) return null;
+    return this.take(other).then((taken) => ({
+      ok: /** @type {const} */ (false), message: taken ? OTHER_TAB_WRITE : `${OTHER_TAB_WRITE} ${OTHER_TAB_RELOAD}`, field: null, changed: taken,
+    }));
+  }
+
+  /** The match in memory was saved as `id`: it is not broken, and a reload reopens it. @param {string} id */
+  stored(id) {
+    this.broken.delete(id);
+    saved.setOpenMatch(this.game.id, id);
+  }
+}
+
+/**
+ * @param {{ game: { id: string }, call: EngineCall, alive: () => boolean, memory: MatchMemory }} options
+ */
+export function savedRecords({ game, call, alive, memory }) {
+  const records = new SessionRecords({ game, call, alive, memory });
+  const { m } = records;
   const controls = {
-    /** Opens a saved match: its summary at once, the engine's view when validated. @param {string} id @returns {Opening} */
-    open(id) {
-      const entry = saved.readMatch(game.id, id);
-      if (!entry) return { kind: "missing" };
-      if (!entry.ok) return { kind: "broken", problem: entry.problem || "" };
-      const state = entry.record.state;
-      Object.assign(m, { matchId: id, state, view: null, last: null, revision: saved.revisionOf(entry.record), saved: state });
-      saved.setOpenMatch(game.id, id);
-      const options = state && typeof state.options === "object" && state.options ? state.options : {};
-      return { kind: "opened", summary: entry.record.summary, options, validated: validate(id, state) };
-    },
-    /** After "waiting": validate again (the engine is ready now); null when nothing waits. */
-    retryValidation() {
-      const again = retry;
-      retry = null;
-      return again ? again() : null;
-    },
-    /**
-     * A saved record did not open: remembered as broken, no longer reopened.
-     * @param {string | null} id @param {string} detail @returns {boolean} other matches can be opened instead
-     */
-    markBroken(id, detail) {
-      restoreId = id;
-      if (id) broken.set(id, detail);
-      saved.setOpenMatch(game.id, null);
-      return saved.listMatches(game.id).some((e) => Boolean(e && e.ok && e.id !== id && !broken.has(e.id)));
-    },
-    /** Deletes the broken record on screen; no match is open then. */
-    deleteBroken() {
-      if (restoreId) {
-        saved.deleteMatch(game.id, restoreId);
-        broken.delete(restoreId);
-      }
-      restoreId = null;
-      close();
-    },
-    close,
-    /** Deletes a saved match. @param {string} id @returns {boolean} it was the match in memory (now closed) */
-    remove(id) {
-      saved.deleteMatch(game.id, id);
-      broken.delete(id);
-      if (id !== m.matchId) return false;
-      close();
-      return true;
-    },
+    open: (/** @type {string} */ id) => records.open(id),
+    retryValidation: () => records.retryValidation(),
+    markBroken: (/** @type {string | null} */ id, /** @type {string} */ detail) => records.markBroken(id, detail),
+    deleteBroken: () => records.deleteBroken(),
+    close: () => records.close(),
+    remove: (/** @type {string} */ id) => records.remove(id),
     /** What the list of saved matches shows. */
-    savedList: () => ({ entries: saved.listMatches(game.id), broken, currentId: m.state ? m.matchId : null }),
+    savedList: () => ({ entries: saved.listMatches(game.id), broken: records.broken, currentId: m.state ? m.matchId : null }),
     /** The match screen is left: a reload opens the list. */
     leave: () => saved.setOpenMatch(game.id, null),
     /** The match screen is shown: a reload opens this match again. */
     resume: () => saved.setOpenMatch(game.id, m.matchId),
     /** The match in memory can be gone back to (it is still saved). */
     canReturn: () => Boolean(m.state && m.view && m.matchId && saved.readMatch(game.id, m.matchId)),
-    /** The tool opens: the id of the saved match to reopen, or null (then the list). */
-    initial() {
-      close();
-      const id = saved.openMatchId(game.id);
-      if (id && saved.readMatch(game.id, id)) return id;
-      if (id) saved.setOpenMatch(game.id, null);
-      return null;
-    },
-    /**
-     * Another tab changed a stored key: when it is this match's record and another tab wrote it, take it.
-     * @param {string | null} key @returns {Promise<boolean>} the match changed
-     */
-    async followOtherTab(key) {
-      const { matchId, view } = m;
-      if (!matchId || !view || !key || !key.endsWith(`:${game.id}:${matchId}`)) return false;
-      const other = writtenElsewhere({ revision: m.revision, state: m.saved });
-      return Boolean(other) && take(/** @type {SavedRecord} */ (other));
-    },
+    initial: () => records.initial(),
+    followOtherTab: (/** @type {string | null} */ key) => records.followOtherTab(key),
   };
-
   return {
     controls,
-    /**
-     * A write from `base` would overwrite what another tab saved since: refused, and the other
-     * tab's match taken instead (the caller keeps the player's input for another try).
-     * Checked at once (no await before the caller's write); null: nobody else wrote.
-     * @param {{ revision: number, state: MatchState | null }} base @returns {Promise<Refused> | null}
-     */
-    refuseStale(base) {
-      const other = writtenElsewhere(base);
-      if (!other) return null;
-      return take(other).then((taken) => ({
-        ok: /** @type {const} */ (false), message: taken ? OTHER_TAB_WRITE : `${OTHER_TAB_WRITE} ${OTHER_TAB_RELOAD}`, field: null, changed: taken,
-      }));
-    },
-    /** The match in memory was saved as `id`: it is not broken, and a reload reopens it. @param {string} id */
-    stored(id) {
-      broken.delete(id);
-      saved.setOpenMatch(game.id, id);
-    },
+    refuseStale: (/** @type {{ revision: number, state: MatchState | null }} */ base) => records.refuseStale(base),
+    stored: (/** @type {string} */ id) => records.stored(id),
   };
 }
