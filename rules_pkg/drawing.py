@@ -81,8 +81,10 @@ def ball(id_: Any, label: str, name: str, colour: str, at: tuple[float, float], 
     return out
 
 
-def spot(id_: Any, label: str, at: tuple[float, float]) -> dict:
-    return {"id": id_, "label": label, "at": list(at)}
+def spot(id_: Any, label: str, at: tuple[float, float], note: str = "") -> dict:
+    """A spot drawn as a cross; ``note``, if given, is written under it (a numbered spot a
+    rule names: a ball standing on it hides the cross)."""
+    return {"id": id_, "label": label, "at": list(at), "note": note}
 
 
 def base(**parts: Any) -> dict:
@@ -133,7 +135,8 @@ def kaiza() -> dict:
         balls=[ball("red", "К", "красный", RED, (150, 50), "red"), ball("red2", "К", "второй красный", RED, (170, 50), "red"),
                ball("white", "Б", "белый соперника", WHITE, (40, 40)), ball("yellow", "Ж", "жёлтый", YELLOW, (100, 50))],
         cue={"at": (30, 60)}, house=True,
-        spots=[spot(1, "1-я точка", (150, 50)), spot(2, "2-я точка", (100, 50)), spot(3, "3-я точка", (170, 50))],
+        spots=[spot(1, "1-я точка", (150, 50), "1-я"), spot(2, "2-я точка", (100, 50), "2-я"),
+               spot(3, "3-я точка", (170, 50), "3-я")],
         fields={"contact": {"from": "contact"}, "ball": {"from": "played"}, "pocket": {"from": "played_pocket"},
                 "also_pocketed": {"from": "dropped_others"}, "off_table": {"from": "outside"},
                 "carom_reds": {"from": "carom_count", "balls": list(reds)},

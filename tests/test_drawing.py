@@ -113,3 +113,18 @@ def test_probka_the_probka_tapped_first_is_foul_a():
     table = declared("probka")["table"]
     assert table["fields"]["fouls"]["map"]["first:probka"] == "a"
     assert table["fields"]["probka"] == {**table["fields"]["probka"], "from": "has", "ball": "probka", "after": "object"}
+
+
+def test_kaiza_spots_are_numbered_on_the_drawing_so_the_1st_spots_red_is_told_apart():
+    """«Кайза»: the first shot may not pocket the red from the 1st spot; both reds are «К», so
+    the drawing writes each numbered spot's number under it, and the red the drawing counts
+    as the 1st spot's (red_from_spot_1 reads ball «red») stands on the spot noted «1-я»."""
+    table = drawing.TABLES["kaiza"]()
+    notes = {s["note"]: tuple(s["at"]) for s in table["spots"]}
+    assert notes == {"1-я": (150, 50), "2-я": (100, 50), "3-я": (170, 50)}
+    assert all(s["label"].startswith(s["note"]) for s in table["spots"])
+    at = {b["id"]: tuple(b["at"]) for b in table["balls"]}
+    assert at["red"] == notes["1-я"] and at["red2"] == notes["3-я"]
+    assert table["fields"]["red_from_spot_1"]["ball"] == "red"
+    # a spot no rule numbers carries no note
+    assert all(s["note"] == "" for s in drawing.TABLES["kovboy"]()["spots"])

@@ -3,7 +3,9 @@ page itself (issue 26 §2): after every record the verdict line, the board,
 the record button and the table drawing (when it is the input) are inside the viewport and not under a sticky bar or a
 notice (a tap at their centre lands on them); no box of the tool cuts its text
 (a box that does not show what overflows, holding more than its height); a
-board card's note stays inside its card. Shared by the browser tests that play
+board card's note stays inside its card; the turn bar does not touch the name;
+the panel's title and the status line are never cut through their words by the
+bars above. Shared by the browser tests that play
 matches (test_tools_steady.py, test_tools_overlap.py)."""
 
 from __future__ import annotations
@@ -53,6 +55,24 @@ SCREEN = r"""sel => {
     if (!el.getClientRects().length) continue;
     const over = el.scrollHeight - el.clientHeight;
     if (cuts(style.overflowY) && over > 1) problems.push(`«${text(el)}» обрезан: ${el.scrollHeight} px в ${el.clientHeight} px`);
+  }
+  // The turn bar (an inset shadow on the card's left) never touches the name beside it.
+  for (const card of tool.querySelectorAll("li.rb-score--current")) {
+    const name = card.querySelector(".rb-score-name");
+    if (!name || !name.getClientRects().length) continue;
+    const bar = parseFloat(getComputedStyle(card).boxShadow.replace(/^[^)]*\)\s*/, "").split(" ")[0]) || 0;
+    const gap = name.getBoundingClientRect().left - (card.getBoundingClientRect().left + card.clientLeft + bar);
+    if (gap < 3) problems.push(`имя «${text(name)}» в ${Math.round(gap)} px от полосы хода`);
+  }
+  // The panel's title and the status line: whole or wholly under the bars above, never cut through their words.
+  const edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+  const panel = tool.closest("details") || tool;
+  for (const el of [panel.querySelector(":scope > summary"), tool.querySelector("[data-rb-status-line]")]) {
+    if (!edge || !el || !el.getClientRects().length) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < edge - 2 && r.bottom > edge + 2);
+    if (line) problems.push(`«${text(el)}» разрезан краем полосы вверху (${Math.round(line.top)}…${Math.round(line.bottom)} px, край ${edge} px)`);
   }
   for (const tag of tool.querySelectorAll(".rb-score-notes .rb-tag")) {
     if (!tag.getClientRects().length || tag.closest(".rb-visually-hidden") || tag.matches(".rb-tag--turn")) continue;

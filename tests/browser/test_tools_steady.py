@@ -319,16 +319,47 @@ def test_the_screen_after_every_record_at_360(tool_page, base_url, game):
     play_two_shots(page, base_url, game, shots, players, STILL_OPEN_AT_360.get(game, ()))
 
 
+@pytest.mark.parametrize("phone", ["360", "390"])
 @pytest.mark.parametrize("game", ["kovboy", "probka", "kaiza", "kladka-kiem", "pyat-sharov", "po-chasovoy"])
-def test_a_new_match_at_360_shows_the_board_and_the_drawing(tool_page, base_url, game):
+def test_a_new_match_shows_the_board_and_the_drawing(tool_page, base_url, game, phone):
     """The walk: after «Начать партию» on a 360 × 740 phone (four players where the
     game allows them) the board, the drawing and the record button are on screen and
     uncovered. Kovboy: the drawing's bottom stood 10 px under the record bar (a
     chip's clearing took back the reveal). «Пробка»: the drawing at 595…776 px of
     740 — «Записей ещё нет.» kept the first ruling's 124 px above the input; the
-    reserve now stands above the record bar."""
-    page = tool_page(PHONE_360)
+    reserve now stands above the record bar. On a 390 × 844 phone, two players: a
+    newcomer saw the panel's title «Счёт партии» cut in half by the tab bar (the
+    reveal kept 24 px of it) and the turn bar touching the name; the title is now
+    whole or wholly under the bar, and the name clear of the bar (screen_checks)."""
+    page = tool_page(PHONE_360 if phone == "360" else PHONE_390)
     four = ["Аня", "Борис", "Вера", "Глеб"]
-    start_on_table(page, base_url, game, four if game in ("kovboy", "probka") else four[:2])
-    screenshot(page, f"steady-{game}-new-match-at-360")
+    start_on_table(page, base_url, game, four if game in ("kovboy", "probka") and phone == "360" else four[:2])
+    screenshot(page, f"steady-{game}-new-match-at-{phone}")
     assert screen_problems(page, game) == []
+
+
+@pytest.mark.parametrize("game", ["probka", "kovboy"])
+def test_start_match_stays_in_reach_while_players_are_added(tool_page, base_url, game):
+    """The walk: at 360 × 740, «Пробка» with two players added, «Начать партию»
+    stood 77 px below the screen — a swipe before the match could start. The
+    setup's buttons are a sticky bar now, like the calculator's and the match's:
+    after each «Добавить игрока» and name typed, the button is on screen and a tap
+    at its centre lands on it; the name being typed is not under the bar."""
+    page = tool_page(PHONE_360)
+    page.goto(f"{base_url}games/{game}/")
+    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    setup = page.locator(f"{sk(game)} [data-rb-setup]")
+    start = setup.locator("button[type=submit]")
+    for name in ["Вера", "Глеб"]:
+        setup.locator("[data-rb-add-player]").tap()
+        page.keyboard.type(name)
+        page.wait_for_timeout(300)
+        seen = start.evaluate("""b => { const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return { top: r.top, bottom: r.bottom, h: innerHeight, on: !!hit && (hit === b || b.contains(hit)) }; }""")
+        assert seen["top"] >= 0 and seen["bottom"] <= seen["h"] and seen["on"], (name, seen)
+        typed = page.evaluate("""() => { const r = document.activeElement.getBoundingClientRect();
+            const bar = document.activeElement.closest('form').querySelector('[data-rb-bar]').getBoundingClientRect();
+            return r.bottom <= bar.top + 0.5 && r.top >= 0; }""")
+        assert typed, f"поле «{name}» под панелью кнопок"
+    screenshot(page, f"steady-{game}-setup-at-360")

@@ -79,9 +79,10 @@ def test_random_walk_finds_nothing_on_screen(browser, base_url, game, viewport):
 
 
 # A screen with one defect of each kind the checks look for (no engine: a plain page).
-BAD_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
+BAD_SCREEN = """<!doctype html><html lang="ru" style="--rb-sticky-top:50px"><body style="margin:0">
 <header style="position:fixed;top:0;left:0;right:0;height:50px;background:#eee;z-index:9">шапка</header>
 <div id="tool" style="padding-top:60px">
+  <p data-rb-status-line style="margin:0;line-height:20px;position:absolute;top:40px;left:220px">Строка, разрезанная краем шапки</p>
   <div id="verdict" style="margin-top:-40px"><p>Итог под шапкой</p></div>
   <div style="height:20px;overflow:hidden;width:200px">Длинный текст, который не помещается в коробку высотой двадцать пикселей и обрезается.</div>
   <button style="position:relative;width:120px">Первая</button><button style="position:relative;left:-60px;width:120px">Вторая</button>
@@ -95,7 +96,8 @@ BAD_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
 
 
 def test_screen_checks_find_each_kind_of_defect(page):
-    """The checks themselves: each defect of BAD_SCREEN is found; a text hidden
+    """The checks themselves: each defect of BAD_SCREEN is found (a status line cut
+    through its words by the bar above among them); a text hidden
     for screen readers is not taken for a clipped one, nor a wide table's text
     that its box scrolls to (Пробка's «Таблица партии» at 360 px) for text out."""
     from tests.walk.screen_checks import SCREEN_CHECK
@@ -104,7 +106,9 @@ def test_screen_checks_find_each_kind_of_defect(page):
     page.set_content(BAD_SCREEN)
     found = page.evaluate(SCREEN_CHECK, {"tool": "#tool", "must": [["итог", "#verdict p"]], "since": 0})
     kinds = {v["kind"] for v in found}
-    assert {"covered", "clipped", "controls-overlap", "text-out", "sentence-twice"} <= kinds, found
+    assert {"covered", "clipped", "controls-overlap", "text-out", "sentence-twice", "cut-by-bar"} <= kinds, sorted(kinds)
+    cut = [v for v in found if v["kind"] == "cut-by-bar"]
+    assert len(cut) == 1 and "Строка, разрезанная" in cut[0]["what"], cut
     assert not any("скрытый" in v["detail"] or "скрытый" in v["what"] for v in found), found
     assert not any(word in v["detail"] for v in found for word in ("Константин", "нарушения", "16384")), found
     twice = [v for v in found if v["kind"] == "sentence-twice"]

@@ -40,8 +40,9 @@ test("the status, board, verdict and next input that fit together are revealed t
 
 test("without room for the status line the board leads; without room for both, a decision's choices do", async () => {
   const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
-  // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does
-  assert.equal(readingDelta({ status: { top: 140, bottom: 200 }, board: { top: 200, bottom: 260 }, end: { top: 600, bottom: 860 } }, room), 75);
+  // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does; the least move (75)
+  // would leave the status line cut by the tab bar (65…125 px over its edge at 99): it goes wholly under it
+  assert.equal(readingDelta({ status: { top: 140, bottom: 200 }, board: { top: 200, bottom: 260 }, end: { top: 600, bottom: 860 } }, room), 101);
   // «По часовой стрелке» at 360 × 740 after «Начать партию»: board…choices 688 px in 582; the choices end on the bar
   const small = { top: 99, bottom: 681 };
   assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 },
@@ -53,21 +54,30 @@ test("without room for the status line the board leads; without room for both, a
 test("the chips beside the drawing come with it when they fit; the input's first part when they do not", async () => {
   const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
   const status = { top: 111, bottom: 160 }, board = { top: 162, bottom: 217 };
-  // «По часовой стрелке»: the «noticed» chips 31 px under the record bar
-  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 816 } }, room), 31);
+  // «По часовой стрелке»: the «noticed» chips 31 px under the record bar; 31 px would cut the status line
+  // (80…129 px over the bar's edge at 99), so it goes wholly under the bar: 61 px, the board at the room's top
+  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 816 } }, room), 61);
   // «Кладка»: the chips end 200 px too low even from the board: only the drawing's tools are sure to be seen
   assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 1100 } }, room), 0);
 });
 
-test("the summary above the status line shows 24 px of itself, never a sliver under the tab bar", async () => {
-  const { readingDelta, TARGET_PX } = await import("../../docs/assets/js/match-reveal.js");
-  // after «Начать партию»: the status at 111, the summary (50 px) 12 px below the tab bar
-  const delta = readingDelta({ status: { top: 111, bottom: 160 }, board: { top: 162, bottom: 217 },
-    end: { top: 454, bottom: 700 }, above: { top: 61, bottom: 111 } }, room);
-  assert.equal(111 - delta - room.top, TARGET_PX);
-  // a small summary is shown whole
-  assert.equal(readingDelta({ status: { top: 140, bottom: 160 }, board: { top: 162, bottom: 217 },
-    end: { top: 454, bottom: 700 }, above: { top: 120, bottom: 140 } }, room), 0);
+test("the panel's title above the status line is shown whole or hidden whole, whichever moves less", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const board = { top: 162, bottom: 217 }, end = { top: 454, bottom: 700 };
+  // after «Начать партию»: the status at 111, the title (50 px) 38 px under the bars: hidden (12 px) beats whole (38)
+  const hide = readingDelta({ status: { top: 111, bottom: 160 }, board, end, above: { top: 61, bottom: 111 } }, room);
+  assert.equal(hide, 12);
+  assert.equal(111 - hide, room.top, "the title's bottom on the bars' edge: nothing of it shows");
+  // 10 px of it under the bars: shown whole (the page moves 10 px down) rather than 40 px up
+  const show = readingDelta({ status: { top: 139, bottom: 180 }, board: { top: 182, bottom: 237 }, end,
+    above: { top: 89, bottom: 139 } }, room);
+  assert.equal(show, -10);
+  // a title that fits is left alone
+  assert.equal(readingDelta({ status: { top: 140, bottom: 160 }, board, end, above: { top: 120, bottom: 140 } }, room), 0);
+  // when the whole title does not fit with the input, it is hidden, never cut (the input's bottom at 785)
+  const tight = readingDelta({ status: { top: 111, bottom: 160 }, board, end: { top: 454, bottom: 780 },
+    above: { top: 61, bottom: 111 } }, room);
+  assert.equal(tight, 12);
 });
 
 test("without room for the drawing's tools the board and the drawing stay whole", async () => {
@@ -128,4 +138,31 @@ test("a target under a bar is wholly under it, not half off the screen", async (
   assert.equal(uncutDelta(0, [{ top: 790, bottom: 834 }, { top: 850, bottom: 894 }], room, screen), 0);
   // Under the header, half off the screen's top: it goes off it, or down under the header.
   assert.equal(uncutDelta(0, [{ top: -10, bottom: 34 }], room, screen), -10);
+});
+
+test("a whole line (a title, the status line) cut by a bar is shown whole or hidden, a control keeps 24 px", async () => {
+  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const screen = { top: 0, bottom: 844 };
+  // the status line 89…134 px, the bar's edge at 99: a control would be left (35 px show), a whole line is not
+  assert.equal(uncutDelta(0, [{ top: 89, bottom: 134 }], room, screen), 0);
+  const d = uncutDelta(0, [{ top: 89, bottom: 134, whole: true }], room, screen);
+  assert.equal(d, -10, "the nearer way: 10 px down shows it whole (35 px up would hide it)");
+  // the page cannot move down: it goes wholly under the bar instead
+  assert.equal(uncutDelta(0, [{ top: 89, bottom: 134, whole: true }], room, screen, { min: 0, max: 500 }), 35);
+});
+
+test("a whole line left a tenth of a pixel over the bar's edge goes wholly under it", async () => {
+  const { uncutDelta, readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  // the walk, «Ковбой» at 360 × 740: the summary 48.58…99.09 px, the status line under it, the edge at 99
+  assert.equal(uncutDelta(0, [{ top: 48.58, bottom: 99.09, whole: true }], room, { top: 0, bottom: 740 }), 1);
+  const delta = readingDelta({ status: { top: 302.09, bottom: 350 }, board: { top: 352, bottom: 420 },
+    end: { top: 500, bottom: 980 }, above: { top: 251.58, bottom: 302.09 } }, room);
+  assert.ok(251.58 - delta < room.top && 302.09 - delta <= room.top, `the summary ends at ${302.09 - delta}`);
+});
+
+test("a whole line may lose a pixel of its top to the bar's edge: the page is not moved for it", async () => {
+  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  // «Кайза» at 390 × 844 after «Начать партию»: the title hidden to 98.3, the status line from 98.3 (the edge at 99)
+  const targets = [{ top: 47.8, bottom: 98.3, whole: true }, { top: 98.3, bottom: 146.7, whole: true }];
+  assert.equal(uncutDelta(0, targets, room, { top: 0, bottom: 844 }), 0);
 });

@@ -1,7 +1,8 @@
 """The checks of the screen itself, as one page function returning a list of
 violations ({kind, what, detail}): what must be on screen is inside the
 viewport and not covered (elementFromPoint), no element clips its text, no two
-controls overlap, no text leaves its box, no sentence twice in a ruling."""
+controls overlap, no text leaves its box, no sentence twice in a ruling, the
+reading head (title, status, board) not cut through its words by the bars above."""
 
 from __future__ import annotations
 
@@ -160,7 +161,18 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
     }
     for (const [s, n] of seen) if (n > 1) add('sentence-twice', 'ruling', `${n}×: «${s.slice(0, 90)}»`);
   }
-  // 6. Layout shift since the step began.
+  // 6. The reading head — the panel's title, the status line, the board — never cut through
+  // its words by the bars above: a line half under the tab bar reads as a broken page.
+  const barEdge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  const panel = root.closest('details');
+  const head = [panel && panel.querySelector(':scope > summary'), root.querySelector('[data-rb-status-line]'),
+    ...root.querySelectorAll('[data-rb-scores] .rb-score-name')].filter((el) => el && shown(el));
+  for (const el of barEdge ? head : []) {
+    range.selectNodeContents(el);
+    const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < barEdge - 2 && r.bottom > barEdge + 2);
+    if (line) add('cut-by-bar', name(el), `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, край полосы ${barEdge} px`);
+  }
+  // 7. Layout shift since the step began.
   for (const e of (window.__walkShifts || []).slice(since)) {
     if (e.value < 0.0005) continue;
     add(e.recent ? 'layout-shift-after-input' : 'layout-shift', e.nodes.join(', ') || '—', e.value.toFixed(4));

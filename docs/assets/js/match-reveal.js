@@ -6,7 +6,9 @@
 // record bar below), moving the page as little as it can.
 
 /**
- * @typedef {{ top: number, bottom: number }} Span a vertical stretch of the screen, px
+ * @typedef {{ top: number, bottom: number, whole?: boolean }} Span a vertical stretch of the screen, px;
+ *   whole: a line read first (a title, the status line), shown whole or not at all
+ *   where a bar would cut it (uncutDelta)
  */
 
 /**
@@ -37,9 +39,10 @@ export const TARGET_PX = 24;
  * decision's choices, the drawing with its tools); the board to it; the same
  * two to the drawing without its tools (`core`); else the board and the
  * verdict at the room's top — a decision's choices, though, down to the record
- * bar (the board above them cut: they are the only way on). The target just
- * above the status line (`above`: the panel's summary) shows at least
- * TARGET_PX of itself, never a sliver under the bar (axe target-size).
+ * bar (the board above them cut: they are the only way on). The status line
+ * and the panel's title just above it (`above`: its summary) are shown whole
+ * or hidden whole under the bars, whichever moves the page less — never cut
+ * through their words (a newcomer read a half-hidden title as a broken page).
  * @param {{ status: Span, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null, above?: Span | null,
  *   decision?: boolean }} parts
  *   end: the next input; full: the whole input; core: the least of it (the drawing
@@ -49,17 +52,39 @@ export const TARGET_PX = 24;
  */
 export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false }, room) {
   const height = room.bottom - room.top;
-  const head = above ? Math.min(status.top, Math.max(above.top, above.bottom - TARGET_PX)) : status.top;
-  const tries = [[head, full.bottom], [board.top, full.bottom], [head, end.bottom], [board.top, end.bottom],
-    [head, core.bottom], [board.top, core.bottom]];
-  for (const [top, last] of tries) {
+  for (const last of [full.bottom, end.bottom, core.bottom]) {
     const bottom = Math.max(last, board.bottom);
-    if (bottom - top <= height) return clearOfBar(revealDelta({ top, bottom }, room), row, room);
+    for (const top of [status.top, board.top]) {
+      const region = { top, bottom };
+      if (bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
+    }
   }
   if (!(height > 0)) return 0;
   // A decision's choices are the only way on: they come first, their bottom on the record bar.
   if (decision && core.bottom - core.top <= height) return Math.round(core.bottom - room.bottom);
   return clearOfBar(Math.round(board.top - room.top), row, room);
+}
+
+/**
+ * `delta` moved the least it takes so that no line above the revealed region
+ * (`heads`: the status line, then the panel's title above it) is cut by the
+ * bars above: each is shown whole or wholly under them, whichever is nearer,
+ * so long as `region` stays in the room (a line half under the tab bar reads
+ * as a broken page).
+ * @param {number} delta @param {(Span | null)[]} heads @param {Span} region @param {Span} room
+ * @returns {number}
+ */
+function wholeOrHidden(delta, heads, region, room) {
+  let d = delta;
+  // within a pixel: the status line's top is the title's bottom, and the page scrolls by whole pixels
+  const fits = (/** @type {number} */ x) => region.top - x >= room.top - 1 && region.bottom - x <= room.bottom + 1;
+  for (const head of heads) {
+    // a sliver counts (axe counts a tenth of a pixel of a summary left over the bar's edge)
+    if (!head || !(head.top - d < room.top - 1 && head.bottom - d > room.top + 0.01)) continue;
+    const ways = [Math.floor(head.top - room.top), Math.ceil(head.bottom - room.top)].filter(fits);
+    if (ways.length) d = ways.reduce((best, x) => (Math.abs(x - d) < Math.abs(best - d) ? x : best));
+  }
+  return d;
 }
 
 /**
@@ -79,7 +104,7 @@ function clearOfBar(delta, row, room) {
  * The scroll `delta` moved as little as it takes so that no target is cut by
  * a bar (axe target-size: a sliver of a control is a target too small to
  * tap). A target in the room shows at least TARGET_PX of itself (or all of
- * itself, if smaller); one under a bar is wholly under it, never half under
+ * itself, if smaller; a `whole` line all of itself); one under a bar is wholly under it, never half under
  * it and half off the screen (`screen`: the box the bars stand in — axe counts
  * what sticks out past the screen's edge as bare). Tried both ways (the page
  * moving less and more); the smaller move within `limits` (how far the page
@@ -118,8 +143,8 @@ function clearing(delta, targets, view, way) {
   return null;
 }
 
-/** @param {Span} t @returns {number} what must show of `t` */
-const least = (t) => Math.min(TARGET_PX, t.bottom - t.top);
+/** @param {Span} t @returns {number} what must show of `t`: a control TARGET_PX, a whole line all of it */
+const least = (t) => (t.whole ? t.bottom - t.top : Math.min(TARGET_PX, t.bottom - t.top));
 
 /**
  * The edge that cuts `t` at scroll `d` (a bar's inner edge, or the screen's
@@ -129,7 +154,9 @@ const least = (t) => Math.min(TARGET_PX, t.bottom - t.top);
 function cutAt(t, d, { room, screen }) {
   const [top, bottom] = [t.top - d, t.bottom - d];
   const shown = Math.min(bottom, room.bottom) - Math.max(top, room.top);
-  if (shown > 0.5) return shown < least(t) - 0.5 ? (top < room.top ? room.top : room.bottom) : null;
+  // A whole line is cut by any sliver (axe: a summary 0.09 px over the tab bar's edge is a target too small).
+  // Its own edge may go a pixel under (the page scrolls by whole pixels; the title above ends where it starts).
+  if (shown > (t.whole ? 0.01 : 0.5)) return shown < least(t) - (t.whole ? 1 : 0.5) ? (top < room.top ? room.top : room.bottom) : null;
   for (const edge of [screen.top, screen.bottom]) if (top < edge - 0.5 && bottom > edge + 0.5) return edge;
   return null;
 }
@@ -137,7 +164,7 @@ function cutAt(t, d, { room, screen }) {
 /**
  * The scroll that takes `t` off the edge cutting it: the page moving less
  * (`way` −1: `t` goes down past the edge) or more (+1: up past it); in the
- * room, it then shows TARGET_PX of itself.
+ * room, it then shows TARGET_PX of itself (a `whole` line, all of itself).
  * @param {Span} t @param {number} d @param {View} view @param {-1 | 1} way
  */
 function moveFor(t, d, view, way) {

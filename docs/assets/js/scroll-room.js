@@ -93,19 +93,22 @@ export function spanOf(el) {
 }
 
 const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, [tabindex]:not([tabindex='-1'])";
+/** Lines read first — a panel's title, a match's status line: whole or wholly under a bar, never cut through. */
+const WHOLE = "summary, [data-rb-status-line]";
 
 /**
  * The controls of `scope` a bar could cut: shown, not inside a sticky bar
- * (it moves with the screen), not a chip's own hidden input.
+ * (it moves with the screen), not a chip's own hidden input; and the lines
+ * that must show whole or not at all (WHOLE: `whole` set).
  * @param {Element} scope
  * @returns {Span[]}
  */
 export function targetsIn(scope) {
   const out = [];
-  for (const el of scope.querySelectorAll(TARGETS)) {
+  for (const el of scope.querySelectorAll(`${TARGETS}, [data-rb-status-line]`)) {
     if (el.closest("[data-rb-bar], [inert], svg")) continue;
     const r = el.getBoundingClientRect();
-    if (r.width >= 1 && r.height >= 1) out.push({ top: r.top, bottom: r.bottom });
+    if (r.width >= 1 && r.height >= 1) out.push({ top: r.top, bottom: r.bottom, ...(el.matches(WHOLE) ? { whole: true } : {}) });
   }
   return out;
 }

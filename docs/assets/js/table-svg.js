@@ -69,6 +69,8 @@ export function renderTableSvg(table, shot, can) {
     const [x, y] = spot.at;
     svg.append(s("g", { class: "rb-t-spot" }, s("title", {}, spot.label),
       s("line", { x1: x - 2.5, y1: y, x2: x + 2.5, y2: y }), s("line", { x1: x, y1: y - 2.5, x2: x, y2: y + 2.5 })));
+    // A numbered spot a rule names («красный с 1-й точки») is told apart under the ball standing on it.
+    if (spot.note) svg.append(s("text", { class: "rb-t-note", x, y: y + BALL_R + 5.5, "text-anchor": "middle", "aria-hidden": "true" }, spot.note));
   }
   if (table.pyramid) svg.append(pyramid(table.pyramid));
 
