@@ -242,6 +242,28 @@ def _trace_static(extra):
 _trace_static(EXTRA)
 `;
 
+// What a worker may do besides calling handle_json: exceptions crossing into
+// JavaScript (traceback formatting, non-ASCII source lines), async code, globals,
+// and a memory snapshot with every game module imported.
+async function useAsAWorkerDoes(pyodide) {
+  const tries = [
+    () => pyodide.runPython("raise ValueError('ошибка: ' + 'ё' * 3)"),
+    () => pyodide.runPython("def _trace_f():\n    return {'ключ': 1}['нет']  # ё\n_trace_f()"),
+    () => pyodide.runPython("import rules_pkg.api as a\na.handle(None)['нет']"),
+    () => handleJson(pyodide, null),
+  ];
+  for (const t of tries) {
+    try { t(); } catch (err) { String(err && err.message); }
+  }
+  await pyodide.runPythonAsync("import asyncio\nawait asyncio.sleep(0)");
+  await pyodide.loadPackagesFromImports("import json\nimport rules_pkg.api");
+  pyodide.registerJsModule("_trace_js", { answer: 42 });
+  pyodide.runPython("import _trace_js\n_trace_js.answer");
+  pyodide.unregisterJsModule("_trace_js");
+  pyodide.toPy({ a: [1, 2] }).destroy();
+  pyodide.runPython(WARM_PY);
+}
+
 // Boot with the full standard library and record sys.modules after each stage
 // of what a visitor's worker does (see sitebuild/stdlib_trim.py, STAGES).
 async function cmdTrace(opts) {
@@ -274,25 +296,7 @@ async function cmdTrace(opts) {
   }
   take("hostile");
 
-  // What a worker may do besides calling handle_json: exceptions crossing into
-  // JavaScript (traceback formatting, non-ASCII source lines), async code, globals,
-  // and a memory snapshot with every game module imported.
-  const tries = [
-    () => pyodide.runPython("raise ValueError('ошибка: ' + 'ё' * 3)"),
-    () => pyodide.runPython("def _trace_f():\n    return {'ключ': 1}['нет']  # ё\n_trace_f()"),
-    () => pyodide.runPython("import rules_pkg.api as a\na.handle(None)['нет']"),
-    () => handleJson(pyodide, null),
-  ];
-  for (const t of tries) {
-    try { t(); } catch (err) { String(err && err.message); }
-  }
-  await pyodide.runPythonAsync("import asyncio\nawait asyncio.sleep(0)");
-  await pyodide.loadPackagesFromImports("import json\nimport rules_pkg.api");
-  pyodide.registerJsModule("_trace_js", { answer: 42 });
-  pyodide.runPython("import _trace_js\n_trace_js.answer");
-  pyodide.unregisterJsModule("_trace_js");
-  pyodide.toPy({ a: [1, 2] }).destroy();
-  pyodide.runPython(WARM_PY);
+  await useAsAWorkerDoes(pyodide);
   take("worker-api");
 
   pyodide.globals.set("EXTRA", JSON.stringify(args.extra_imports));

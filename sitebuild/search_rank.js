@@ -19,15 +19,15 @@
  * words like its sections. Every entry with all the words is then shown, not
  * folded (level). One word: lunr and material as they were.
  */
-(function () {
-  "use strict";
-  var lunr = self.lunr;
-  var TIER = 1e4;
-  var TOP = 70; // tiers past this share it (1e4^70 is still a number)
-  var search = lunr.Index.prototype.search;
+// A block, not a function: its parts stay out of the worker's globals, each a function of its own.
+{
+  const lunr = self.lunr;
+  const TIER = 1e4;
+  const TOP = 70; // tiers past this share it (1e4^70 is still a number)
+  const search = lunr.Index.prototype.search;
 
   /** The words of a query as the index has them (lunr.rus stems them in clause()). */
-  function queryWords(index, text) {
+  const queryWords = function (index, text) {
     var query = new lunr.Query(index.fields);
     try {
       new lunr.QueryParser(text, query).parse();
@@ -41,24 +41,24 @@
       if (word && words.indexOf(word) === -1) words.push(word);
     });
     return words;
-  }
+  };
 
   /** How many of the words a result has, in any field or in the given one
    * (a word matches the indexed terms it begins). */
-  function matched(words, result, field) {
+  const matched = function (words, result, field) {
     var metadata = result.matchData.metadata;
     var terms = Object.keys(metadata).filter(function (term) { return !field || field in metadata[term]; });
     return words.filter(function (word) {
       return terms.some(function (term) { return term.indexOf(word) === 0; });
     }).length;
-  }
+  };
 
   /** Material's extra factor for a page (an entry without «#»): 1 + (1 + f)² against 1 + f². */
-  function pageFactor(ref, f) {
+  const pageFactor = function (ref, f) {
     return ref.indexOf("#") === -1 ? (1 + (1 + f) * (1 + f)) / (1 + f * f) : 1;
-  }
+  };
 
-  lunr.Index.prototype.search = function (text) {
+  const rankedSearch = function (text) {
     var results = search.call(this, text);
     var words = queryWords(this, text).filter(function (word) {
       // A word no entry has (a stop word the index left out) decides nothing.
@@ -85,7 +85,7 @@
    * for all of them): the page itself, with all the words, gets a fifth, so it
    * stays its sections' heading and is never the best that folds them.
    * @param {Array<{ ref: string, score: number, full?: boolean }>} results sorted */
-  function level(results) {
+  const level = function (results) {
     /** @type {Record<string, number>} */
     var best = {};
     results.forEach(function (r) {
@@ -98,5 +98,6 @@
     });
     results.forEach(function (r) { delete r.full; });
     return results;
-  }
-})();
+  };
+  lunr.Index.prototype.search = rankedSearch;
+}

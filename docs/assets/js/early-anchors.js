@@ -61,23 +61,24 @@
 // after the first paint moved the whole page (layout shift 0.07-0.12 on every
 // game page, issue 26). layout.js calls window.rbSplitTools for a page shown
 // by instant navigation and takes the column from there.
-(function () {
-  var TOOLS = ':scope > [data-rb-tool="calculator"], :scope > [data-rb-tool="scorekeeper"]';
-  var TAB_KEY = "rules-site:tab:";
+// A block, not a function: its parts stay out of the page's globals, each a function of its own.
+{
+  const TOOLS = ':scope > [data-rb-tool="calculator"], :scope > [data-rb-tool="scorekeeper"]';
+  const TAB_KEY = "rules-site:tab:";
 
   /** The tab a phone shows first: the one the reader left this page on (layout.js). */
-  function savedTab() {
+  const savedTab = function () {
     try {
       return window.sessionStorage.getItem(TAB_KEY + window.location.pathname) === "tools" ? "tools" : "rules";
     } catch (err) {
       return "rules";
     }
-  }
+  };
 
   /** After a reload on «Счёт», the page is as tall as it was from the start
    * (layout.js holds it so until the saved match is drawn, holdAt): with only
    * the tools shown, a shorter page clamped the scroll the browser restores. */
-  function keepHeight() {
+  const keepHeight = function () {
     try {
       var kept = JSON.parse(window.sessionStorage.getItem("rules-site:tab-top:" + window.location.pathname) || "null");
       var height = kept && typeof kept.height === "number" && isFinite(kept.height) ? Math.min(kept.height, 1e6) : 0;
@@ -85,11 +86,11 @@
     } catch (err) {
       /* the page's own height */
     }
-  }
+  };
 
   /** The tools' column of a page's article, made or completed; null on a page without such tools.
    * @param {Element} article .md-content__inner @returns {HTMLElement | null} */
-  function splitTools(article) {
+  const splitTools = function (article) {
     var aside = /** @type {HTMLElement | null} */ (article.querySelector(":scope > .rb-split-tools"));
     var tools = article.querySelectorAll(TOOLS);
     if (!aside && !tools.length) return null;
@@ -105,11 +106,11 @@
     document.body.classList.add("rb-split-page");
     for (var i = 0; i < tools.length; i++) aside.append(tools[i]);
     return aside;
-  }
+  };
   /** @type {any} */ (window).rbSplitTools = splitTools;
 
   // Not an element's id: the link holds the first paint until it is removed.
-  var hold = document.createElement("link");
+  const hold = document.createElement("link");
   hold.rel = "expect";
   hold.href = "#rb-layout-known";
   hold.setAttribute("blocking", "render");
@@ -117,24 +118,24 @@
 
   /** Whether the article is parsed past the place of the tools (after its title and lead).
    * @param {Element} article */
-  function toolsKnown(article) {
+  const toolsKnown = function (article) {
     for (var el = article.firstElementChild; el; el = el.nextElementSibling) {
       if (!el.matches("h1, .rb-lead, .rb-split-tools, [data-rb-tool]")) return true;
     }
     return false;
-  }
+  };
 
-  function split() {
+  const split = function () {
     var article = document.querySelector(".md-content__inner");
     if (!article) return;
     splitTools(article);
     if (toolsKnown(article)) hold.remove();
-  }
-  var parsing = new MutationObserver(split);
+  };
+  const parsing = new MutationObserver(split);
   parsing.observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", function () {
     parsing.disconnect();
     split();
     hold.remove();
   }, { once: true });
-})();
+}

@@ -12,20 +12,22 @@
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
 // On a page marked data-rb-engine="later" nothing starts here: adopt() starts it.
 // A classic script, not a module (it runs before the page's modules): types
-// come in as import("./types.js") expressions, no top-level declarations.
-(function () {
-  var script = document.currentScript;
-  var workerAttr = script ? script.getAttribute("data-worker") : null;
-  /** @type {string | null} */
-  var workerURL = null;
-  try {
-    workerURL = workerAttr ? new URL(workerAttr, document.baseURI).href : null;
-  } catch (err) {
-    workerURL = null;
-  }
+// come in as import("./types.js") expressions, no top-level declarations (a block).
+// A block, not a function: its parts stay out of the page's globals, each a function of its own.
+{
+  /** The worker's address from the script's data-worker, or null.
+   * @param {HTMLOrSVGScriptElement | null} script @returns {string | null} */
+  const workerAddress = function (script) {
+    var workerAttr = script ? script.getAttribute("data-worker") : null;
+    try {
+      return workerAttr ? new URL(workerAttr, document.baseURI).href : null;
+    } catch (err) {
+      return null;
+    }
+  };
 
   /** @returns {{ path: string, package: string, stdlib: string, wasm?: number } | null} */
-  function runtime() {
+  const runtime = function () {
     var meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="rules-runtime"]'));
     if (!meta) return null;
     try {
@@ -36,28 +38,13 @@
     } catch (err) {
       return null;
     }
-  }
+  };
 
-  /** @returns {import("./types.js").EngineBoot} */
-  function start() {
-    var info = runtime();
-    if (!info || !workerURL) return { failure: "runtime" };
-    if (typeof Worker === "undefined") return { failure: "worker" };
-    var url = new URL(workerURL);
-    url.searchParams.set("path", info.path);
-    url.searchParams.set("package", info.package);
-    url.searchParams.set("stdlib", info.stdlib);
-    if (typeof info.wasm === "number") url.searchParams.set("wasm", String(info.wasm));
-    /** @type {Worker} */
-    var worker;
-    try {
-      worker = new Worker(url.href, { type: "module" });
-    } catch (err) {
-      return { failure: "worker" };
-    }
+  /** Until engine-client.js takes over: keep what the worker says.
+   * @param {Worker} worker @returns {import("./types.js").StartedEngine} */
+  const keptMessages = function (worker) {
     /** @type {import("./types.js").StartedEngine} */
     var boot = { worker: worker, messages: [], errors: [] };
-    // Until engine-client.js takes over: keep what the worker says.
     worker.onmessage = function (event) {
       boot.messages.push(event);
     };
@@ -69,14 +56,34 @@
       boot.errors.push(event);
     };
     return boot;
-  }
+  };
+
+  const script = document.currentScript;
+  const workerURL = workerAddress(script);
+
+  /** @returns {import("./types.js").EngineBoot} */
+  const start = function () {
+    var info = runtime();
+    if (!info || !workerURL) return { failure: "runtime" };
+    if (typeof Worker === "undefined") return { failure: "worker" };
+    var url = new URL(workerURL);
+    url.searchParams.set("path", info.path);
+    url.searchParams.set("package", info.package);
+    url.searchParams.set("stdlib", info.stdlib);
+    if (typeof info.wasm === "number") url.searchParams.set("wasm", String(info.wasm));
+    try {
+      return keptMessages(new Worker(url.href, { type: "module" }));
+    } catch (err) {
+      return { failure: "worker" };
+    }
+  };
 
   // A page without a tool that asks the engine (the glossary, «Пункты правил»: the
   // build marks it data-rb-engine="later") starts it once the page is idle
   // (engine-client.js): the text first on a weak signal.
-  var later = script ? script.getAttribute("data-rb-engine") === "later" : false;
+  const later = script ? script.getAttribute("data-rb-engine") === "later" : false;
   /** @type {import("./types.js").EngineBoot | null} */
-  var early = later ? null : start();
+  let early = later ? null : start();
   /** @type {import("./types.js").SiteWindow} */ (window).rbEngineBoot = {
     start: start,
     later: later,
@@ -87,4 +94,4 @@
       return boot || start();
     },
   };
-})();
+}
