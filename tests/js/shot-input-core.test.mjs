@@ -1,0 +1,155 @@
+// The shot input's DOM-free decisions (docs/assets/js/shot-input-core.js)
+// against the real table declarations: the chips beside the drawing, the
+// fields it owns, what a tap, a press, a drag and a drop mean for the shot,
+// the line and hint it shows, what a form change redoes and the miss check.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  afterFormChange, callingHint, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
+  missConfirmProblem, modeNamed, needsMissConfirm, partTap, pressOn, situationKey, tableView, takesDrop, tapAbilities,
+  tapsPart, toolButtons, toolsPressed, toolTap, touchesGone, valueToWrite, withRack, wordsLine,
+} from "../../docs/assets/js/shot-input-core.js";
+import { applyTap, emptyShot, howTo, toggleCalling, toggleMiss } from "../../docs/assets/js/shot-model.js";
+import { actionOf, draw, parseTap } from "./drawn-shot.mjs";
+import { describe as declaration } from "./engine.mjs";
+
+const kovboy = declaration("kovboy");
+const probka = declaration("probka");
+
+test("the tool chips follow the game: miss, call, out where they mean something, clear always last", () => {
+  assert.deepEqual(toolButtons(kovboy.table), [["miss", "Промах"], ["call", "Заказ лузы"], ["out", "За борт"], ["clear", "✕"]]);
+  assert.deepEqual(toolButtons(declaration("pyat-sharov").table), [["miss", "Шар не сыгран"], ["call", "Заказ лузы"], ["clear", "✕"]]);
+  assert.deepEqual(toolButtons(declaration("po-chasovoy").table), [["clear", "✕"]]);
+  assert.deepEqual(toolsPressed(toggleMiss(emptyShot())), { miss: "true", call: "false" });
+  assert.deepEqual(toolsPressed(toggleCalling(emptyShot())), { miss: "false", call: "true" });
+});
+
+test("the drawing owns the non-chip fields and the chip members an events field maps to", () => {
+  assert.deepEqual(drawnFieldNames(kovboy.table), ["called_pocket", "contacts", "cue_ball", "cue_pocket", "jumped", "pocketed"]);
+  assert.deepEqual(drawnFieldNames(probka.table), ["probka"], "«fouls» is a chip: shown beside the drawing");
+  assert.deepEqual(drawingOwnedChips(probka.table), [["fouls", new Set(['"e"', '"g"', '"a"'])]]);
+  assert.deepEqual(drawingOwnedChips(kovboy.table), []);
+});
+
+test("what the drawing can tap follows the table", () => {
+  assert.deepEqual(tapAbilities(kovboy.table), { ballsTappable: true, ballCarried: false, cueTappable: true, pocketsTappable: true });
+  assert.deepEqual(tapAbilities(declaration("kladka-kiem").table),
+    { ballsTappable: false, ballCarried: false, cueTappable: false, pocketsTappable: true });
+});
+
+test("a tap on a drawn part or a tool chip is a shot-model tap; anything else is none", () => {
+  assert.deepEqual(partTap("ball", "1"), { kind: "ball", id: 1 });
+  assert.deepEqual(partTap("pocket", '"far-left"'), { kind: "pocket", id: "far-left" });
+  assert.deepEqual(partTap("cue", null), { kind: "cue", id: null });
+  assert.equal(partTap("spot", "1"), null);
+  for (const tool of ["miss", "call", "out", "clear"]) assert.deepEqual(toolTap(tool), { kind: tool });
+  assert.equal(toolTap("drag"), null);
+  assert.equal(toolTap(null), null);
+  // Taps through the page's own meaning draw what the test helper's taps draw.
+  let shot = emptyShot();
+  for (const [kind, id] of [["ball", "1"], ["ball", "3"]]) shot = applyTap(kovboy.table, shot, /** @type {any} */ (partTap(kind, id))).shot;
+  assert.deepEqual(shot, draw(kovboy.table, ["ball:1", "ball:3"]));
+  assert.ok(tapsPart("Enter") && tapsPart(" "));
+  assert.ok(!tapsPart("Tab") && !tapsPart("Spacebar"));
+});
+
+test("a press becomes a drag only beyond DRAG_PX, and stays one", () => {
+  const press = pressOn("ball", "5", 7, 100, 100);
+  assert.deepEqual(press, { pointer: 7, from: "ball", id: 5, x: 100, y: 100, moved: false });
+  assert.deepEqual(pressOn("cue", "5", 1, 0, 0), { pointer: 1, from: "cue", id: undefined, x: 0, y: 0, moved: false });
+  assert.equal(pressOn("carry", "5", 1, 0, 0).from, "ball");
+  assert.equal(hasMoved(press, 100 + DRAG_PX, 100), false);
+  assert.equal(hasMoved(press, 106, 108.1), true);
+  assert.equal(hasMoved({ ...press, moved: true }, 100, 100), true);
+});
+
+test("a carried ball drops on a pocket or another ball, never on itself", () => {
+  const ball = pressOn("ball", "1", 1, 0, 0);
+  assert.equal(takesDrop(ball, "ball", "1"), false);
+  assert.equal(takesDrop(ball, "ball", "3"), true);
+  assert.equal(takesDrop(ball, "pocket", '"far-left"'), true);
+  assert.equal(takesDrop(pressOn("cue", null, 1, 0, 0), "ball", "1"), true);
+  assert.match(DROP_MISSED_HINT, /лузой/);
+});
+
+test("a drop is the same drag the model draws: into a pocket, or onto another ball", () => {
+  const T = probka.table;
+  const intoPocket = dropTap(pressOn("cue", null, 1, 0, 0), "pocket", '"near-left"');
+  assert.deepEqual(applyTap(T, emptyShot(), intoPocket), applyTap(T, emptyShot(), parseTap("drag:cue>near-left")));
+  const knock = dropTap(pressOn("ball", '"object"', 1, 0, 0), "ball", '"probka"');
+  assert.deepEqual(knock, parseTap("drag:object@probka"));
+  const knocked = applyTap(T, emptyShot(), knock);
+  assert.deepEqual(knocked.shot.touched, ["object", "probka"]);
+  const k = kovboy.table;
+  assert.deepEqual(applyTap(k, emptyShot(), dropTap(pressOn("ball", "5", 1, 0, 0), "pocket", '"far-right"')),
+    applyTap(k, emptyShot(), parseTap("drag:5>far-right")));
+});
+
+test("the line says the shot drawn, else how to draw", () => {
+  const T = kovboy.table;
+  const blank = wordsLine(T, actionOf(kovboy, emptyShot()), emptyShot());
+  assert.deepEqual(blank, { text: howTo(T), howTo: true });
+  const miss = toggleMiss(emptyShot());
+  assert.deepEqual(wordsLine(T, actionOf(kovboy, miss), miss),
+    { text: "Каких прицельных шаров коснулся биток (по порядку): нет.", howTo: false });
+  assert.deepEqual(wordsLine(T, { type: "foul" }, miss), { text: howTo(T), howTo: true }, "another action type: nothing said");
+  assert.deepEqual(wordsLine(T, null, miss), { text: howTo(T), howTo: true });
+  assert.equal(callingHint(toggleCalling(emptyShot())), "Нажмите заказанную лузу.");
+  assert.equal(callingHint(emptyShot()), null);
+});
+
+test("a form change redoes only what it moved", () => {
+  const was = { situation: "null", drawnAction: true };
+  assert.deepEqual(afterFormChange(was, { situation: "null", drawnAction: true }, "drawing"), { forget: false, write: false, redraw: false });
+  assert.deepEqual(afterFormChange(was, { situation: "null", drawnAction: false }, "drawing"), { forget: false, write: false, redraw: true });
+  const moved = { situation: '{"strokes":3}', drawnAction: true };
+  assert.deepEqual(afterFormChange(was, moved, "drawing"), { forget: true, write: true, redraw: true });
+  assert.deepEqual(afterFormChange(was, moved, "form"), { forget: true, write: false, redraw: true });
+  assert.equal(situationKey({}), "null");
+  assert.equal(situationKey({ strokes: 3 }), '{"strokes":3}');
+});
+
+test("the table view keeps the rack and the absent balls; a shot touching a gone ball is forgotten", () => {
+  assert.equal(tableView(null), null);
+  assert.equal(tableView(undefined), null);
+  assert.deepEqual(tableView({ rack: 3, absent: [1] }), { rack: 3, absent: [1] });
+  assert.deepEqual(tableView({ rack: /** @type {any} */ ("3") }), { rack: null, absent: [] });
+  assert.deepEqual(withRack(null, 4), { rack: 4 });
+  assert.deepEqual(withRack({ rack: 3, absent: [5] }, undefined), { rack: null, absent: [5] });
+  const shot = draw(kovboy.table, ["ball:1", "ball:3"]);
+  assert.equal(touchesGone(shot, kovboy.table.balls), false);
+  assert.equal(touchesGone(shot, kovboy.table.balls.filter((b) => b.id !== 3)), true);
+  assert.equal(touchesGone(emptyShot(), []), false);
+});
+
+test("the form view's miss box: asked where the miss field is a list, and it must agree with the list", () => {
+  const T = kovboy.table;
+  assert.equal(needsMissConfirm(T, "sequence"), true);
+  assert.equal(needsMissConfirm(T, "set"), true);
+  assert.equal(needsMissConfirm(T, "number"), false);
+  assert.equal(needsMissConfirm(T, undefined), false);
+  assert.equal(needsMissConfirm(declaration("po-chasovoy").table, "sequence"), false, "no miss at all");
+  assert.equal(missConfirmProblem(T, true, false), "Укажите шары, которых коснулся биток, или отметьте «Промах».");
+  assert.match(/** @type {string} */ (missConfirmProblem(T, false, true)), /оставьте что-то одно/);
+  assert.equal(missConfirmProblem(T, true, true), null);
+  assert.equal(missConfirmProblem(T, false, false), null);
+  assert.match(/** @type {string} */ (missConfirmProblem(probka.table, true, false)), /«Без результата»/);
+});
+
+test("a field is written as drawn; an events field keeps the members the drawing does not own", () => {
+  let reads = 0;
+  assert.deepEqual(valueToWrite([1, 3], () => reads++), [1, 3]);
+  assert.equal(valueToWrite(null, () => reads++), null);
+  assert.equal(reads, 0, "a plain value does not read the field");
+  const events = { events: ["a"], all: ["e", "g", "a"] };
+  assert.deepEqual(valueToWrite(events, () => ["b", "e", "x"]), ["b", "x", "a"]);
+  assert.deepEqual(valueToWrite(events, () => null), ["a"]);
+});
+
+test("the mode is the form only when named so", () => {
+  assert.equal(modeNamed("form"), "form");
+  assert.equal(modeNamed("drawing"), "drawing");
+  assert.equal(modeNamed(null), "drawing");
+  assert.equal(modeNamed("Form"), "drawing");
+});
