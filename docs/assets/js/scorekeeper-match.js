@@ -13,6 +13,7 @@ import { historyLength } from "./match-log.js";
 import { readingDelta, revealDelta } from "./match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
+import { playLabel } from "./scorekeeper-core.js";
 import { inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "./scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "./widget.js";
@@ -139,15 +140,39 @@ export function revealOnOpen(panel, ui, signal) {
  *   game: the declaration (widget.js declarationOf); input: the drawing (shot-input.js), if the game has one
  */
 export function bindMatch({ root, ui, game, session, screens, input, signal }) {
+  const screen = new MatchScreen({ root, ui, game, session, screens, input });
   const on = { signal };
-  const score = scoreOf(game);
-  /** @type {{ tableTouched: boolean, playerNames: string[] | null }} */
-  const shown = { tableTouched: false, playerNames: null }; // what the view renderer keeps between renders
   ui.tableSummary.addEventListener("click", () => {
-    shown.tableTouched = true;
+    screen.shown.tableTouched = true;
   }, on);
+  screen.bindInput(on);
+  screen.bindSharing(on);
+  return { render: () => screen.render(), openMatchScreen: () => screen.openMatchScreen() };
+}
 
-  function render() {
+/** @typedef {{ signal: AbortSignal }} Listening */
+/**
+ * @typedef {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
+ *   session: MatchSession, screens: Screens, input: ShotInput | null }} MatchParts what the match screen is drawn with
+ */
+
+/** The match screen of one scorekeeper: drawn from the session's view, its buttons sent through the session. */
+class MatchScreen {
+  /** @param {MatchParts} parts */
+  constructor(parts) {
+    this.score = scoreOf(parts.game);
+    /** @type {{ tableTouched: boolean, playerNames: string[] | null }} */
+    this.shown = { tableTouched: false, playerNames: null }; // what the view renderer keeps between renders
+    this.root = parts.root;
+    this.ui = parts.ui;
+    this.game = parts.game;
+    this.session = parts.session;
+    this.screens = parts.screens;
+    this.input = parts.input;
+  }
+
+  render() {
+    const { root, ui, session, screens, input } = this;
     const { state, view } = session;
     if (!state || !view) return;
     root.classList.toggle("rb-finished", Boolean(view.finished));
@@ -155,22 +180,24 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     screens.updateAwake();
     const recent = session.history();
     const undone = session.undone;
+    const { game, score, shown } = this;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
     screens.holdLast(session.matchId, true);
     if (input) input.showTable(view);
-    updatePlayLabel();
+    this.updatePlayLabel();
   }
 
-  function updatePlayLabel() {
-    ui.play.textContent = actionType(ui.actionForm) === "shot" ? "Записать удар" : "Записать";
+  updatePlayLabel() {
+    this.ui.play.textContent = playLabel(actionType(this.ui.actionForm));
   }
 
   /** The match in memory on screen: its top, then the board, the verdict and the next input between the bars. */
-  function openMatchScreen() {
-    session.resume();
-    screens.clearTransient();
-    render();
-    screens.show("match");
+  openMatchScreen() {
+    const ui = this.ui;
+    this.session.resume();
+    this.screens.clearTransient();
+    this.render();
+    this.screens.show("match");
     ui.match.scrollIntoView({ block: "start" });
     revealReading(ui); // the next input too, above the record bar (the status line gives way first)
     ui.match.focus({ preventScroll: true });
@@ -180,38 +207,47 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
    * One action through the session; a play (a shot or a decision) starts the input afresh.
    * @param {() => Promise<Outcome>} run @param {boolean} isPlay
    */
-  function act(run, isPlay) {
-    return whileBusy(root, async () => {
-      screens.clearTransient();
-      const form = isPlay ? ui.actionForm : null;
-      clearErrors(ui.matchError, form);
+  act(run, isPlay) {
+    return whileBusy(this.root, async () => {
+      this.screens.clearTransient();
+      const form = isPlay ? this.ui.actionForm : null;
+      clearErrors(this.ui.matchError, form);
       const mark = inputMark();
       const outcome = await run();
-      if (!outcome) return;
-      if (!outcome.ok) {
-        if (outcome.changed) render(); // another tab's match, taken instead of a stale write
-        showRefused(outcome, ui.matchError, form);
-        return;
-      }
-      if (outcome.warning) showError(ui.matchError, outcome.warning);
-      if (isPlay) {
-        // State-dependent inputs start afresh for the next shot (the action type too).
-        resetForm(ui.actionForm);
-        if (input) input.reset();
-      }
-      render();
-      keepFocusOnScreen();
-      // The verdict, the board and a decision the rules ask for (in the input's place) are
-      // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
-      if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
+      if (outcome) this.answered(outcome, isPlay, mark);
     });
+  }
+
+  /**
+   * The session's answer to an action on screen.
+   * @param {NonNullable<Outcome>} outcome @param {boolean} isPlay @param {ReturnType<typeof inputMark>} mark
+   */
+  answered(outcome, isPlay, mark) {
+    const ui = this.ui;
+    if (!outcome.ok) {
+      if (outcome.changed) this.render(); // another tab's match, taken instead of a stale write
+      showRefused(outcome, ui.matchError, isPlay ? ui.actionForm : null);
+      return;
+    }
+    if (outcome.warning) showError(ui.matchError, outcome.warning);
+    if (isPlay) {
+      // State-dependent inputs start afresh for the next shot (the action type too).
+      resetForm(ui.actionForm);
+      if (this.input) this.input.reset();
+    }
+    this.render();
+    this.keepFocusOnScreen();
+    // The verdict, the board and a decision the rules ask for (in the input's place) are
+    // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
+    if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
   }
 
   // A record or a decision can take away the control that had the focus (a decision
   // the rules ask for takes the input's place; an answered one leaves): the focus goes
   // on to what now stands there — the decision's first choice or the input — never to
   // <body> (WCAG 2.4.3).
-  function keepFocusOnScreen() {
+  keepFocusOnScreen() {
+    const ui = this.ui;
     const focused = document.activeElement;
     const lost = !focused || focused === document.body || focused.getClientRects().length === 0
       || (ui.decision.hidden && ui.decision.contains(focused));
@@ -220,7 +256,9 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
     target?.focus({ preventScroll: true });
   }
 
-  ui.actionForm.addEventListener("submit", (event) => {
+  /** @param {SubmitEvent} event */
+  record(event) {
+    const { ui, input, session } = this;
     event.preventDefault();
     if (!session.state) return;
     clearFieldErrors(ui.actionForm);
@@ -230,50 +268,62 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
       return;
     }
     const action = /** @type {Action | null} */ (readAction(ui.actionForm));
-    act(() => session.play(action), true);
-  }, on);
-  ui.actionForm.addEventListener("change", () => updatePlayLabel(), on);
-  ui.actionReset.addEventListener("click", () => {
-    resetForm(ui.actionForm);
-    if (input) input.reset();
-    clearFieldErrors(ui.actionForm);
-    updatePlayLabel();
-  }, on);
-  ui.undo.addEventListener("click", () => {
-    if (session.state) act(() => session.undo(), false);
-  }, on);
-  ui.redo.addEventListener("click", () => {
-    if (session.state) act(() => session.redo(), false);
-  }, on);
-  ui.decisionOptions.addEventListener("click", (event) => {
+    this.act(() => session.play(action), true);
+  }
+
+  clearInput() {
+    resetForm(this.ui.actionForm);
+    if (this.input) this.input.reset();
+    clearFieldErrors(this.ui.actionForm);
+    this.updatePlayLabel();
+  }
+
+  /** @param {MouseEvent} event a click among a decision's choices */
+  decide(event) {
     const button = event.target instanceof Element ? event.target.closest("[data-rb-choice]") : null;
-    if (!(button instanceof HTMLElement) || !session.state) return;
+    if (!(button instanceof HTMLElement) || !this.session.state) return;
     const choice = JSON.parse(button.dataset.rbChoice ?? "");
-    act(() => session.decide(choice), true);
-  }, on);
+    this.act(() => this.session.decide(choice), true);
+  }
 
-  ui.share.addEventListener("click", () => {
-    const state = session.state;
-    if (!state) return;
-    screens.clearTransient();
-    shareMatch({ state, game, view: session.view, notice: screens.notice, manualBox: ui.manualCopy })
-      .catch((err) => screens.notice(messageOf(err), "error"));
-  }, on);
-  ui.protocol.addEventListener("click", () => {
-    const state = session.state;
-    if (!state) return;
-    screens.clearTransient();
-    whileBusy(root, () => copyProtocol({ state, notice: screens.notice, manualBox: ui.manualCopy }));
-  }, on);
+  /** The record, the input's reset, undo / redo and a decision's choices. @param {Listening} on */
+  bindInput(on) {
+    const { ui, session } = this;
+    ui.actionForm.addEventListener("submit", (event) => this.record(event), on);
+    ui.actionForm.addEventListener("change", () => this.updatePlayLabel(), on);
+    ui.actionReset.addEventListener("click", () => this.clearInput(), on);
+    ui.undo.addEventListener("click", () => {
+      if (session.state) this.act(() => session.undo(), false);
+    }, on);
+    ui.redo.addEventListener("click", () => {
+      if (session.state) this.act(() => session.redo(), false);
+    }, on);
+    ui.decisionOptions.addEventListener("click", (event) => this.decide(event), on);
+  }
 
-  // The whole history, on request (collapsed to the last few otherwise).
-  ui.historyMore.addEventListener("click", () => {
-    if (!session.state || !session.view) return;
-    whileBusy(root, async () => {
-      await session.showAllHistory();
-      render();
-    });
-  }, on);
-
-  return { render, openMatchScreen };
+  /** Sharing the match, copying its protocol, the whole history. @param {Listening} on */
+  bindSharing(on) {
+    const { root, ui, game, session, screens } = this;
+    ui.share.addEventListener("click", () => {
+      const state = session.state;
+      if (!state) return;
+      screens.clearTransient();
+      shareMatch({ state, game, view: session.view, notice: screens.notice, manualBox: ui.manualCopy })
+        .catch((err) => screens.notice(messageOf(err), "error"));
+    }, on);
+    ui.protocol.addEventListener("click", () => {
+      const state = session.state;
+      if (!state) return;
+      screens.clearTransient();
+      whileBusy(root, () => copyProtocol({ state, notice: screens.notice, manualBox: ui.manualCopy }));
+    }, on);
+    // The whole history, on request (collapsed to the last few otherwise).
+    ui.historyMore.addEventListener("click", () => {
+      if (!session.state || !session.view) return;
+      whileBusy(root, async () => {
+        await session.showAllHistory();
+        this.render();
+      });
+    }, on);
+  }
 }

@@ -2,6 +2,8 @@
 // The scorekeeper's elements (sitebuild/templates/scorekeeper.html.j2), each
 // found once by its data-rb-* hook. A missing element is a template that no
 // longer matches this module: mounting fails at once, with its selector.
+// Found part by part of the screen — a damaged saved match, a match from a
+// link, the setup, the match, its buttons and its history — in that order.
 
 /**
  * @template {Element} T
@@ -14,17 +16,23 @@ function find(root, selector, type) {
   return el;
 }
 
-/** @param {ParentNode} root */
-export function findUi(root) {
-  /** @param {string} selector */
-  const el = (selector) => find(root, selector, HTMLElement);
-  /** @param {string} selector */
-  const button = (selector) => find(root, selector, HTMLButtonElement);
-  /** @param {string} selector */
-  const form = (selector) => find(root, selector, HTMLFormElement);
-  const addPlayer = root.querySelector("[data-rb-add-player]"); // only when the number of players can change
+/** The lookups of one root, by the kind of element expected. @param {ParentNode} root */
+function findersOf(root) {
   return {
-    // a damaged saved match
+    root,
+    /** @param {string} selector */
+    el: (selector) => find(root, selector, HTMLElement),
+    /** @param {string} selector */
+    button: (selector) => find(root, selector, HTMLButtonElement),
+    /** @param {string} selector */
+    form: (selector) => find(root, selector, HTMLFormElement),
+  };
+}
+/** @typedef {ReturnType<typeof findersOf>} Finders */
+
+/** A damaged saved match. @param {Finders} f */
+function restoreParts({ el, button }) {
+  return {
     restore: el("[data-rb-restore]"),
     restoreMessage: el("[data-rb-restore-message]"),
     restoreConfirm: el("[data-rb-restore-confirm]"),
@@ -32,12 +40,22 @@ export function findUi(root) {
     restoreDelete: button("[data-rb-restore-delete]"),
     restoreDeleteNo: button("[data-rb-restore-delete-no]"),
     restoreDeleteYes: button("[data-rb-restore-delete-yes]"),
-    // a match from a link (match-import.js)
+  };
+}
+
+/** A match from a link (match-import.js). @param {Finders} f */
+function importParts({ el }) {
+  return {
     import: el("[data-rb-import]"),
     importMessage: el("[data-rb-import-message]"),
     importPreview: el("[data-rb-import-preview]"),
     importButtons: el("[data-rb-import-buttons]"),
-    // the saved matches and a new match
+  };
+}
+
+/** The saved matches and a new match. @param {Finders} f @param {Element | null} addPlayer */
+function setupParts({ root, el, button, form }, addPlayer) {
+  return {
     saved: el("[data-rb-saved]"),
     savedList: el("[data-rb-saved-list]"),
     savedCount: el("[data-rb-saved-count]"),
@@ -49,7 +67,12 @@ export function findUi(root) {
     players: el("[data-rb-players]"),
     playerTemplate: find(root, "[data-rb-player-template]", HTMLTemplateElement),
     addPlayer: addPlayer instanceof HTMLButtonElement ? addPlayer : null,
-    // the match (rendered by match-view.js)
+  };
+}
+
+/** The match (rendered by match-view.js): its lines, board, table, decision and input. @param {Finders} f */
+function matchParts({ root, el, button, form }) {
+  return {
     match: el("[data-rb-match]"),
     statusLine: el("[data-rb-status-line]"),
     optionsLine: el("[data-rb-options-line]"),
@@ -69,6 +92,12 @@ export function findUi(root) {
     last: el("[data-rb-last]"),
     lastTitle: el("[data-rb-last-title]"),
     lastBody: el("[data-rb-last-body]"),
+  };
+}
+
+/** The match's buttons, its notice and the wake lock's line. @param {Finders} f */
+function matchButtonParts({ el, button }) {
+  return {
     undo: button("[data-rb-undo]"),
     redo: button("[data-rb-redo]"),
     share: button("[data-rb-share]"),
@@ -78,11 +107,31 @@ export function findUi(root) {
     list: button("[data-rb-list]"),
     newMatch: button("[data-rb-new]"),
     awake: el("[data-rb-awake]"),
+  };
+}
+
+/** The match's history. @param {Finders} f */
+function historyParts({ el, button }) {
+  return {
     historyList: el("[data-rb-history]"),
     historyUndone: el("[data-rb-history-undone]"),
     historyCount: el("[data-rb-history-count]"),
     historyEmpty: el("[data-rb-history-empty]"),
     historyMore: button("[data-rb-history-more]"),
+  };
+}
+
+/** @param {ParentNode} root */
+export function findUi(root) {
+  const finders = findersOf(root);
+  const addPlayer = root.querySelector("[data-rb-add-player]"); // only when the number of players can change
+  return {
+    ...restoreParts(finders),
+    ...importParts(finders),
+    ...setupParts(finders, addPlayer),
+    ...matchParts(finders),
+    ...matchButtonParts(finders),
+    ...historyParts(finders),
   };
 }
 
