@@ -94,10 +94,7 @@ def table(headers: list[str], rows: list[list]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="fresh Node processes per variant (default 5)")
-    parser.add_argument("--json", metavar="OUT", help="also write every figure to OUT as JSON")
-    args = parser.parse_args(argv)
+    args = _parse_args(argv)
     node = shutil.which("node")
     if node is None:
         print("node is not installed", file=sys.stderr)
@@ -108,105 +105,151 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {"version": info["version"], "python": info["python"], "files": {}, "stdlib": {}, "timing": {}}
 
     # 1. the bundle's files
-    rows = []
-    for name in sorted(info["files"], key=lambda n: -info["files"][n]):
-        data = (vdir / name).read_bytes()
-        figures = {"raw": len(data), "gzip9": gz(data, 9), "served": served(name, data)}
-        report["files"][name] = figures
-        rows.append([name, figures["raw"], figures["gzip9"], figures["served"]])
+    rows = _size_rows(((name, vdir / name) for name in sorted(info["files"], key=lambda n: -info["files"][n])),
+                      report["files"])
     print(f"## build/pyodide/{info['version']}/ (Pyodide {info['version']}, Python {info['python']})\n")
     print(table(["file", "raw B", "gzip -9 B", "served by serve.py B"], rows))
 
     with tempfile.TemporaryDirectory(prefix="measure-runtime-") as tmp:
         tmp = Path(tmp)
-        lst = stdlib_trim.check()
-        entries = stdlib_trim.entries_for(lst.packed, stdlib_trim.zip_index())
-        variants: dict[str, Path] = {"full (python_stdlib.zip, source)": stdlib_trim.FULL_ZIP}
-        for pyc in (False, True):
-            for compression in ("deflated", "stored"):
-                label = f"trimmed, {'.pyc' if pyc else 'source'}, {compression}"
-                variants[label] = stdlib_trim.pack(
-                    entries, tmp / f"{'pyc' if pyc else 'src'}-{compression}.zip", pyc=pyc, compression=compression
-                )
-
         # 2. standard-library variants
-        rows = []
-        for label, path in variants.items():
-            data = path.read_bytes()
-            figures = {"raw": len(data), "gzip9": gz(data, 9), "served": served(path.name, data)}
-            report["stdlib"][label] = figures
-            rows.append([label, figures["raw"], figures["gzip9"], figures["served"]])
-        print(f"\n## standard library: full vs trimmed ({len(lst.packed)} modules, {len(entries)} files)\n")
-        print(table(["variant", "raw B", "gzip -9 B", "served by serve.py B"], rows))
-
+        variants = _stdlib_variants(tmp, report)
         # 3. timing
-        wheel = vdir / info["wheel"]
-        wheel_pyc = tmp / info["wheel"]
-        pyodide_node.run_in_pyodide(WHEEL_PYC_PY, wheel, wheel_pyc)
-        wheel_pyc_bytes = wheel_pyc.read_bytes()
-        report["wheel"] = {
-            "source": {"raw": info["files"][info["wheel"]], "gzip9": gz(wheel.read_bytes(), 9)},
-            "pyc": {"raw": len(wheel_pyc_bytes), "gzip9": gz(wheel_pyc_bytes, 9)},
-        }
-        boots = {
-            "full stdlib (source)": (stdlib_trim.FULL_ZIP, wheel),
-            "trimmed, source, deflated": (variants["trimmed, source, deflated"], wheel),
-            "trimmed, .pyc, deflated": (variants["trimmed, .pyc, deflated"], wheel),
-            "trimmed, .pyc, stored": (variants["trimmed, .pyc, stored"], wheel),
-            "trimmed .pyc + wheel .pyc": (variants["trimmed, .pyc, deflated"], wheel_pyc),
-        }
-        snapshot = tmp / "engine.snapshot"
-        made = subprocess.run([node, str(NODE_MODULE), "snapshot", str(snapshot)], capture_output=True, text=True,
-                              timeout=300)
-        if made.returncode != 0:
-            print(f"snapshot: node failed:\n{made.stderr[-2000:]}", file=sys.stderr)
+        if not _measure_boots(node, info, vdir, tmp, variants, args.runs, report):
             return 1
-        report["snapshot"] = json.loads(made.stdout.strip().splitlines()[-1])
-        boots["trimmed, .pyc, every game imported"] = (variants["trimmed, .pyc, deflated"], wheel)
-        boots["restored from a snapshot"] = (variants["trimmed, .pyc, deflated"], wheel)
-        boots["restored from a snapshot, every game"] = (variants["trimmed, .pyc, deflated"], wheel)
-        snapshots = {"restored from a snapshot": snapshot, "restored from a snapshot, every game": snapshot}
-        # The first answer: the «Ковбой» declaration imports one game module (lazy
-        # registry); {"op": "games"} imports all seven, as every boot did before.
-        every_game = {"trimmed, .pyc, every game imported", "restored from a snapshot, every game"}
-        samples: dict[str, list[dict]] = {k: [] for k in boots}
-        load_before = os.getloadavg()
-        for run in range(args.runs):
-            for label, (stdlib, whl) in boots.items():
-                argv = [node, str(NODE_MODULE), "boot", "--index", str(vdir), "--stdlib", str(stdlib),
-                        "--wheel", str(whl)]
-                if label in snapshots:
-                    argv += ["--snapshot", str(snapshots[label])]
-                if label in every_game:
-                    argv += ["--request", '{"op": "games"}']
-                proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
-                if proc.returncode != 0:
-                    print(f"{label}: node failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
-                    return 1
-                samples[label].append(json.loads(proc.stdout.strip().splitlines()[-1]))
-            print(f"[measure] run {run + 1}/{args.runs} done", file=sys.stderr)
-        rows = []
-        keys = ("load", "wheel", "import", "answer", "total", "cpu")
-        report["loadavg"] = {"before": load_before, "after": os.getloadavg()}
-        for label, runs in samples.items():
-            med = {k: statistics.median(r[k] for r in runs) for k in keys}
-            report["timing"][label] = {"median_ms": med, "runs": runs}
-            rows.append([label] + [f"{med[k]:.0f}" for k in keys]
-                        + [f"{min(r['total'] for r in runs):.0f}–{max(r['total'] for r in runs):.0f}"])
-        print(f"\n## Node {subprocess.run([node, '--version'], capture_output=True, text=True).stdout.strip()}: "
-              f"boot to first answer, median of {args.runs} fresh processes (ms; "
-              f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs)\n")
-        print(table(["variant", "loadPyodide", "unpackArchive", "import rules_pkg.api", "first answer",
-                     "total", "cpu", "total min–max"], rows))
-        w = report["wheel"]
-        print(f"\nwheel: source {w['source']['raw']:,} B (gzip -9 {w['source']['gzip9']:,}), "
-              f"with .pyc {w['pyc']['raw']:,} B (gzip -9 {w['pyc']['gzip9']:,})")
-        s = report["snapshot"]
-        print(f"snapshot: {s['bytes']:,} B, made in {s['make_ms']:.0f} ms after a {s['boot_ms']:.0f} ms boot")
 
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
+
+
+def _parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh Node processes per variant (default 5)")
+    parser.add_argument("--json", metavar="OUT", help="also write every figure to OUT as JSON")
+    return parser.parse_args(argv)
+
+
+def _size_rows(files, into: dict) -> list[list]:
+    """Table rows (label, raw, gzip -9, served) of (label, path) pairs; the figures also go ``into``."""
+    rows = []
+    for label, path in files:
+        data = path.read_bytes()
+        figures = {"raw": len(data), "gzip9": gz(data, 9), "served": served(path.name, data)}
+        into[label] = figures
+        rows.append([label, figures["raw"], figures["gzip9"], figures["served"]])
+    return rows
+
+
+def _stdlib_variants(tmp: Path, report: dict) -> dict[str, Path]:
+    """The full standard library and the trimmed ones packed in ``tmp``; prints their sizes."""
+    lst = stdlib_trim.check()
+    entries = stdlib_trim.entries_for(lst.packed, stdlib_trim.zip_index())
+    variants: dict[str, Path] = {"full (python_stdlib.zip, source)": stdlib_trim.FULL_ZIP}
+    for pyc in (False, True):
+        for compression in ("deflated", "stored"):
+            label = f"trimmed, {'.pyc' if pyc else 'source'}, {compression}"
+            variants[label] = stdlib_trim.pack(
+                entries, tmp / f"{'pyc' if pyc else 'src'}-{compression}.zip", pyc=pyc, compression=compression
+            )
+
+    rows = _size_rows(variants.items(), report["stdlib"])
+    print(f"\n## standard library: full vs trimmed ({len(lst.packed)} modules, {len(entries)} files)\n")
+    print(table(["variant", "raw B", "gzip -9 B", "served by serve.py B"], rows))
+    return variants
+
+
+def _measure_boots(node: str, info: dict, vdir: Path, tmp: Path, variants: dict[str, Path], runs: int,
+                   report: dict) -> bool:
+    """Node boot-to-first-answer of every variant, printed; False if Node failed."""
+    wheel = vdir / info["wheel"]
+    wheel_pyc = tmp / info["wheel"]
+    pyodide_node.run_in_pyodide(WHEEL_PYC_PY, wheel, wheel_pyc)
+    wheel_pyc_bytes = wheel_pyc.read_bytes()
+    report["wheel"] = {
+        "source": {"raw": info["files"][info["wheel"]], "gzip9": gz(wheel.read_bytes(), 9)},
+        "pyc": {"raw": len(wheel_pyc_bytes), "gzip9": gz(wheel_pyc_bytes, 9)},
+    }
+    snapshot = tmp / "engine.snapshot"
+    made = subprocess.run([node, str(NODE_MODULE), "snapshot", str(snapshot)], capture_output=True, text=True,
+                          timeout=300)
+    if made.returncode != 0:
+        print(f"snapshot: node failed:\n{made.stderr[-2000:]}", file=sys.stderr)
+        return False
+    report["snapshot"] = json.loads(made.stdout.strip().splitlines()[-1])
+    boots = _boot_variants(variants, wheel, wheel_pyc)
+    load_before = os.getloadavg()
+    samples = _boot_samples(node, vdir, boots, snapshot, runs)
+    if samples is None:
+        return False
+    _print_timing(node, samples, load_before, runs, report)
+    return True
+
+
+#: The boot variants restored from the memory snapshot.
+SNAPSHOT_BOOTS = ("restored from a snapshot", "restored from a snapshot, every game")
+# The first answer: the «Ковбой» declaration imports one game module (lazy
+# registry); {"op": "games"} imports all seven, as every boot did before.
+EVERY_GAME_BOOTS = ("trimmed, .pyc, every game imported", "restored from a snapshot, every game")
+
+
+def _boot_variants(variants: dict[str, Path], wheel: Path, wheel_pyc: Path) -> dict[str, tuple[Path, Path]]:
+    """label -> (standard library, wheel) of every boot measured."""
+    boots = {
+        "full stdlib (source)": (stdlib_trim.FULL_ZIP, wheel),
+        "trimmed, source, deflated": (variants["trimmed, source, deflated"], wheel),
+        "trimmed, .pyc, deflated": (variants["trimmed, .pyc, deflated"], wheel),
+        "trimmed, .pyc, stored": (variants["trimmed, .pyc, stored"], wheel),
+        "trimmed .pyc + wheel .pyc": (variants["trimmed, .pyc, deflated"], wheel_pyc),
+        "trimmed, .pyc, every game imported": (variants["trimmed, .pyc, deflated"], wheel),
+        "restored from a snapshot": (variants["trimmed, .pyc, deflated"], wheel),
+        "restored from a snapshot, every game": (variants["trimmed, .pyc, deflated"], wheel),
+    }
+    return boots
+
+
+def _boot_samples(node: str, vdir: Path, boots: dict[str, tuple[Path, Path]], snapshot: Path,
+                  runs: int) -> dict[str, list[dict]] | None:
+    """``runs`` rounds of one fresh Node boot per variant; None if one failed."""
+    samples: dict[str, list[dict]] = {k: [] for k in boots}
+    for run in range(runs):
+        for label, (stdlib, whl) in boots.items():
+            argv = [node, str(NODE_MODULE), "boot", "--index", str(vdir), "--stdlib", str(stdlib),
+                    "--wheel", str(whl)]
+            if label in SNAPSHOT_BOOTS:
+                argv += ["--snapshot", str(snapshot)]
+            if label in EVERY_GAME_BOOTS:
+                argv += ["--request", '{"op": "games"}']
+            proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+            if proc.returncode != 0:
+                print(f"{label}: node failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+                return None
+            samples[label].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        print(f"[measure] run {run + 1}/{runs} done", file=sys.stderr)
+    return samples
+
+
+def _print_timing(node: str, samples: dict[str, list[dict]], load_before: tuple, runs: int,
+                  report: dict) -> None:
+    """The medians into ``report``; the timing table, the wheel's and the snapshot's sizes printed."""
+    rows = []
+    keys = ("load", "wheel", "import", "answer", "total", "cpu")
+    report["loadavg"] = {"before": load_before, "after": os.getloadavg()}
+    for label, label_runs in samples.items():
+        med = {k: statistics.median(r[k] for r in label_runs) for k in keys}
+        report["timing"][label] = {"median_ms": med, "runs": label_runs}
+        rows.append([label] + [f"{med[k]:.0f}" for k in keys]
+                    + [f"{min(r['total'] for r in label_runs):.0f}–{max(r['total'] for r in label_runs):.0f}"])
+    print(f"\n## Node {subprocess.run([node, '--version'], capture_output=True, text=True).stdout.strip()}: "
+          f"boot to first answer, median of {runs} fresh processes (ms; "
+          f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs)\n")
+    print(table(["variant", "loadPyodide", "unpackArchive", "import rules_pkg.api", "first answer",
+                 "total", "cpu", "total min–max"], rows))
+    w = report["wheel"]
+    print(f"\nwheel: source {w['source']['raw']:,} B (gzip -9 {w['source']['gzip9']:,}), "
+          f"with .pyc {w['pyc']['raw']:,} B (gzip -9 {w['pyc']['gzip9']:,})")
+    s = report["snapshot"]
+    print(f"snapshot: {s['bytes']:,} B, made in {s['make_ms']:.0f} ms after a {s['boot_ms']:.0f} ms boot")
 
 
 if __name__ == "__main__":

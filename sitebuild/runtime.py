@@ -127,66 +127,86 @@ def assemble(wheel: Path) -> dict:
     vdir = staging / PYODIDE_VERSION
     vdir.mkdir(parents=True)
     try:
-        files: dict[str, int] = {}
         for name in RUNTIME_FILES:
             shutil.copyfile(NODE_PYODIDE / name, vdir / name)
         shutil.copyfile(wheel, vdir / wheel.name)  # the lock's "imports" are read from its source
-        run_checked(
-            [
-                str(PYODIDE_CLI), "lockfile", "add-wheels",
-                "--input", str(NODE_PYODIDE / LOCK_NAME),
-                "--output", str(vdir / LOCK_NAME),
-                "--base-path", str(vdir),
-                str(vdir / wheel.name),
-            ],
-            "pyodide lockfile add-wheels",
-            cwd=staging,
-        )
-        lock = json.loads((vdir / LOCK_NAME).read_text(encoding="utf-8"))
-        key, entry = _lock_entry(lock, wheel.name)
-        # The browser's copy holds byte code instead of source (sitebuild/wheel_bytecode.py).
-        try:
-            wheel_bytecode.compile_wheel(wheel, vdir / wheel.name)
-        except PyodideNodeError as exc:
-            raise BuildError(f"byte-code wheel: {exc}") from None
-        entry["sha256"] = sha256_file(vdir / wheel.name)
-        # The page loads one package: keep only its entry (119 KB -> 0.4 KB).
-        (vdir / LOCK_NAME).write_text(
-            json.dumps({"info": lock["info"], "packages": {key: entry}}, separators=(",", ":")) + "\n",
-            encoding="utf-8")
-        wheel_sha = sha256_file(vdir / wheel.name)
-        if entry.get("sha256") != wheel_sha:
-            raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
+        lock, key, wheel_sha = _write_lock_and_bytecode_wheel(wheel, staging, vdir)
         stdlib_name, stdlib_meta = _trimmed_stdlib(vdir)
-        for name in (*RUNTIME_FILES, LOCK_NAME, wheel.name, stdlib_name):
-            files[name] = (vdir / name).stat().st_size
-        info = {
-            "version": PYODIDE_VERSION,
-            "python": lock.get("info", {}).get("python"),
-            "path": f"{PYODIDE_VERSION}/",
-            "package": key,
-            "distribution": dist_name,
-            "wheel": wheel.name,
-            "wheel_sha256": wheel_sha,
-            "lock_sha256": sha256_file(vdir / LOCK_NAME),
-            # loadPyodide({stdLibURL: indexURL + stdlib}): the trimmed standard library
-            "stdlib": stdlib_name,
-            "stdlib_sha256": stdlib_meta["sha256"],
-            "stdlib_modules": stdlib_meta["modules"],
-            "stdlib_pyc": stdlib_meta["pyc"],
-            "files": files,
-        }
+        info = _runtime_info(vdir, wheel, dist_name, lock, key, wheel_sha, stdlib_name, stdlib_meta)
         (staging / "runtime.json").write_text(
             json.dumps(info, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
-        old = BUILD / f".pyodide-old-{os.getpid()}"
-        if OUT.exists():
-            OUT.rename(old)
-        staging.rename(OUT)
-        shutil.rmtree(old, ignore_errors=True)
+        _swap_in(staging)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return info
+
+
+def _write_lock_and_bytecode_wheel(wheel: Path, staging: Path, vdir: Path) -> tuple[dict, str, str]:
+    """Write the lock file (the wheel's entry only) and the byte-code wheel into ``vdir``.
+
+    Returns (upstream lock, the wheel's package key, sha256 of the byte-code wheel).
+    """
+    run_checked(
+        [
+            str(PYODIDE_CLI), "lockfile", "add-wheels",
+            "--input", str(NODE_PYODIDE / LOCK_NAME),
+            "--output", str(vdir / LOCK_NAME),
+            "--base-path", str(vdir),
+            str(vdir / wheel.name),
+        ],
+        "pyodide lockfile add-wheels",
+        cwd=staging,
+    )
+    lock = json.loads((vdir / LOCK_NAME).read_text(encoding="utf-8"))
+    key, entry = _lock_entry(lock, wheel.name)
+    # The browser's copy holds byte code instead of source (sitebuild/wheel_bytecode.py).
+    try:
+        wheel_bytecode.compile_wheel(wheel, vdir / wheel.name)
+    except PyodideNodeError as exc:
+        raise BuildError(f"byte-code wheel: {exc}") from None
+    entry["sha256"] = sha256_file(vdir / wheel.name)
+    # The page loads one package: keep only its entry (119 KB -> 0.4 KB).
+    (vdir / LOCK_NAME).write_text(
+        json.dumps({"info": lock["info"], "packages": {key: entry}}, separators=(",", ":")) + "\n",
+        encoding="utf-8")
+    wheel_sha = sha256_file(vdir / wheel.name)
+    if entry.get("sha256") != wheel_sha:
+        raise BuildError(f"{LOCK_NAME}: sha256 of {key} does not match {wheel.name}")
+    return lock, key, wheel_sha
+
+
+def _runtime_info(vdir: Path, wheel: Path, dist_name: str, lock: dict, key: str, wheel_sha: str,
+                  stdlib_name: str, stdlib_meta: dict) -> dict:
+    """The content of runtime.json for the files staged in ``vdir``."""
+    files: dict[str, int] = {}
+    for name in (*RUNTIME_FILES, LOCK_NAME, wheel.name, stdlib_name):
+        files[name] = (vdir / name).stat().st_size
+    return {
+        "version": PYODIDE_VERSION,
+        "python": lock.get("info", {}).get("python"),
+        "path": f"{PYODIDE_VERSION}/",
+        "package": key,
+        "distribution": dist_name,
+        "wheel": wheel.name,
+        "wheel_sha256": wheel_sha,
+        "lock_sha256": sha256_file(vdir / LOCK_NAME),
+        # loadPyodide({stdLibURL: indexURL + stdlib}): the trimmed standard library
+        "stdlib": stdlib_name,
+        "stdlib_sha256": stdlib_meta["sha256"],
+        "stdlib_modules": stdlib_meta["modules"],
+        "stdlib_pyc": stdlib_meta["pyc"],
+        "files": files,
+    }
+
+
+def _swap_in(staging: Path) -> None:
+    """Replace build/pyodide/ by the staging directory."""
+    old = BUILD / f".pyodide-old-{os.getpid()}"
+    if OUT.exists():
+        OUT.rename(old)
+    staging.rename(OUT)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _trimmed_stdlib(vdir: Path) -> tuple[str, dict]:

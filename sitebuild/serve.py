@@ -207,29 +207,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.server.down:
             self.send_error(HTTPStatus.SERVICE_UNAVAILABLE)
             return
-        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        if not url_path.startswith("/"):
-            url_path = "/" + url_path
+        url_path = self._url_path()
         path, location = self._resolve(url_path)
         if location is not None:
-            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-            self.send_header("Location", location)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            self._send_redirect(location)
             return
         status = HTTPStatus.OK
         if path is None:
             status = HTTPStatus.NOT_FOUND
             page = os.path.join(self.root, "404.html")
             if not os.path.isfile(page):
-                body = b"404 Not Found\n"
-                self.send_response(status)
-                self.send_header("Content-Type", "text/plain; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", REVALIDATE)
-                self.end_headers()
-                if not head:
-                    self.wfile.write(body)
+                self._send_plain_not_found(head)
                 return
             path = page
         try:
@@ -237,7 +225,35 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(HTTPStatus.NOT_FOUND)
             return
+        self._send_file(path, st, status, url_path, head)
 
+    def _url_path(self) -> str:
+        """The request's path, unquoted, without the query, starting with ``/``."""
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if not url_path.startswith("/"):
+            url_path = "/" + url_path
+        return url_path
+
+    def _send_redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send_plain_not_found(self, head: bool) -> None:
+        """404 for a site without a ``404.html``."""
+        body = b"404 Not Found\n"
+        self.send_response(HTTPStatus.NOT_FOUND)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", REVALIDATE)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    def _send_file(self, path: str, st: os.stat_result, status: HTTPStatus, url_path: str,
+                   head: bool) -> None:
+        """Send ``path`` (or its compressed form) with ``status``, or 304 if the client has it."""
         ext = posixpath.splitext(path)[1].lower()
         ctype = mime_type(path)
         coding, copy = self._precompressed_copy(path) if self.precompressed else (None, None)
@@ -268,8 +284,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         else:
             self.send_header("Cache-Control", REVALIDATE)
         self.end_headers()
-        if head:
-            return
+        if not head:
+            self._write_body(body, send_path)
+
+    def _write_body(self, body: bytes | None, send_path: str) -> None:
+        """Write ``body``, or the file ``send_path`` when there is none."""
         try:
             if body is not None:
                 self.wfile.write(body)

@@ -34,6 +34,29 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = _parse_args(argv)
+    if args.render:
+        _render(args)
+        return 0
+    profiles = [PROFILES[p] for p in args.profiles.split(",") if p]
+
+    OUT.mkdir(exist_ok=True)
+    if args.no_build and (SITE / PAGE / "index.html").is_file():
+        info = runtime.load_info()
+    else:
+        info = build_site(args.port, args.variant, args.build)
+    counter = Counter()
+    server = start_server(args.port, counter, args.host)
+    marker = f"--bench-run={uuid.uuid4().hex}"
+    load_before = os.getloadavg()[0]
+    report = _run_visits(args, profiles, counter, server, marker)
+    now = dt.datetime.now()
+    _add_run_facts(report, args, info, load_before, now)
+    _write_report(report, args, now)
+    return 0
+
+
+def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     from . import __doc__ as package_doc
 
     parser = argparse.ArgumentParser(description=package_doc.split("\n\n")[0])
@@ -65,32 +88,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not wait for the service worker to save the site on cold visits")
     parser.add_argument("--render", metavar="JSON",
                         help="measure nothing: print the table of an earlier run (and write it to the docs)")
-    args = parser.parse_args(argv)
-    if args.render:
-        report = json.loads(Path(args.render).read_text(encoding="utf-8"))
-        # The medians again from the stored runs: a newer report reads an older run.
-        for name, runs in (report.get("runs") or {}).items():
-            report["profiles"][name] = summarize(runs)
-        for result in (report.get("engines") or {}).values():
-            if result.get("runs"):
-                result["summary"] = summarize(result["runs"])
-        table = markdown(report)
-        print(table)
-        if not args.no_docs and _documented(report):
-            write_docs(table)
-            print(f"[bench] {DOCS_PAGE.relative_to(ROOT)}: таблица обновлена")
-        return 0
-    profiles = [PROFILES[p] for p in args.profiles.split(",") if p]
+    return parser.parse_args(argv)
 
-    OUT.mkdir(exist_ok=True)
-    if args.no_build and (SITE / PAGE / "index.html").is_file():
-        info = runtime.load_info()
-    else:
-        info = build_site(args.port, args.variant, args.build)
-    counter = Counter()
-    server = start_server(args.port, counter, args.host)
-    marker = f"--bench-run={uuid.uuid4().hex}"
-    load_before = os.getloadavg()[0]
+
+def _render(args: argparse.Namespace) -> None:
+    """``--render``: the table of an earlier run, printed (and written to the docs)."""
+    report = json.loads(Path(args.render).read_text(encoding="utf-8"))
+    # The medians again from the stored runs: a newer report reads an older run.
+    for name, runs in (report.get("runs") or {}).items():
+        report["profiles"][name] = summarize(runs)
+    for result in (report.get("engines") or {}).values():
+        if result.get("runs"):
+            result["summary"] = summarize(result["runs"])
+    table = markdown(report)
+    print(table)
+    _update_docs(table, report, args)
+
+
+def _run_visits(args: argparse.Namespace, profiles: list, counter: Counter, server, marker: str) -> dict:
+    """Chromium's profiles, then the other engines; stops the server at the end."""
     from playwright.sync_api import sync_playwright
 
     slowdown = None
@@ -112,20 +128,29 @@ def main(argv: list[str] | None = None) -> int:
                 report["profiles"][profile.name] = summarize(runs)
             report["machine"] = machine(browser.version)
             browser.close()
-        n = args.engine_runs
-        for name in [e for e in args.engines.split(",") if e in ENGINES]:
-            result = run_engine(name, f"http://127.0.0.1:{args.port}/", counter,
-                                {"cold": n, "warm": n, "offline": n})
-            if result.get("runs"):
-                result["summary"] = summarize(result["runs"])
-            report.setdefault("engines", {})[name] = result
+        _run_other_engines(args, counter, report)
     finally:
         if slowdown:
             slowdown.stop()
         server.shutdown()
         server.server_close()
+    return report
 
-    now = dt.datetime.now()
+
+def _run_other_engines(args: argparse.Namespace, counter: Counter, report: dict) -> None:
+    """``--engines``: the desktop profile in Firefox and WebKitGTK, into report["engines"]."""
+    n = args.engine_runs
+    for name in [e for e in args.engines.split(",") if e in ENGINES]:
+        result = run_engine(name, f"http://127.0.0.1:{args.port}/", counter,
+                            {"cold": n, "warm": n, "offline": n})
+        if result.get("runs"):
+            result["summary"] = summarize(result["runs"])
+        report.setdefault("engines", {})[name] = result
+
+
+def _add_run_facts(report: dict, args: argparse.Namespace, info: dict, load_before: float,
+                   now: dt.datetime) -> None:
+    """When, with what and how the run measured."""
     report.update({
         "date": now.strftime("%d.%m.%Y %H:%M"), "iso": now.isoformat(timespec="seconds"),
         "pyodide": info["version"], "load_before": load_before, "load_after": os.getloadavg()[0],
@@ -134,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_achieved": (report.get("cpu_calibration") or {}).get("measured"),
         "targets": TARGETS,
     })
+
+
+def _write_report(report: dict, args: argparse.Namespace, now: dt.datetime) -> None:
+    """bench-results/bench-<stamp>.json and .md, latest.json; the table printed and in the docs."""
     table = markdown(report)
     stamp = now.strftime("%Y%m%d-%H%M%S")
     (OUT / f"bench-{stamp}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -141,10 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copyfile(OUT / f"bench-{stamp}.json", OUT / "latest.json")
     print("\n" + table)
     print(f"[bench] bench-results/bench-{stamp}.json, .md")
+    _update_docs(table, report, args)
+
+
+def _update_docs(table: str, report: dict, args: argparse.Namespace) -> None:
+    """The table on the «Скорость» page, unless ``--no-docs`` or a variant's run."""
     if not args.no_docs and _documented(report):
         write_docs(table)
         print(f"[bench] {DOCS_PAGE.relative_to(ROOT)}: таблица обновлена")
-    return 0
 
 
 def _documented(report: dict) -> bool:

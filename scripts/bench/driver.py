@@ -144,6 +144,34 @@ class Bench:
             page.add_init_script(f"window.__benchPace = {HUMAN_PACE_MS};")
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        self._throttle(context, page, profile, offline_mode)
+        bare = path == BARE
+        key = "result" if bare else f"result:{GAME}"
+        t_start = time.monotonic()
+        try:
+            page.goto(self.base + path, wait_until="commit", timeout=TIMEOUT_MS)
+            page.wait_for_function(f"window.__bench && {json.dumps(key)} in window.__bench", timeout=TIMEOUT_MS)
+            marks = page.evaluate("window.__bench")
+            row = self._result_row(marks, key, t_start, human)
+            if row["error"]:
+                # A refusal is not an answer: figures timed to it would be meaningless.
+                raise SystemExit(f"[bench] the calculator refused the benchmark's shot on {path}: {row['error']}")
+            if not bare and next_page:
+                marks = _visit_next_page(page, row)
+            if not bare:
+                self._after_result(page, row, marks, t_start, offline_mode)
+            if "saved" in marks:
+                row["saved"] = marks["saved"] / 1000
+                row["saved_bytes"] = self.counter.bytes_between(t_start, t_start + marks["saved"] / 1000 + 0.5)
+        finally:
+            if self.slowdown:
+                self.slowdown.active.clear()
+            page.close()
+        row["page_errors"] = errors
+        return row
+
+    def _throttle(self, context, page, profile: Profile, offline_mode: bool) -> None:
+        """The profile's network and CPU slowdown for one visit's page."""
         if profile.throttled and not offline_mode:
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
@@ -154,71 +182,40 @@ class Bench:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
         if self.slowdown and profile.throttled:
             self.slowdown.active.set()
-        bare = path == BARE
-        key = "result" if bare else f"result:{GAME}"
-        t_start = time.monotonic()
-        try:
-            page.goto(self.base + path, wait_until="commit", timeout=TIMEOUT_MS)
-            page.wait_for_function(f"window.__bench && {json.dumps(key)} in window.__bench", timeout=TIMEOUT_MS)
-            marks = page.evaluate("window.__bench")
-            t_result = t_start + marks[key] / 1000
-            row = {
-                "stages": {k[2:]: round(v / 1000, 3) for k, v in marks.items() if k.startswith("w:")},
-                "text": marks.get("lcp") / 1000 if marks.get("lcp") else None,
-                "result": marks[key] / 1000,
-                "bytes": self.counter.bytes_between(t_start, t_result),
-                "error": marks.get(f"error:{GAME}"),
-                "submit": marks[f"submit:{GAME}"] / 1000 if f"submit:{GAME}" in marks else None,
-                "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
-            }
-            if human:  # the wait a player feels: from the last tap («Рассчитать») to the verdict
-                row["human_wait"] = (marks[key] - marks[f"submit:{GAME}"]) / 1000
-                row["form_shown"] = marks[f"shown:{GAME}"] / 1000
-            if row["error"]:
-                # A refusal is not an answer: figures timed to it would be meaningless.
-                raise SystemExit(f"[bench] the calculator refused the benchmark's shot on {path}: {row['error']}")
-            if not bare and next_page:
-                t0 = page.evaluate("""(title) => {
-                    const link = [...document.querySelectorAll('a.md-nav__link')].find(a => a.textContent.includes(title));
-                    const t = performance.now(); link.click(); return t; }""", NEXT_TITLE)
-                page.wait_for_function(f"window.__bench && 'result:{NEXT_GAME}' in window.__bench",
-                                       timeout=TIMEOUT_MS)
-                marks = page.evaluate("window.__bench")
-                if marks.get(f"error:{NEXT_GAME}"):
-                    raise SystemExit(f"[bench] the calculator refused the benchmark's shot on the next page: "
-                                     f"{marks[f'error:{NEXT_GAME}']}")
-                # The same document (instant navigation), not a page load: the marks survived.
-                row["next_page_instant"] = f"submit:{GAME}" in marks
-                # A full load: the new document's clock starts at its navigation, i.e. the click.
-                row["next_page"] = ((marks[f"result:{NEXT_GAME}"] - t0) if row["next_page_instant"]
-                                    else marks[f"result:{NEXT_GAME}"]) / 1000
-                if row["next_page_instant"] and f"shown:{NEXT_GAME}" in marks and f"submit:{NEXT_GAME}" in marks:
-                    # Where the time goes: the new page on screen with its form, then the engine's answer.
-                    row["next_page_form"] = (marks[f"shown:{NEXT_GAME}"] - t0) / 1000
-                    row["next_page_answer"] = (marks[f"result:{NEXT_GAME}"] - marks[f"submit:{NEXT_GAME}"]) / 1000
-            if not bare and self.args.wait_saved and not offline_mode and "saved" not in marks:
-                # The page's own mark can miss a save that finished while a full page load
-                # was under way: ask the caches, and time it from here.
-                saved_at = wait_precached(page)
-                if saved_at is not None:
-                    marks["saved"] = (saved_at - t_start) * 1000
-            if not bare and self.args.variant != "no-snapshot" and not offline_mode:
-                row["snapshot_stored"] = wait_snapshot(page)
-            if not bare and row["boot"] == "snapshot" and not self.warm_up_failed:
-                # A player keeps the page open after the verdict: the worker's idle
-                # warm-up (once per device and site version) then makes Chromium
-                # cache the compiled WebAssembly. Only the first such visit waits.
-                row["warmed"] = wait_warmed(page)
-                self.warm_up_failed = not row["warmed"]
-            if "saved" in marks:
-                row["saved"] = marks["saved"] / 1000
-                row["saved_bytes"] = self.counter.bytes_between(t_start, t_start + marks["saved"] / 1000 + 0.5)
-        finally:
-            if self.slowdown:
-                self.slowdown.active.clear()
-            page.close()
-        row["page_errors"] = errors
+
+    def _result_row(self, marks: dict, key: str, t_start: float, human: bool) -> dict:
+        """A visit's row from the page's marks once the first result (``key``) is there."""
+        t_result = t_start + marks[key] / 1000
+        row = {
+            "stages": {k[2:]: round(v / 1000, 3) for k, v in marks.items() if k.startswith("w:")},
+            "text": marks.get("lcp") / 1000 if marks.get("lcp") else None,
+            "result": marks[key] / 1000,
+            "bytes": self.counter.bytes_between(t_start, t_result),
+            "error": marks.get(f"error:{GAME}"),
+            "submit": marks[f"submit:{GAME}"] / 1000 if f"submit:{GAME}" in marks else None,
+            "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
+        }
+        if human:  # the wait a player feels: from the last tap («Рассчитать») to the verdict
+            row["human_wait"] = (marks[key] - marks[f"submit:{GAME}"]) / 1000
+            row["form_shown"] = marks[f"shown:{GAME}"] / 1000
         return row
+
+    def _after_result(self, page, row: dict, marks: dict, t_start: float, offline_mode: bool) -> None:
+        """Our page, after its result: wait for the offline save, the snapshot, the warm-up."""
+        if self.args.wait_saved and not offline_mode and "saved" not in marks:
+            # The page's own mark can miss a save that finished while a full page load
+            # was under way: ask the caches, and time it from here.
+            saved_at = wait_precached(page)
+            if saved_at is not None:
+                marks["saved"] = (saved_at - t_start) * 1000
+        if self.args.variant != "no-snapshot" and not offline_mode:
+            row["snapshot_stored"] = wait_snapshot(page)
+        if row["boot"] == "snapshot" and not self.warm_up_failed:
+            # A player keeps the page open after the verdict: the worker's idle
+            # warm-up (once per device and site version) then makes Chromium
+            # cache the compiled WebAssembly. Only the first such visit waits.
+            row["warmed"] = wait_warmed(page)
+            self.warm_up_failed = not row["warmed"]
 
     def run_profile(self, profile: Profile) -> dict:
         runs: dict[str, list[dict]] = {k: [] for k in (
@@ -292,6 +289,30 @@ PRECACHED_JS = """async () => {
   }
   return false;
 }"""
+
+
+def _visit_next_page(page, row: dict) -> dict:
+    """After the result: a click on the next game in the navigation until that page's
+    calculator has answered; adds the ``next_page*`` figures to ``row``, returns the marks."""
+    t0 = page.evaluate("""(title) => {
+                    const link = [...document.querySelectorAll('a.md-nav__link')].find(a => a.textContent.includes(title));
+                    const t = performance.now(); link.click(); return t; }""", NEXT_TITLE)
+    page.wait_for_function(f"window.__bench && 'result:{NEXT_GAME}' in window.__bench",
+                           timeout=TIMEOUT_MS)
+    marks = page.evaluate("window.__bench")
+    if marks.get(f"error:{NEXT_GAME}"):
+        raise SystemExit(f"[bench] the calculator refused the benchmark's shot on the next page: "
+                         f"{marks[f'error:{NEXT_GAME}']}")
+    # The same document (instant navigation), not a page load: the marks survived.
+    row["next_page_instant"] = f"submit:{GAME}" in marks
+    # A full load: the new document's clock starts at its navigation, i.e. the click.
+    row["next_page"] = ((marks[f"result:{NEXT_GAME}"] - t0) if row["next_page_instant"]
+                        else marks[f"result:{NEXT_GAME}"]) / 1000
+    if row["next_page_instant"] and f"shown:{NEXT_GAME}" in marks and f"submit:{NEXT_GAME}" in marks:
+        # Where the time goes: the new page on screen with its form, then the engine's answer.
+        row["next_page_form"] = (marks[f"shown:{NEXT_GAME}"] - t0) / 1000
+        row["next_page_answer"] = (marks[f"result:{NEXT_GAME}"] - marks[f"submit:{NEXT_GAME}"]) / 1000
+    return marks
 
 
 def wait_precached(page, timeout: float = TIMEOUT_MS / 1000) -> float | None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import shutil
 import time
 from pathlib import Path
+from typing import Callable
 
 from tests.xengine import engines as launchers
 
@@ -69,48 +70,10 @@ def run_engine(name: str, base: str, counter, counts: dict) -> dict:
                                                     "bare_offline")}
 
     def measure(path: str) -> dict:
-        bare = path == BARE
-        key = "result" if bare else f"result:{GAME}"
-        t0 = time.monotonic()
-        marks = visit(engine, base + path, key)
-        row = {"result": marks[key] / 1000, "bytes": counter.bytes_between(t0, t0 + marks[key] / 1000),
-               "submit": marks[f"submit:{GAME}"] / 1000 if f"submit:{GAME}" in marks else None,
-               "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
-               "stages": {k[2:]: round(v / 1000, 3) for k, v in marks.items() if k.startswith("w:")},
-               "error": marks.get(f"error:{GAME}")}
-        if row["error"]:
-            raise RuntimeError(f"the calculator refused the benchmark's shot: {row['error']}")
-        return row
+        return _measure(engine, base, counter, path)
 
     try:
-        # The first cold profile is kept for the repeat and offline visits; every
-        # other cold visit, ours or the bare page's, has a fresh profile of its own.
-        for i in range(counts["cold"]):
-            print(f"[bench] {title}: cold {i + 1}/{counts['cold']}", flush=True)
-            engine.new_context()
-            runs["cold"].append(measure(PAGE))
-            if i > 0:
-                continue
-            # The repeat visits need what the first one keeps: the site in the service
-            # worker's cache, the engine's snapshot (desktop: ~3 s; far more on a loaded machine).
-            for what, src, seconds in (("site saved", PRECACHED_JS, TIMEOUT_MS / 1000),
-                                       ("snapshot stored", SNAPSHOT_JS, 60.0)):
-                try:
-                    engine.wait_for(src, timeout=seconds)
-                except launchers.EngineError:
-                    print(f"[bench] {title}: warning: {what}: not in {seconds:.0f} s", flush=True)
-            for kind, down in (("warm", False), ("offline", True)):
-                counter.down = down
-                for j in range(counts[kind]):
-                    print(f"[bench] {title}: {kind} {j + 1}/{counts[kind]}", flush=True)
-                    runs[kind].append(measure(PAGE))
-                    runs["bare_" + kind].append(measure(BARE))
-                    pair(runs[kind][-1], runs["bare_" + kind][-1])
-                counter.down = False
-        for i in range(counts["cold"]):
-            engine.new_context()
-            runs["bare_cold"].append(measure(BARE))
-            pair(runs["cold"][i], runs["bare_cold"][-1])
+        _all_visits(engine, title, counter, counts, runs, measure)
         return {"version": engine.version, "runs": runs}
     except Exception as exc:  # noqa: BLE001 - one engine failing leaves the others' rows
         print(f"[bench] {title}: failed: {exc}", flush=True)
@@ -118,6 +81,66 @@ def run_engine(name: str, base: str, counter, counts: dict) -> dict:
     finally:
         counter.down = False
         engine.close()
+
+
+def _measure(engine, base: str, counter, path: str) -> dict:
+    """One visit of ``path`` (ours or the bare page) as a row of the report."""
+    bare = path == BARE
+    key = "result" if bare else f"result:{GAME}"
+    t0 = time.monotonic()
+    marks = visit(engine, base + path, key)
+    row = {"result": marks[key] / 1000, "bytes": counter.bytes_between(t0, t0 + marks[key] / 1000),
+           "submit": marks[f"submit:{GAME}"] / 1000 if f"submit:{GAME}" in marks else None,
+           "boot": next((k[len("w:boot:"):] for k in marks if k.startswith("w:boot:")), None),
+           "stages": {k[2:]: round(v / 1000, 3) for k, v in marks.items() if k.startswith("w:")},
+           "error": marks.get(f"error:{GAME}")}
+    if row["error"]:
+        raise RuntimeError(f"the calculator refused the benchmark's shot: {row['error']}")
+    return row
+
+
+def _all_visits(engine, title: str, counter, counts: dict, runs: dict[str, list[dict]],
+                measure: Callable[[str], dict]) -> None:
+    """Fill ``runs``: cold visits (repeat and offline ones after the first), then the bare cold ones."""
+    # The first cold profile is kept for the repeat and offline visits; every
+    # other cold visit, ours or the bare page's, has a fresh profile of its own.
+    for i in range(counts["cold"]):
+        print(f"[bench] {title}: cold {i + 1}/{counts['cold']}", flush=True)
+        engine.new_context()
+        runs["cold"].append(measure(PAGE))
+        if i > 0:
+            continue
+        _wait_for_saved(engine, title)
+        _repeat_and_offline_visits(title, counter, counts, runs, measure)
+    for i in range(counts["cold"]):
+        engine.new_context()
+        runs["bare_cold"].append(measure(BARE))
+        pair(runs["cold"][i], runs["bare_cold"][-1])
+
+
+def _wait_for_saved(engine, title: str) -> None:
+    """Wait (a warning if in vain) for what the repeat visits need from the first one."""
+    # The repeat visits need what the first one keeps: the site in the service
+    # worker's cache, the engine's snapshot (desktop: ~3 s; far more on a loaded machine).
+    for what, src, seconds in (("site saved", PRECACHED_JS, TIMEOUT_MS / 1000),
+                               ("snapshot stored", SNAPSHOT_JS, 60.0)):
+        try:
+            engine.wait_for(src, timeout=seconds)
+        except launchers.EngineError:
+            print(f"[bench] {title}: warning: {what}: not in {seconds:.0f} s", flush=True)
+
+
+def _repeat_and_offline_visits(title: str, counter, counts: dict, runs: dict[str, list[dict]],
+                               measure: Callable[[str], dict]) -> None:
+    """Ours and the bare page interleaved, with the server up ("warm") and down ("offline")."""
+    for kind, down in (("warm", False), ("offline", True)):
+        counter.down = down
+        for j in range(counts[kind]):
+            print(f"[bench] {title}: {kind} {j + 1}/{counts[kind]}", flush=True)
+            runs[kind].append(measure(PAGE))
+            runs["bare_" + kind].append(measure(BARE))
+            pair(runs[kind][-1], runs["bare_" + kind][-1])
+        counter.down = False
 
 
 # ------------------------------------------------------------------ where the time goes

@@ -21,7 +21,7 @@ boundary, as in the browser.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from rules_pkg import describe
 from rules_pkg.reader import type_name
@@ -159,71 +159,105 @@ def run(engine: Engine, request: dict, where: tuple[str, str]) -> dict:
     raise QuizError(file, qid, field, f"движок отклонил сценарий: {error.get('message', response)}", hint)
 
 
+#: Raises the QuizError of one question: (field, message, hint).
+Fail = Callable[[str, str, str], NoReturn]
+
+
 def answer_from_value(qtype: str, value: Any, choices: tuple[Choice, ...], claim: tuple[bool, Any],
                       where: tuple[str, str], ask: str) -> Any:
     """Turn the engine's value into the answer of a question of type ``qtype``."""
     file, qid = where
     has_claim, claim_value = claim
 
-    def fail(field: str, message: str, hint: str):
+    def fail(field: str, message: str, hint: str) -> NoReturn:
         raise QuizError(file, qid, field, message, hint)
 
     got = f"движок вернул по пути «{ask}» {kind_name(value)} {show(value)}"
     if qtype == "truefalse":
-        if has_claim:
-            return same(value, claim_value)
-        if not isinstance(value, bool):
-            fail("scenario.ask", f"{got}, а вопросу «верно или неверно» нужно true или false.",
-                 f"добавьте claim = ожидаемое значение (например claim = {show(value)}) "
-                 "или укажите путь к логическому значению (ruling.foul, ruling.finished).")
-        return value
+        return _truefalse_answer(value, has_claim, claim_value, got, fail)
     if qtype == "number":
-        if isinstance(value, bool) or not isinstance(value, int):
-            fail("scenario.ask", f"{got}, а числовому вопросу нужно целое число.",
-                 "укажите путь к числу (ruling.points, ruling.scores.0) или смените тип вопроса.")
-        return value
+        return _number_answer(value, got, fail)
+    _require_choice_values(choices, fail)
+    if qtype == "single":
+        return _single_answer(value, choices, got, fail)
+    if qtype in ("multiple", "ordering"):
+        _check_list_against_choices(qtype, value, choices, got, fail)
+        if qtype == "multiple":
+            return _multiple_answer(value, choices, got, fail)
+        return _ordering_answer(value, choices, got, fail)
+    raise AssertionError(qtype)
+
+
+def _truefalse_answer(value: Any, has_claim: bool, claim_value: Any, got: str, fail: Fail) -> bool:
+    if has_claim:
+        return same(value, claim_value)
+    if not isinstance(value, bool):
+        fail("scenario.ask", f"{got}, а вопросу «верно или неверно» нужно true или false.",
+             f"добавьте claim = ожидаемое значение (например claim = {show(value)}) "
+             "или укажите путь к логическому значению (ruling.foul, ruling.finished).")
+    return value
+
+
+def _number_answer(value: Any, got: str, fail: Fail) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail("scenario.ask", f"{got}, а числовому вопросу нужно целое число.",
+             "укажите путь к числу (ruling.points, ruling.scores.0) или смените тип вопроса.")
+    return value
+
+
+def _require_choice_values(choices: tuple[Choice, ...], fail: Fail) -> None:
+    """Every choice of a scenario question needs a ``value``."""
     missing = [i for i, c in enumerate(choices) if not c.has_value]
     if missing:
         i = missing[0]
         fail(f"choices[{i}].value", f"у варианта «{choices[i].id}» нет value, а в вопросе со сценарием "
              "ответ выбирается по значению, которое вернул движок.",
              "добавьте каждому варианту value — значение, которое движок вернул бы для этого варианта.")
-    if qtype == "single":
-        hits = [c.id for c in choices if same(c.value, value)]
-        if not hits:
-            fail("choices", f"{got}, но ни у одного варианта нет такого value.",
-                 f"добавьте вариант с value = {show(value)} или исправьте сценарий.")
-        if len(hits) > 1:
-            fail("choices", f"{got}, и такое value у нескольких вариантов: {', '.join(hits)}.",
-                 "у вариантов должны быть разные value.")
-        return hits[0]
-    if qtype in ("multiple", "ordering"):
-        if not isinstance(value, list):
-            fail("scenario.ask", f"{got}, а вопросу типа {qtype} нужен список.",
-                 "укажите путь к списку (например ruling.fouls.*.code или ruling.clauses).")
-        for i, c in enumerate(choices):
-            if sum(same(c.value, d.value) for d in choices) > 1:
-                fail(f"choices[{i}].value", f"value {show(c.value)} повторяется у нескольких вариантов.",
-                     "у вариантов должны быть разные value.")
-        for item in value:
-            if not any(same(c.value, item) for c in choices):
-                fail("choices", f"{got}; для значения {show(item)} нет варианта, поэтому полный ответ "
-                     "выбрать невозможно.", f"добавьте вариант с value = {show(item)}.")
-        if qtype == "multiple":
-            correct = tuple(c.id for c in choices if any(same(c.value, v) for v in value))
-            if not correct:
-                fail("scenario.ask", f"{got}: пустой список, верных вариантов нет.",
-                     "выберите сценарий, в котором список не пуст, или вопрос другого типа.")
-            return correct
 
-        def position(c: Choice) -> int:
-            return next(i for i, v in enumerate(value) if same(c.value, v))
-        absent = [c.id for c in choices if not any(same(c.value, v) for v in value)]
-        if absent:
-            fail("choices", f"{got}; значений вариантов {', '.join(absent)} в нём нет, расположить их негде.",
-                 "оставьте только варианты, значения которых есть в списке движка.")
-        return tuple(c.id for c in sorted(choices, key=position))
-    raise AssertionError(qtype)
+
+def _single_answer(value: Any, choices: tuple[Choice, ...], got: str, fail: Fail) -> str:
+    hits = [c.id for c in choices if same(c.value, value)]
+    if not hits:
+        fail("choices", f"{got}, но ни у одного варианта нет такого value.",
+             f"добавьте вариант с value = {show(value)} или исправьте сценарий.")
+    if len(hits) > 1:
+        fail("choices", f"{got}, и такое value у нескольких вариантов: {', '.join(hits)}.",
+             "у вариантов должны быть разные value.")
+    return hits[0]
+
+
+def _check_list_against_choices(qtype: str, value: Any, choices: tuple[Choice, ...], got: str,
+                                fail: Fail) -> None:
+    """For ``multiple``/``ordering``: a list, distinct choice values, a choice for every item."""
+    if not isinstance(value, list):
+        fail("scenario.ask", f"{got}, а вопросу типа {qtype} нужен список.",
+             "укажите путь к списку (например ruling.fouls.*.code или ruling.clauses).")
+    for i, c in enumerate(choices):
+        if sum(same(c.value, d.value) for d in choices) > 1:
+            fail(f"choices[{i}].value", f"value {show(c.value)} повторяется у нескольких вариантов.",
+                 "у вариантов должны быть разные value.")
+    for item in value:
+        if not any(same(c.value, item) for c in choices):
+            fail("choices", f"{got}; для значения {show(item)} нет варианта, поэтому полный ответ "
+                 "выбрать невозможно.", f"добавьте вариант с value = {show(item)}.")
+
+
+def _multiple_answer(value: list, choices: tuple[Choice, ...], got: str, fail: Fail) -> tuple[str, ...]:
+    correct = tuple(c.id for c in choices if any(same(c.value, v) for v in value))
+    if not correct:
+        fail("scenario.ask", f"{got}: пустой список, верных вариантов нет.",
+             "выберите сценарий, в котором список не пуст, или вопрос другого типа.")
+    return correct
+
+
+def _ordering_answer(value: list, choices: tuple[Choice, ...], got: str, fail: Fail) -> tuple[str, ...]:
+    def position(c: Choice) -> int:
+        return next(i for i, v in enumerate(value) if same(c.value, v))
+    absent = [c.id for c in choices if not any(same(c.value, v) for v in value)]
+    if absent:
+        fail("choices", f"{got}; значений вариантов {', '.join(absent)} в нём нет, расположить их негде.",
+             "оставьте только варианты, значения которых есть в списке движка.")
+    return tuple(c.id for c in sorted(choices, key=position))
 
 
 # ---------------------------------------------------------------------------
