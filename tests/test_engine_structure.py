@@ -102,3 +102,11 @@ def long_functions(path: Path) -> list[str]:
 
 def test_no_function_over_60_lines():
     assert [f for p in MODULES for f in long_functions(p)] == []
+
+
+@pytest.mark.parametrize("folder", ["sitebuild", "scripts"])
+def test_no_function_over_60_lines_in_the_build_and_the_scripts(folder):
+    """The engine's standard for the rest of the Python (the JavaScript:
+    tests/js/function-length.test.mjs)."""
+    assert [f for p in sorted((ROOT / folder).rglob("*.py")) for f in long_functions(p)] == []
+
