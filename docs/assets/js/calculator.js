@@ -2,6 +2,7 @@
 // The shot calculator: situation + action -> one ruling (op "ruling"), in the
 // scorekeeper's one-line form (ruling-line.js), «почему» folded.
 
+import { busyLabel, outOfClearView, rulingRequest } from "./calculator-request.js";
 import { call, getStatus } from "./engine-client.js";
 import { bindEngineStatus } from "./engine-status.js";
 import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "./form.js";
@@ -17,114 +18,144 @@ import {
 } from "./widget.js";
 
 /** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").Response} Response */
 
 /** @param {HTMLElement} root @returns {() => void} dispose */
 export function mountCalculator(root) {
-  const game = declarationOf(root);
-  const score = scoreOf(game);
-  const form = /** @type {HTMLFormElement} */ (root.querySelector("[data-rb-form]"));
-  const errorBox = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-error]"));
-  const result = /** @type {HTMLElement} */ (root.querySelector("[data-rb-result]"));
-  const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-submit]"));
-  bindEngineStatus(root);
-  setupForm(form);
-  const input = mountShotInput(form, tableOf(root));
-  // «На столе» / «Формой»: one Tab stop, the arrows between them.
-  const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
-  if (modes) roveGroup(modes, "[data-rb-shot-mode]");
-  const stopOpen = formUpWhenOpened(root, form);
+  const calculator = new Calculator(root);
+  return () => calculator.dispose();
+}
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    clearFieldErrors(form);
-    showError(errorBox, "");
-    const problem = input ? input.check() : null;
-    if (problem) {
-      showError(errorBox, problem); // an empty input is never a miss
-      return;
-    }
-    /** @type {Request} */
-    const request = {
-      op: "ruling",
-      game: game.id,
-      situation: readScope(form, "situation"),
-      action: readAction(form),
-    };
-    const options = readScope(form, "options");
-    if (Object.keys(options).length) request.options = options;
+/** One calculator on the page: its form, its answer, the engine's call between them. */
+class Calculator {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    this.game = declarationOf(root);
+    this.score = scoreOf(this.game);
+    const form = /** @type {HTMLFormElement} */ (root.querySelector("[data-rb-form]"));
+    this.form = form;
+    this.errorBox = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-error]"));
+    this.result = /** @type {HTMLElement} */ (root.querySelector("[data-rb-result]"));
+    this.submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-submit]"));
+    bindEngineStatus(root);
+    setupForm(form);
+    this.input = mountShotInput(form, tableOf(root));
+    // «На столе» / «Формой»: one Tab stop, the arrows between them.
+    const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
+    if (modes) roveGroup(modes, "[data-rb-shot-mode]");
+    this.stopOpen = formUpWhenOpened(root, form);
+    this.bind();
+  }
 
-    whileBusy(root, async () => {
-      const label = submit.textContent;
-      submit.textContent = getStatus().state === "loading" ? "Ждём загрузки правил…" : "Считаем…";
-      const mark = inputMark();
-      try {
-        const response = await call(request);
-        if (!response || response.ok !== true) {
-          clearResult(); // an answer to other inputs must not look like this one's
-          const message = messageOf(response);
-          const field = showRefused({ message, field: response && response.error && response.error.field }, errorBox, form);
-          // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
-          const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
-          if (invalid) {
-            invalid.focus({ preventScroll: true });
-            // Brought into view between the sticky bars (the middle of the screen is clear of both).
-            const box = invalid.getBoundingClientRect();
-            if (box.top < stickyTop() || box.bottom > window.innerHeight * 0.75) invalid.scrollIntoView({ block: "center" });
-          }
-          return;
-        }
-        const table = response.view && response.view.table;
-        if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
-        result.replaceChildren(
-          renderRulingLine({ ruling: response.ruling, refs: game.refs, score, decision: true, standalone: true }),
-          afterTable(table));
-        result.hidden = false;
-        result.classList.remove("rb-result--stale");
-        // The answer is brought up and takes the focus, unless the reader has gone on
-        // meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
-        if (!movedSince(mark)) reveal(result);
-      } catch (err) {
-        showError(errorBox, messageOf(err));
-      } finally {
-        submit.textContent = label;
+  bind() {
+    const form = this.form;
+    form.addEventListener("submit", (event) => this.calculate(event));
+    // Changed inputs make the shown answer stale until the next calculation.
+    const markStale = () => this.markStale();
+    form.addEventListener("input", markStale);
+    form.addEventListener("change", markStale);
+    form.addEventListener("click", (event) => {
+      if (event.target instanceof Element && event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) {
+        markStale();
       }
     });
-  });
+    /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-reset]")).addEventListener("click", () => this.reset());
+  }
 
-  function clearResult() {
+  /** «Рассчитать»: the input checked, then the engine asked. @param {Event} event */
+  calculate(event) {
+    const form = this.form;
+    event.preventDefault();
+    clearFieldErrors(form);
+    showError(this.errorBox, "");
+    const problem = this.input ? this.input.check() : null;
+    if (problem) {
+      showError(this.errorBox, problem); // an empty input is never a miss
+      return;
+    }
+    const request = rulingRequest(this.game.id, readScope(form, "situation"), readAction(form), readScope(form, "options"));
+    whileBusy(this.root, () => this.ask(request));
+  }
+
+  /** @param {Request} request */
+  async ask(request) {
+    const submit = this.submit;
+    const label = submit.textContent;
+    submit.textContent = busyLabel(getStatus().state);
+    const mark = inputMark();
+    try {
+      const response = await call(request);
+      if (!response || response.ok !== true) {
+        this.refused(response);
+        return;
+      }
+      this.show(response, mark);
+    } catch (err) {
+      showError(this.errorBox, messageOf(err));
+    } finally {
+      submit.textContent = label;
+    }
+  }
+
+  /** The engine refused the input: its message, the focus on the field it names. @param {Response | null | undefined} response */
+  refused(response) {
+    this.clearResult(); // an answer to other inputs must not look like this one's
+    const message = messageOf(response);
+    const field = showRefused({ message, field: response && response.error && response.error.field }, this.errorBox, this.form);
+    // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
+    const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
+    if (invalid) {
+      invalid.focus({ preventScroll: true });
+      // Brought into view between the sticky bars (the middle of the screen is clear of both).
+      if (outOfClearView(invalid.getBoundingClientRect(), stickyTop(), window.innerHeight)) invalid.scrollIntoView({ block: "center" });
+    }
+  }
+
+  /** The ruling and the table after it. @param {Response} response @param {ReturnType<typeof inputMark>} mark */
+  show(response, mark) {
+    const result = this.result;
+    const table = response.view && response.view.table;
+    if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
+    result.replaceChildren(
+      renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true }),
+      afterTable(table));
+    result.hidden = false;
+    result.classList.remove("rb-result--stale");
+    // The answer is brought up and takes the focus, unless the reader has gone on
+    // meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
+    if (!movedSince(mark)) reveal(result);
+  }
+
+  clearResult() {
+    const result = this.result;
     result.hidden = true;
     result.replaceChildren();
     result.classList.remove("rb-result--stale");
   }
 
-  // Changed inputs make the shown answer stale until the next calculation.
-  const markStale = () => {
+  markStale() {
+    const result = this.result;
     if (result.hidden || result.classList.contains("rb-result--stale")) return;
     result.classList.add("rb-result--stale");
     result.prepend(h("p", { class: "rb-stale-note", text: "Данные изменены: нажмите «Рассчитать», чтобы обновить ответ." }));
-  };
-  form.addEventListener("input", markStale);
-  form.addEventListener("change", markStale);
-  form.addEventListener("click", (event) => {
-    if (event.target instanceof Element && event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) {
-      markStale();
-    }
-  });
+  }
 
-  /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-reset]")).addEventListener("click", () => {
+  reset() {
+    const form = this.form;
     resetForm(form);
-    if (input) input.reset();
+    if (this.input) this.input.reset();
     clearFieldErrors(form);
-    showError(errorBox, "");
-    clearResult();
+    showError(this.errorBox, "");
+    this.clearResult();
     // The form starts over: its first field is where the player goes next.
     showFirstField(form, form.querySelector("[data-rb-bar]"));
-  });
+  }
 
-  return () => {
-    if (input) input.dispose();
-    stopOpen();
-  };
+  dispose() {
+    if (this.input) this.input.dispose();
+    this.stopOpen();
+  }
 }
 
 /**

@@ -8,6 +8,7 @@
 
 import { hideIdleFields, optionsSentence, setPlayerChoices } from "./form.js";
 import { renderBoard, renderTable } from "./match-board.js";
+import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord } from "./ru.js";
 import { renderRulingLine } from "./ruling-line.js";
 import { h, refLink } from "./ruling.js";
@@ -51,20 +52,48 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.optionsLine.textContent = options;
 
   ui.scores.replaceChildren(...renderBoard(view, score));
+  renderMatchTable(ui, view, shown);
 
-  const table = view.table && view.table.rows && view.table.rows.length ? view.table : null;
+  if (JSON.stringify(names) !== JSON.stringify(shown.playerNames)) {
+    shown.playerNames = names;
+    setPlayerChoices(ui.actionForm, names);
+  }
+  renderInput(ui, view, names, game);
+
+  const items = recent ? recent.items : [];
+  const lastShown = lastShownOf(last, items);
+  ui.lastBody.replaceChildren(lastShown
+    ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone })
+    : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
+
+  ui.undo.disabled = !view.can_undo;
+  ui.redo.disabled = !view.can_redo;
+  keepFocus([ui.undo, ui.redo, ui.play]);
+  ui.redo.textContent = redoLabel(view, state);
+  ui.share.disabled = false;
+  ui.protocol.disabled = false;
+
+  renderHistory(ui, { game, score, names, recent, undone, total: historyTotal });
+}
+
+/** The table of the match, folded when long unless the player has opened or closed it.
+ * @param {MatchUi} ui @param {View} view @param {Shown} shown */
+function renderMatchTable(ui, view, shown) {
+  const table = shownTable(view);
   ui.table.hidden = !table;
   if (table) {
     ui.tableSummary.textContent = `Таблица партии (${rowsWord(table.rows.length)})`;
     ui.tableBody.replaceChildren(renderTable(table, "Таблица партии") || "");
     if (!shown.tableTouched) ui.table.open = table.rows.length <= TABLE_OPEN_ROWS;
   }
+}
 
-  if (JSON.stringify(names) !== JSON.stringify(shown.playerNames)) {
-    shown.playerNames = names;
-    setPlayerChoices(ui.actionForm, names);
-  }
-
+/**
+ * The input and the decision in its place: the question and its options while
+ * a decision is pending, the record button and the shooter's name otherwise.
+ * @param {MatchUi} ui @param {View} view @param {string[]} names @param {GameDecl} game
+ */
+function renderInput(ui, view, names, game) {
   const decision = view.finished ? null : view.decision;
   ui.decision.hidden = !decision;
   // The form stays (its sticky bar holds undo / redo); its input and the
@@ -79,35 +108,32 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
   hideIdleFields(ui.actionForm, view.idle_fields || []);
-  if (decision) {
-    const who = typeof decision.player === "number" && Number.isInteger(decision.player) ? names[decision.player] : null;
-    ui.decisionQuestion.replaceChildren(
-      who && !(decision.question || "").includes(who) ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
-      decision.question || "Нужно сделать выбор:",
-      decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
-    ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
-      type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
-    })));
-  }
-  const shooter = !view.finished && typeof view.current === "number" && Number.isInteger(view.current)
-    ? names[view.current] : null;
+  if (decision) renderDecision(ui, decision, names, game);
+  const shooter = shooterName(view, names);
   ui.actionTitle.textContent = shooter ? `Удар: ${shooter}` : "Запись";
+}
 
+/** @param {MatchUi} ui @param {NonNullable<View["decision"]>} decision @param {string[]} names @param {GameDecl} game */
+function renderDecision(ui, decision, names, game) {
+  const who = chooserNotAsked(decision, names);
+  ui.decisionQuestion.replaceChildren(
+    who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
+    decision.question || "Нужно сделать выбор:",
+    decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
+  ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
+    type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
+  })));
+}
+
+/**
+ * The history: the rulings undone struck through on top, then the recent
+ * entries, last first, and «Показать всю историю» while some are not shown.
+ * @param {MatchUi} ui
+ * @param {{ game: GameDecl, score: Readonly<Score> | null, names: string[], recent: HistoryPage | null,
+ *   undone: Ruling[], total: number }} history
+ */
+function renderHistory(ui, { game, score, names, recent, undone, total }) {
   const items = recent ? recent.items : [];
-  const lastShown = last || (items.length ? { note: "", ruling: items[items.length - 1], undone: false } : null);
-  ui.lastBody.replaceChildren(lastShown
-    ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone })
-    : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
-
-  const undoneCount = Array.isArray(state.undone) ? state.undone.length : 0;
-  ui.undo.disabled = !view.can_undo;
-  ui.redo.disabled = !view.can_redo;
-  keepFocus([ui.undo, ui.redo, ui.play]);
-  ui.redo.textContent = view.can_redo && undoneCount > 1 ? `↷ ${undoneCount}` : "↷";
-  ui.share.disabled = false;
-  ui.protocol.disabled = false;
-
-  const total = historyTotal;
   ui.historyCount.textContent = total ? `(${total})` : "";
   ui.historyEmpty.hidden = total > 0 || undone.length > 0;
   const from = recent ? recent.from : 0;

@@ -5,7 +5,8 @@
 // quoted from the page text. Only textContent is used: names typed by
 // players never become HTML.
 
-import { POINTS_SCORE, quantity, signedQuantity } from "./ru.js";
+import { POINTS_SCORE, signedQuantity } from "./ru.js";
+import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "./ruling-parts.js";
 import { basisOf, explanationText, verdict } from "./ruling-text.js";
 
 /** @typedef {import("./types.js").Ruling} Ruling */
@@ -144,77 +145,78 @@ export function renderRuling({
   const text = explanationText(ruling, { said });
   const [tone, label] = verdict(ruling, score);
   const root = h("div", { class: `rb-ruling rb-ruling--${tone}${compact ? " rb-ruling--compact" : ""}` });
+  if (!headless) root.append(verdictLine(ruling, { tone, label, score, names, number }));
+  if (text.summary) root.append(h("p", { class: "rb-summary", text: text.summary }));
+  // Right under the verdict: the ruling leans on something the text does not
+  // say (the толкования and outside facts themselves are listed below).
+  const beyondText = beyondTextTags(ruling).map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
+  if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
+  // The calculator has no score board: say the new total (the scorekeeper's
+  // board shows it, so its explanation, headless, does not repeat it).
+  const total = score && !compact && !headless ? newTotalText(ruling, score, names) : null;
+  if (total) root.append(h("p", { class: "rb-score-line", text: total }));
+
+  const details = compact
+    ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
+  appendFoulsAndWhy(details, text, refs);
+  if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
+  for (const [kind, ids] of citedGroups(ruling)) appendCited(compact ? details : root, kind, ids, refs, { compact, foldClauses });
+  if (compact && details.children.length > 1) root.append(details);
+  return root;
+}
+
+/**
+ * The verdict line: № N, who, the badge, the points.
+ * @param {Ruling} ruling @param {{ tone: string, label: string, score: Readonly<Score> | null,
+ *   names: string[] | null, number: number | null }} how
+ */
+function verdictLine(ruling, { tone, label, score, names, number }) {
   const head = h("p", { class: "rb-verdict" });
   if (number !== null) head.append(h("span", { class: "rb-number", text: `№ ${number}` }));
   if (names && typeof ruling.player === "number" && names[ruling.player]) {
     head.append(h("span", { class: "rb-who", text: names[ruling.player] }));
   }
   head.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
-  const change = ruling.points || 0;
-  if (score && ruling.kind !== "decision" && !ruling.decision && (change !== 0 || !ruling.foul)) {
-    head.append(h("span", { class: "rb-points", text: signedQuantity(change, score.forms) }));
+  if (score && showsPoints(ruling, score)) {
+    head.append(h("span", { class: "rb-points", text: signedQuantity(ruling.points || 0, score.forms) }));
   }
-  if (!headless) root.append(head);
-  if (text.summary) root.append(h("p", { class: "rb-summary", text: text.summary }));
-  // Right under the verdict: the ruling leans on something the text does not
-  // say (the толкования and outside facts themselves are listed below).
-  const beyondText = /** @type {[string, string][]} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]])
-    .filter(([kind]) => ((kind === "tolkovanie" ? ruling.tolkovaniya : ruling.outside) || []).length)
-    .map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
-  if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
+  return head;
+}
 
-  // The calculator has no score board: say the new total (the scorekeeper's
-  // board shows it, so its explanation, headless, does not repeat it).
-  if (score && !compact && !headless && !ruling.decision && typeof ruling.player === "number"
-    && Number.isInteger(ruling.player) && Array.isArray(ruling.scores)) {
-    const total = ruling.scores[ruling.player];
-    if (typeof total === "number") {
-      const name = names && names[ruling.player];
-      const text = name ? `${name}: теперь ${quantity(total, score.forms)}`
-        : `Теперь на счету игрока: ${quantity(total, score.forms)}`;
-      root.append(h("p", { class: "rb-score-line", text }));
-    }
-  }
-
-  const fouls = text.fouls;
-  const details = compact
-    ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
-
+/**
+ * The fouls with their clauses, then «Почему».
+ * @param {HTMLElement} into @param {ReturnType<typeof explanationText>} text @param {Refs} refs
+ */
+function appendFoulsAndWhy(into, { fouls, why }, refs) {
   if (fouls.length) {
-    details.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
-    details.append(h("ul", { class: "rb-fouls" },
+    into.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
+    into.append(h("ul", { class: "rb-fouls" },
       fouls.map((f) => h("li", {}, f.text, citedAfter(refs, [f.clause, f.tolkovanie])))));
   }
-  const why = text.why;
   if (why.length) {
-    details.append(h("p", { class: "rb-section-title", text: "Почему" }));
-    details.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
+    into.append(h("p", { class: "rb-section-title", text: "Почему" }));
+    into.append(h("ul", { class: "rb-lines" }, why.map((line) => h("li", {}, line.text,
       citedAfter(refs, line.cites || [], { short: true })))));
   }
+}
 
-  if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
-
-  /** @type {[string, string[]][]} */
-  const groups = [
-    ["clause", ruling.clauses || []],
-    ["tolkovanie", ruling.tolkovaniya || []],
-    ["outside", ruling.outside || []],
-  ];
-  for (const [kind, ids] of groups) {
-    if (!ids.length) continue;
-    if (compact) {
-      details.append(h("p", { class: `rb-section-title rb-section-title--${kind}`, text: KIND_LABEL[kind] }));
-      details.append(h("ul", { class: `rb-lines rb-refs--${kind}` }, ids.map((id) => h("li", {}, refLink(refs, id)))));
-    } else if (foldClauses && kind === "clause") {
-      root.append(h("details", { class: "rb-more rb-more--clauses" },
-        h("summary", { text: `Пункты правил (${ids.length})` }),
-        h("ul", { class: "rb-cites rb-cites--clause" }, ids.map((id) => citation(refs, id)))));
-    } else {
-      root.append(h("p", { class: `rb-section-title rb-section-title--${kind}`, text: KIND_LABEL[kind] }));
-      root.append(h("ul", { class: `rb-cites rb-cites--${kind}` }, ids.map((id) => citation(refs, id))));
-    }
+/**
+ * One kind of cited ids: links (compact), or quoted clauses (folded behind
+ * «Пункты правил (N)» with foldClauses).
+ * @param {HTMLElement} into @param {string} kind @param {string[]} ids @param {Refs} refs
+ * @param {{ compact: boolean, foldClauses: boolean }} how
+ */
+function appendCited(into, kind, ids, refs, { compact, foldClauses }) {
+  if (compact) {
+    into.append(h("p", { class: `rb-section-title rb-section-title--${kind}`, text: KIND_LABEL[kind] }));
+    into.append(h("ul", { class: `rb-lines rb-refs--${kind}` }, ids.map((id) => h("li", {}, refLink(refs, id)))));
+  } else if (foldClauses && kind === "clause") {
+    into.append(h("details", { class: "rb-more rb-more--clauses" },
+      h("summary", { text: `Пункты правил (${ids.length})` }),
+      h("ul", { class: "rb-cites rb-cites--clause" }, ids.map((id) => citation(refs, id)))));
+  } else {
+    into.append(h("p", { class: `rb-section-title rb-section-title--${kind}`, text: KIND_LABEL[kind] }));
+    into.append(h("ul", { class: `rb-cites rb-cites--${kind}` }, ids.map((id) => citation(refs, id))));
   }
-  if (compact && details.children.length > 1) root.append(details);
-  return root;
 }

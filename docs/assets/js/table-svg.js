@@ -6,6 +6,8 @@
 // state of the shot (shot-model.js) shows as order numbers, balls in
 // pockets, a ring on the selected ball.
 
+import { ballClass, ballName, ballsInPockets, ballState, cueName, pocketName } from "./table-svg-model.js";
+
 /** @typedef {import("./types.js").TableDecl} TableDecl */
 /** @typedef {import("./shot-model.js").Shot} Shot */
 
@@ -48,6 +50,8 @@ function s(tag, attrs = {}, ...children) {
 /** @param {string} colour */
 const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
 
+/** @typedef {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, pocketsTappable: boolean }} Can */
+
 /**
  * @param {TableDecl} table @param {Shot} shot
  * @param {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, pocketsTappable: boolean }} can
@@ -59,6 +63,16 @@ export function renderTableSvg(table, shot, can) {
     class: "rb-table-svg", viewBox: "-14 -20 228 141", role: "group", "aria-label": "Стол: нажмите, что произошло",
     tabindex: -1, // the focus lands here, never on <body>, should a focused part be gone after a redraw
   }));
+  drawCloth(svg, table);
+  const inPocket = ballsInPockets(table, shot);
+  for (const pocket of table.pockets) drawPocket(svg, pocket, inPocket.get(String(pocket.id)) || [], shot, can);
+  table.balls.forEach((ball) => drawBall(svg, ball, shot, can));
+  if (table.cue) svg.append(cueBall(table.cue.at, shot, can));
+  return svg;
+}
+
+/** The rail, the cloth, the «дом», the spots and the pyramid. @param {SVGSVGElement} svg @param {TableDecl} table */
+function drawCloth(svg, table) {
   svg.append(s("rect", { class: "rb-t-rail", x: -9, y: -9, width: 218, height: 118, rx: 6 }));
   svg.append(s("rect", { class: "rb-t-cloth", x: 0, y: 0, width: 200, height: 100 }));
   if (table.house) {
@@ -73,92 +87,84 @@ export function renderTableSvg(table, shot, can) {
     if (spot.note) svg.append(s("text", { class: "rb-t-note", x, y: y + BALL_R + 5.5, "text-anchor": "middle", "aria-hidden": "true" }, spot.note));
   }
   if (table.pyramid) svg.append(pyramid(table.pyramid));
+}
 
-  const inPocket = new Map(); // pocket id -> [{colour, label}]
-  const add = (/** @type {string} */ p, /** @type {{ colour: string, label: string }} */ b) =>
-    inPocket.set(p, [...(inPocket.get(p) || []), b]);
-  for (const d of shot.dropped) {
-    const ball = table.balls.find((b) => b.id === d.ball);
-    if (ball) add(d.pocket, ball);
-  }
-  if (shot.cue === "pocket" && shot.cuePocket) add(shot.cuePocket, { colour: "#fff", label: "" });
-  for (const p of shot.pockets) add(p, { colour: "#d7ccc8", label: "" });
-
-  for (const pocket of table.pockets) {
-    const [x, y] = POCKET_AT[String(pocket.id)] || [0, 0];
-    const [nx, ny, anchor] = NAME_AT[String(pocket.id)] || [x, y, "middle"];
-    const balls = inPocket.get(String(pocket.id)) || [];
-    const called = shot.called === pocket.id;
-    const g = s("g", {
-      class: `rb-t-pocket${balls.length ? " rb-t-pocket--full" : ""}${called ? " rb-t-pocket--called" : ""}`,
-      "data-rb-tap": can.pocketsTappable ? "pocket" : null, "data-rb-id": JSON.stringify(pocket.id),
-      role: can.pocketsTappable ? "button" : "img", tabindex: can.pocketsTappable ? 0 : null,
-      "aria-label": `Луза: ${pocket.label}${balls.length ? ` (шаров в ней: ${balls.length})` : ""}${called ? ", заказана" : ""}`,
-    },
-    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 14 }),
-    s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }));
-    // The name is outside the tap target (a tap is aimed at the pocket itself).
-    svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
-      SHORT[String(pocket.id)] || pocket.label));
-    balls.forEach((b, i) => {
-      const bx = x + (i - (balls.length - 1) / 2) * 5;
-      g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
-    });
-    svg.append(g);
-    // The count beside the pocket is drawn over it, outside the button: its name says it in words (2.5.3).
-    if (balls.length > 1) {
-      svg.append(s("text", { class: "rb-t-count", x, y: y + (y < 50 ? 14 : -9), "text-anchor": "middle", "aria-hidden": "true" },
-        String(balls.length)));
-    }
-  }
-
-  table.balls.forEach((ball) => {
-    const [x, y] = ball.at;
-    const order = shot.touched.indexOf(ball.id);
-    const dropped = shot.dropped.some((d) => d.ball === ball.id);
-    const outside = shot.outside.includes(ball.id);
-    const selected = shot.selected === ball.id && !dropped && !outside;
-    const state = (dropped ? ", в лузе" : outside ? ", за бортом" : order >= 0 ? `, коснулся ${order + 1}-м` : "")
-      + (selected ? ", выбран" : "");
-    const g = s("g", {
-      class: `rb-t-ball${order >= 0 ? " rb-t-ball--touched" : ""}${dropped ? " rb-t-ball--dropped" : ""}`
-        + `${outside ? " rb-t-ball--outside" : ""}${selected ? " rb-t-ball--selected" : ""}`,
-      "data-rb-tap": can.ballsTappable ? "ball" : can.ballCarried ? "carry" : null, "data-rb-id": JSON.stringify(ball.id),
-      role: can.ballsTappable ? "button" : "img", tabindex: can.ballsTappable ? 0 : null,
-      // The visible label first (WCAG 2.5.3): «1 — шар единица».
-      "aria-label": `${ball.label ? `${ball.label} — шар ${ball.name}` : `Шар: ${ball.name}`}${state}`,
-      "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
-      "aria-current": can.ballsTappable && selected ? "true" : null,
-    },
-    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
-    s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
-    ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
-    svg.append(g);
-    // The order badge is drawn over the ball, outside the button (its name says «коснулся 2-м»):
-    // the button's visible text is its label alone, the start of its name (2.5.3).
-    if (order >= 0) {
-      svg.append(s("g", { class: "rb-t-order", "aria-hidden": "true" },
-        s("circle", { class: "rb-t-badge", cx: x + 6, cy: y - 6, r: 3.6 }),
-        s("text", { class: "rb-t-badge-n", x: x + 6, y: y - 4.6, "text-anchor": "middle" }, String(order + 1))));
-    }
+/**
+ * A pocket: its name, its button with the balls in it, their count.
+ * @param {SVGSVGElement} svg @param {TableDecl["pockets"][number]} pocket
+ * @param {import("./table-svg-model.js").PocketBall[]} balls @param {Shot} shot @param {Can} can
+ */
+function drawPocket(svg, pocket, balls, shot, can) {
+  const [x, y] = POCKET_AT[String(pocket.id)] || [0, 0];
+  const [nx, ny, anchor] = NAME_AT[String(pocket.id)] || [x, y, "middle"];
+  const called = shot.called === pocket.id;
+  const g = s("g", {
+    class: `rb-t-pocket${balls.length ? " rb-t-pocket--full" : ""}${called ? " rb-t-pocket--called" : ""}`,
+    "data-rb-tap": can.pocketsTappable ? "pocket" : null, "data-rb-id": JSON.stringify(pocket.id),
+    role: can.pocketsTappable ? "button" : "img", tabindex: can.pocketsTappable ? 0 : null,
+    "aria-label": pocketName(pocket.label, balls.length, called),
+  },
+  s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 14 }),
+  s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }));
+  // The name is outside the tap target (a tap is aimed at the pocket itself).
+  svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
+    SHORT[String(pocket.id)] || pocket.label));
+  balls.forEach((b, i) => {
+    const bx = x + (i - (balls.length - 1) / 2) * 5;
+    g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
   });
-
-  if (table.cue) {
-    const [x, y] = table.cue.at;
-    const gone = shot.cue !== "table";
-    svg.append(s("g", {
-      class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
-      "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : "img",
-      tabindex: can.cueTappable ? 0 : null,
-      "aria-label": `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}${shot.cueSelected ? ", выбран" : ""}`,
-      "aria-current": can.cueTappable && shot.cueSelected ? "true" : null,
-    },
-    s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
-    s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: "#ffffff" }),
-    s("circle", { class: "rb-t-cue-dot", cx: x, cy: y, r: 1.6 }),
-    s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle" }, "биток")));
+  svg.append(g);
+  // The count beside the pocket is drawn over it, outside the button: its name says it in words (2.5.3).
+  if (balls.length > 1) {
+    svg.append(s("text", { class: "rb-t-count", x, y: y + (y < 50 ? 14 : -9), "text-anchor": "middle", "aria-hidden": "true" },
+      String(balls.length)));
   }
-  return svg;
+}
+
+/**
+ * A ball: its button, then its order badge.
+ * @param {SVGSVGElement} svg @param {TableDecl["balls"][number]} ball @param {Shot} shot @param {Can} can
+ */
+function drawBall(svg, ball, shot, can) {
+  const [x, y] = ball.at;
+  const state = ballState(shot, ball.id);
+  const { order, selected } = state;
+  const g = s("g", {
+    class: ballClass(state),
+    "data-rb-tap": can.ballsTappable ? "ball" : can.ballCarried ? "carry" : null, "data-rb-id": JSON.stringify(ball.id),
+    role: can.ballsTappable ? "button" : "img", tabindex: can.ballsTappable ? 0 : null,
+    "aria-label": ballName(ball, state),
+    "aria-pressed": can.ballsTappable ? String(order >= 0) : null,
+    "aria-current": can.ballsTappable && selected ? "true" : null,
+  },
+  s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
+  s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
+  ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
+  svg.append(g);
+  // The order badge is drawn over the ball, outside the button (its name says «коснулся 2-м»):
+  // the button's visible text is its label alone, the start of its name (2.5.3).
+  if (order >= 0) {
+    svg.append(s("g", { class: "rb-t-order", "aria-hidden": "true" },
+      s("circle", { class: "rb-t-badge", cx: x + 6, cy: y - 6, r: 3.6 }),
+      s("text", { class: "rb-t-badge-n", x: x + 6, y: y - 4.6, "text-anchor": "middle" }, String(order + 1))));
+  }
+}
+
+/** The cue ball. @param {number[]} at @param {Shot} shot @param {Can} can */
+function cueBall(at, shot, can) {
+  const [x, y] = at;
+  const gone = shot.cue !== "table";
+  return s("g", {
+    class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
+    "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : "img",
+    tabindex: can.cueTappable ? 0 : null,
+    "aria-label": cueName(shot),
+    "aria-current": can.cueTappable && shot.cueSelected ? "true" : null,
+  },
+  s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
+  s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: "#ffffff" }),
+  s("circle", { class: "rb-t-cue-dot", cx: x, cy: y, r: 1.6 }),
+  s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle" }, "биток"));
 }
 
 /** @param {number} n undistinguished balls in a triangle (not tappable) */

@@ -1,0 +1,46 @@
+// Which parts of a ruling are drawn (docs/assets/js/ruling-parts.js): the
+// points on the verdict line, the tags for what the rules' text does not say,
+// the calculator's new total, the groups of cited ids.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "../../docs/assets/js/ruling-parts.js";
+import { POINTS_SCORE } from "../../docs/assets/js/ru.js";
+
+test("the verdict shows points, but not a foul's zero nor a decision's", () => {
+  assert.equal(showsPoints({ points: 2 }, POINTS_SCORE), true);
+  assert.equal(showsPoints({ points: 0 }, POINTS_SCORE), true, "a shot that scores nothing says so");
+  assert.equal(showsPoints({ points: -1, foul: true }, POINTS_SCORE), true);
+  assert.equal(showsPoints({ points: 0, foul: true }, POINTS_SCORE), false);
+  assert.equal(showsPoints({ points: 2, kind: "decision" }, POINTS_SCORE), false);
+  assert.equal(showsPoints({ points: 2, decision: { question: "?" } }, POINTS_SCORE), false);
+  assert.equal(showsPoints({ points: 2 }, null), false, "a game without a score");
+});
+
+test("the tags name only the kinds beyond the text that are cited", () => {
+  assert.deepEqual(beyondTextTags({}), []);
+  assert.deepEqual(beyondTextTags({ tolkovaniya: ["t-1"], outside: [] }), [["tolkovanie", "по толкованию"]]);
+  assert.deepEqual(beyondTextTags({ tolkovaniya: ["t-1"], outside: ["o-1"] }),
+    [["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]);
+});
+
+test("the new total names the player when the names are known", () => {
+  const ruling = { player: 1, scores: [3, 12] };
+  assert.equal(newTotalText(ruling, POINTS_SCORE, ["Аня", "Боря"]), "Боря: теперь 12 очков");
+  assert.equal(newTotalText(ruling, POINTS_SCORE, null), "Теперь на счету игрока: 12 очков");
+  assert.equal(newTotalText({ player: 0, scores: [1] }, { forms: ["шар", "шара", "шаров"], lower_wins: false }, null),
+    "Теперь на счету игрока: 1 шар");
+});
+
+test("no total without a player, the scores or while a decision is pending", () => {
+  assert.equal(newTotalText({ scores: [1, 2] }, POINTS_SCORE, null), null);
+  assert.equal(newTotalText({ player: 0.5, scores: [1, 2] }, POINTS_SCORE, null), null);
+  assert.equal(newTotalText({ player: 0 }, POINTS_SCORE, null), null);
+  assert.equal(newTotalText({ player: 2, scores: [1, 2] }, POINTS_SCORE, null), null);
+  assert.equal(newTotalText({ player: 0, scores: [1, 2], decision: {} }, POINTS_SCORE, null), null);
+});
+
+test("the cited groups keep their order and leave out the empty ones", () => {
+  assert.deepEqual(citedGroups({ clauses: ["p-1", "p-2"], outside: ["o-1"] }), [["clause", ["p-1", "p-2"]], ["outside", ["o-1"]]]);
+  assert.deepEqual(citedGroups({ tolkovaniya: [] }), []);
+});
