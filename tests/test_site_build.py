@@ -235,3 +235,14 @@ def test_every_folder_of_pages_has_a_page(site):
     games = (site / "games" / "index.html").read_text(encoding="utf-8")
     for response in api.handle({"op": "games"})["games"]:
         assert f'href="{response["id"]}/"' in games, response["id"]
+
+
+def test_the_missing_page_speaks_russian_and_leads_home(site):
+    """The newcomer's session: a missing address showed mkdocs-material's
+    «404 - Not found», the site's only English page. It is the site's own now."""
+    page = (site / "404.html").read_text(encoding="utf-8")
+    assert "Not found" not in page
+    assert "<h1>Такой страницы нет (404)</h1>" in page
+    home = re.search(r'<a href="([^"]*)">главную страницу</a>', page)
+    logo = re.search(r'href="([^"]*)" title="Правила', page)
+    assert home and logo and home.group(1) == logo.group(1), (home, logo)

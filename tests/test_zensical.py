@@ -76,6 +76,7 @@ def zensical_site(tmp_path_factory) -> tuple[Path, str]:
     project = tmp_path_factory.mktemp("zensical")
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    shutil.copytree(ROOT / "sitebuild" / "theme", project / "sitebuild" / "theme")  # theme.custom_dir
     env = {**os.environ, "NO_COLOR": "1"}
     env.pop("RULES_SITE_URL", None)
     # From the repository's root, so `sitebuild.extension` (mkdocs.yml) imports.
