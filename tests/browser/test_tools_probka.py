@@ -90,6 +90,11 @@ def test_six_player_example_of_the_text(tool_page, base_url, device):
     assert "Банк — 48 очков" in status(page, GAME)
     assert tool.locator("[data-rb-last] .rb-line-note").text_content() == "Отменена запись № 4:"
     assert tool.locator("[data-rb-last] .rb-ruling--undone").count() == 1  # struck through
+    # all of its line, the § links after the words too (a newcomer saw the last link left unstruck)
+    unstruck = tool.locator("[data-rb-last] .rb-verdict").evaluate("""line => [...line.querySelectorAll('a')]
+        .filter(a => !a.closest('.rb-why-toggle') && !getComputedStyle(a.closest('.rb-line-main, .rb-line-basis') || a)
+          .textDecorationLine.includes('line-through')).map(a => a.textContent)""")
+    assert tool.locator("[data-rb-last] .rb-verdict a").count() > 0 and unstruck == [], unstruck
     redo(page, GAME)
     assert scores(page, GAME) == [1, -5, 1, -11, 1, 25]
     assert "Банк — 96 очков" in status(page, GAME)
