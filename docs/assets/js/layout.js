@@ -4,9 +4,24 @@
 // ruling cites is visible next to it. On a phone a tab bar switches between
 // «Правила» (the whole page, as it reads) and «Счёт» (only the tools),
 // keeping each tab's scroll position; a § link followed from «Счёт» opens
-// «Правила» at that clause.
+// «Правила» at that clause. What the tabs decide from numbers alone is in
+// layout-core.js.
 
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine } from "./layout-core.js";
 import { measureStickyTop, onReaderInput, stickyTop } from "./scroll-room.js";
+
+export { toolAtLine }; // its home is layout-core.js; tests/js/tool-at-line.test.mjs reads it here
+
+/**
+ * A split page's tab bar and what each tab keeps: the page's scroll position,
+ * and the block at the top of the screen with its distance from the viewport's
+ * top. The text above that block can change height while the other tab is
+ * shown (a panel opened, a ruling shown), so the tab comes back to that block
+ * rather than to the same pixel.
+ * @typedef {{ article: Element, aside: HTMLElement, tools: Element[], tabs: HTMLElement,
+ *   rulesTab: HTMLElement, toolsTab: HTMLElement, key: string, topKey: string, tab: string,
+ *   scroll: Record<string, number>, anchor: Record<string, { el: Element, top: number } | null> }} Split
+ */
 
 const TAB_KEY = "rules-site:tab:";
 const TOP_KEY = "rules-site:tab-top:";
@@ -31,8 +46,8 @@ function holdAt(tool, top, height) {
   const page = document.documentElement;
   if (height > 0) page.style.minHeight = `${Math.round(height)}px`;
   const place = () => {
-    const moved = tool.getBoundingClientRect().top - top;
-    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    const moved = driftOf(tool.getBoundingClientRect().top, top);
+    if (moved) window.scrollBy(0, moved);
   };
   const grow = new ResizeObserver(place);
   grow.observe(document.body);
@@ -142,10 +157,24 @@ function splitPage() {
   const found = document.querySelector(".md-content__inner");
   const aside = found && split ? split(found) : null;
   if (!found || !aside || found.querySelector(":scope > .rb-tabs")) return () => {};
-  /** @type {Element} */
-  const article = found;
-  const tools = [...aside.querySelectorAll(":scope > [data-rb-tool]")];
+  const s = addTabBar(found, aside);
+  const unlisten = listenTabs(s);
+  showTab(s, s.tab, false);
+  const release = holdKeptTool(s);
+  return () => {
+    release();
+    unlisten();
+    document.body.classList.remove("rb-split-page");
+  };
+}
 
+/**
+ * The «Правила»/«Счёт» tab bar, put at the top of the article, on the tab the
+ * reader left this page on.
+ * @param {Element} article @param {HTMLElement} aside the tools' column @returns {Split}
+ */
+function addTabBar(article, aside) {
+  const tools = [...aside.querySelectorAll(":scope > [data-rb-tool]")];
   const tabs = document.createElement("nav");
   tabs.className = "rb-tabs";
   tabs.setAttribute("aria-label", "Что показать");
@@ -163,154 +192,146 @@ function splitPage() {
   article.prepend(tabs);
 
   const key = TAB_KEY + window.location.pathname;
-  const topKey = TOP_KEY + window.location.pathname;
-  /** @type {Record<string, number>} */
-  const scroll = { rules: 0, tools: 0 };
-  /** What the reader had at the top of each tab: the block and its distance
-   * from the viewport's top. The text above it can change height while the
-   * other tab is shown (a panel opened, a ruling shown), so the tab comes back
-   * to that block rather than to the same pixel.
-   * @type {Record<string, { el: Element, top: number } | null>} */
-  const anchor = { rules: null, tools: null };
   let tab = "rules";
   try {
-    tab = window.sessionStorage.getItem(key) === "tools" ? "tools" : "rules";
+    tab = storedTab(window.sessionStorage.getItem(key));
   } catch {
     /* the page opens on the rules */
   }
+  return { article, aside, tools, tabs, rulesTab, toolsTab, key, topKey: TOP_KEY + window.location.pathname, tab,
+    scroll: { rules: 0, tools: 0 }, anchor: { rules: null, tools: null } };
+}
 
-  /** The element at the top of the shown tab, just under the sticky tab bar. */
-  function topBlock() {
-    const box = article.getBoundingClientRect();
-    const y = tabs.getBoundingClientRect().bottom + 6;
-    for (const x of [box.left + 24, box.left + box.width / 2]) {
-      const el = document.elementFromPoint(x, y);
-      if (el && el !== article && article.contains(el) && !tabs.contains(el)) return el;
-    }
-    return null;
-  }
-
-  function remember() {
-    scroll[tab] = window.scrollY;
-    const el = scroll[tab] > 0 ? topBlock() : null;
-    anchor[tab] = el ? { el, top: el.getBoundingClientRect().top } : null;
-  }
-
-  function restore() {
-    window.scrollTo(0, scroll[tab]);
-    const kept = anchor[tab];
-    if (kept && kept.el.isConnected && kept.el.getClientRects().length) {
-      const moved = kept.el.getBoundingClientRect().top - kept.top;
-      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
-    }
-  }
-
-  /** @param {string} next @param {boolean} [keep] keep the scroll position of each tab */
-  function show(next, keep = true) {
-    if (keep) remember();
-    tab = next;
-    article.setAttribute("data-rb-tab", tab);
-    rulesTab.setAttribute("aria-pressed", String(tab === "rules"));
-    toolsTab.setAttribute("aria-pressed", String(tab === "tools"));
-    try {
-      window.sessionStorage.setItem(key, tab);
-    } catch {
-      /* nothing to keep */
-    }
-    if (keep) restore();
-  }
-  const onTabs = (/** @type {Event} */ event) => {
-    const b = /** @type {Element} */ (event.target).closest("[data-rb-tab]");
-    if (!b || b.getAttribute("data-rb-tab") === tab) return;
-    const next = b.getAttribute("data-rb-tab") || "rules";
-    if (next === "tools" && !scroll.tools) {
-      // First time on «Счёт»: open the scorekeeper (or the first tool) at the top.
-      remember();
-      show(next, false);
-      const first = /** @type {HTMLDetailsElement} */ (aside.querySelector('[data-rb-tool="scorekeeper"]') || tools[0]);
-      if (first instanceof HTMLDetailsElement) first.open = true;
-      (first || aside).scrollIntoView({ block: "start" });
-      return;
-    }
-    show(next);
-  };
+/** @param {Split} s @returns {() => void} stop listening */
+function listenTabs(s) {
+  const onTabs = (/** @type {Event} */ event) => clickTab(s, event);
   // A § link followed from «Счёт»: the rule text is on «Правила».
   const onLink = (/** @type {Event} */ event) => {
     const a = /** @type {Element} */ (event.target).closest('a[href^="#"]');
-    if (!a || tab !== "tools") return;
-    remember();
-    tab = "rules";
-    show("rules", false);
+    if (!a || s.tab !== "tools") return;
+    jumpTo(s, "rules");
   };
-  /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. */
-  const onLeave = () => {
-    const opened = tab === "tools" ? tools.filter((t) => t instanceof HTMLDetailsElement && t.open) : [];
-    const middle = (stickyTop() + window.innerHeight) / 2;
-    const open = opened[toolAtLine(opened.map((t) => t.getBoundingClientRect()), middle)] || null;
-    try {
-      if (open) {
-        window.sessionStorage.setItem(topKey, JSON.stringify({
-          id: open.id, top: open.getBoundingClientRect().top, height: document.documentElement.scrollHeight,
-        }));
-      }
-      else window.sessionStorage.removeItem(topKey);
-    } catch {
-      /* the reload starts at the top */
-    }
-  };
+  const onLeave = () => keepOpenTool(s);
   // A tool shows something the page was opened for (a shared match): «Счёт» is the tab shown.
   const onToolsShown = () => {
-    if (tab === "tools") return;
-    remember();
-    show("tools", false);
+    if (s.tab === "tools") return;
+    jumpTo(s, "tools");
   };
-  tabs.addEventListener("click", onTabs);
-  aside.addEventListener("click", onLink, true);
-  aside.addEventListener("rb-tools-shown", onToolsShown);
+  s.tabs.addEventListener("click", onTabs);
+  s.aside.addEventListener("click", onLink, true);
+  s.aside.addEventListener("rb-tools-shown", onToolsShown);
   window.addEventListener("pagehide", onLeave);
-  show(tab, false);
-  let release = () => {};
-  const kept = tab === "tools" ? readTop(topKey) : null;
-  const keptTool = kept ? document.getElementById(kept.id) : null;
-  if (kept && keptTool instanceof HTMLDetailsElement && aside.contains(keptTool)) {
-    window.history.scrollRestoration = "manual";
-    keptTool.open = true;
-    release = holdAt(keptTool, kept.top, kept.height);
-  } else document.documentElement.style.minHeight = ""; // set early for a reload on «Счёт» (early-anchors.js)
   return () => {
-    release();
-    tabs.removeEventListener("click", onTabs);
-    aside.removeEventListener("click", onLink, true);
-    aside.removeEventListener("rb-tools-shown", onToolsShown);
+    s.tabs.removeEventListener("click", onTabs);
+    s.aside.removeEventListener("click", onLink, true);
+    s.aside.removeEventListener("rb-tools-shown", onToolsShown);
     window.removeEventListener("pagehide", onLeave);
-    document.body.classList.remove("rb-split-page");
   };
 }
 
+/** The element at the top of the shown tab, just under the sticky tab bar. @param {Split} s */
+function topBlock({ article, tabs }) {
+  const box = article.getBoundingClientRect();
+  const y = tabs.getBoundingClientRect().bottom + 6;
+  for (const x of [box.left + 24, box.left + box.width / 2]) {
+    const el = document.elementFromPoint(x, y);
+    if (el && el !== article && article.contains(el) && !tabs.contains(el)) return el;
+  }
+  return null;
+}
+
+/** Keep where the shown tab is: its scroll position and its top block. @param {Split} s */
+function remember(s) {
+  s.scroll[s.tab] = window.scrollY;
+  const el = s.scroll[s.tab] > 0 ? topBlock(s) : null;
+  s.anchor[s.tab] = el ? { el, top: el.getBoundingClientRect().top } : null;
+}
+
+/** Bring the shown tab back where it was left. @param {Split} s */
+function restore(s) {
+  window.scrollTo(0, s.scroll[s.tab]);
+  const kept = s.anchor[s.tab];
+  if (kept && kept.el.isConnected && kept.el.getClientRects().length) {
+    const moved = driftOf(kept.el.getBoundingClientRect().top, kept.top);
+    if (moved) window.scrollBy(0, moved);
+  }
+}
+
+/** @param {Split} s @param {string} next @param {boolean} [keep] keep the scroll position of each tab */
+function showTab(s, next, keep = true) {
+  if (keep) remember(s);
+  s.tab = next;
+  s.article.setAttribute("data-rb-tab", s.tab);
+  s.rulesTab.setAttribute("aria-pressed", String(s.tab === "rules"));
+  s.toolsTab.setAttribute("aria-pressed", String(s.tab === "tools"));
+  try {
+    window.sessionStorage.setItem(s.key, s.tab);
+  } catch {
+    /* nothing to keep */
+  }
+  if (keep) restore(s);
+}
+
+/** Leave the shown tab where it is, and show `next` as the page stands. @param {Split} s @param {string} next */
+function jumpTo(s, next) {
+  remember(s);
+  showTab(s, next, false);
+}
+
+/** @param {Split} s @param {Event} event a click on the tab bar */
+function clickTab(s, event) {
+  const b = /** @type {Element} */ (event.target).closest("[data-rb-tab]");
+  const step = b ? tabStep(s.tab, b.getAttribute("data-rb-tab") || "", s.scroll.tools) : null;
+  if (!step) return;
+  if (!step.first) {
+    showTab(s, step.next);
+    return;
+  }
+  // First time on «Счёт»: open the scorekeeper (or the first tool) at the top.
+  jumpTo(s, step.next);
+  const first = /** @type {HTMLDetailsElement} */ (s.aside.querySelector('[data-rb-tool="scorekeeper"]') || s.tools[0]);
+  if (first instanceof HTMLDetailsElement) first.open = true;
+  (first || s.aside).scrollIntoView({ block: "start" });
+}
+
+/** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. @param {Split} s */
+function keepOpenTool(s) {
+  const opened = s.tab === "tools" ? s.tools.filter((t) => t instanceof HTMLDetailsElement && t.open) : [];
+  const middle = readingLine(stickyTop(), window.innerHeight);
+  const open = opened[toolAtLine(opened.map((t) => t.getBoundingClientRect()), middle)] || null;
+  try {
+    if (open) {
+      window.sessionStorage.setItem(s.topKey, JSON.stringify({
+        id: open.id, top: open.getBoundingClientRect().top, height: document.documentElement.scrollHeight,
+      }));
+    }
+    else window.sessionStorage.removeItem(s.topKey);
+  } catch {
+    /* the reload starts at the top */
+  }
+}
+
 /**
- * Which of the open tools a reload keeps in its place: the one the player is
- * looking at — the one across the middle of the screen below the bars (`line`),
- * else the first below it, else the last above. The first open tool was kept before: with
- * the calculator open above the scorekeeper, a reload held the calculator, and
- * the match moved by whatever the calculator's height did (the walk: «Кладка
- * кием» at 360 px, the board 27 px under the header, layout shift 0.059).
- * @param {{ top: number, bottom: number }[]} boxes the open tools' boxes, in page order
- * @param {number} line px from the screen's top @returns {number} its index, -1 for none
+ * After a reload on «Счёт», the tool that was kept opens and is held where it
+ * was (holdAt).
+ * @param {Split} s @returns {() => void} stop holding
  */
-export function toolAtLine(boxes, line) {
-  const across = boxes.findIndex((b) => b.top <= line && b.bottom > line);
-  if (across >= 0) return across;
-  const below = boxes.findIndex((b) => b.top > line);
-  return below >= 0 ? below : boxes.length - 1;
+function holdKeptTool(s) {
+  const kept = s.tab === "tools" ? readTop(s.topKey) : null;
+  const keptTool = kept ? document.getElementById(kept.id) : null;
+  if (kept && keptTool instanceof HTMLDetailsElement && s.aside.contains(keptTool)) {
+    window.history.scrollRestoration = "manual";
+    keptTool.open = true;
+    return holdAt(keptTool, kept.top, kept.height);
+  }
+  document.documentElement.style.minHeight = ""; // set early for a reload on «Счёт» (early-anchors.js)
+  return () => {};
 }
 
 /** @param {string} key @returns {{ id: string, top: number, height: number } | null} */
 function readTop(key) {
   try {
-    const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
-    if (!kept || typeof kept.id !== "string" || typeof kept.top !== "number") return null;
-    const height = typeof kept.height === "number" && Number.isFinite(kept.height) ? Math.min(Math.max(kept.height, 0), 1e6) : 0;
-    return { id: kept.id, top: kept.top, height };
+    return parseKeptTop(window.sessionStorage.getItem(key));
   } catch {
     return null;
   }
