@@ -44,6 +44,7 @@ def build_with_zensical(site: Path, env: dict) -> None:
     project = site.parent / "project"  # Zensical wants docs/ and site/ beside its config
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    shutil.copytree(ROOT / "sitebuild" / "theme", project / "sitebuild" / "theme")  # theme.custom_dir
     for command in ([sys.executable, "-m", "zensical", "build", "--clean", "-f", str(project / "mkdocs.yml")],
                     [sys.executable, "-m", "sitebuild.postbuild", str(project / "site")]):
         proc = subprocess.run(command, cwd=ROOT, env={**env, "NO_COLOR": "1"}, capture_output=True, text=True,

@@ -6,9 +6,9 @@
 // record bar below), moving the page as little as it can.
 
 /**
- * @typedef {{ top: number, bottom: number, whole?: boolean }} Span a vertical stretch of the screen, px;
- *   whole: a line read first (a title, the status line), shown whole or not at all
- *   where a bar would cut it (uncutDelta)
+ * @typedef {{ top: number, bottom: number, whole?: boolean, text?: boolean }} Span a vertical stretch of the
+ *   screen, px; whole: a line read first (a title, the status line), shown whole or not at all where a bar
+ *   would cut it (uncutDelta); text: such a line that is no control (it gives way to a control's size)
  */
 
 /**
@@ -116,12 +116,24 @@ function clearOfBar(delta, row, room) {
  */
 export function uncutDelta(delta, targets, room, screen, limits = { min: -Infinity, max: Infinity }) {
   const view = { room, screen };
+  // A control's size comes first (axe target-size): when no scroll keeps every line whole
+  // too, the lines that are no control (the status line) give way, and a title is a control.
+  const controls = targets.filter((t) => !t.text).map((t) => ({ top: t.top, bottom: t.bottom }));
+  return nearestClear(delta, targets, view, limits) ?? nearestClear(delta, controls, view, limits) ?? delta;
+}
+
+/**
+ * The scroll nearest `delta`, within `limits`, at which no target is cut; null if none.
+ * @param {number} delta @param {Span[]} targets @param {View} view @param {{ min: number, max: number }} limits
+ * @returns {number | null}
+ */
+function nearestClear(delta, targets, view, limits) {
   /** @type {number[]} */
   const tries = [];
   for (const d of [clearing(delta, targets, view, -1), clearing(delta, targets, view, 1)]) {
     if (d !== null && d >= limits.min && d <= limits.max) tries.push(d);
   }
-  return tries.reduce((best, d) => (Math.abs(d - delta) < Math.abs(best - delta) ? d : best), tries[0] ?? delta);
+  return tries.length ? tries.reduce((best, d) => (Math.abs(d - delta) < Math.abs(best - delta) ? d : best)) : null;
 }
 
 /** @typedef {{ room: Span, screen: Span }} View the room between the bars, inside the screen */

@@ -71,7 +71,11 @@ export function revealReading(ui, { keep = false } = {}) {
   // least part are already in the room: the chips that were below before it stay below,
   // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
   const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
-  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) return;
+  // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the least.
+  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) {
+    scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room);
+    return;
+  }
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
   const delta = readingDelta({

@@ -108,7 +108,8 @@ export function targetsIn(scope) {
   for (const el of scope.querySelectorAll(`${TARGETS}, [data-rb-status-line]`)) {
     if (el.closest("[data-rb-bar], [inert], svg")) continue;
     const r = el.getBoundingClientRect();
-    if (r.width >= 1 && r.height >= 1) out.push({ top: r.top, bottom: r.bottom, ...(el.matches(WHOLE) ? { whole: true } : {}) });
+    if (!(r.width >= 1 && r.height >= 1)) continue;
+    out.push({ top: r.top, bottom: r.bottom, ...(el.matches(WHOLE) ? { whole: true } : {}), ...(el.matches(TARGETS) ? {} : { text: true }) });
   }
   return out;
 }
