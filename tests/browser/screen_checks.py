@@ -10,6 +10,7 @@ matches (test_tools_steady.py, test_tools_overlap.py)."""
 
 from __future__ import annotations
 
+from tests.walk.screen_checks import CUT_BY_BAR
 from tools_helpers import sk
 
 # Each problem as a Russian sentence; [] when the screen is right.
@@ -65,14 +66,11 @@ SCREEN = r"""sel => {
     if (gap < 3) problems.push(`имя «${text(name)}» в ${Math.round(gap)} px от полосы хода`);
   }
   // The panel's title and the status line: whole or wholly under the bars above, never cut through their words.
-  const edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+  const cutByBar = __CUT_BY_BAR__;
   const panel = tool.closest("details") || tool;
   for (const el of [panel.querySelector(":scope > summary"), tool.querySelector("[data-rb-status-line]")]) {
-    if (!edge || !el || !el.getClientRects().length) continue;
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < edge - 2 && r.bottom > edge + 2);
-    if (line) problems.push(`«${text(el)}» разрезан краем полосы вверху (${Math.round(line.top)}…${Math.round(line.bottom)} px, край ${edge} px)`);
+    const cut = el && el.getClientRects().length ? cutByBar(el) : null;
+    if (cut) problems.push(`«${text(el)}» разрезан краем полосы вверху: ${cut}`);
   }
   for (const tag of tool.querySelectorAll(".rb-score-notes .rb-tag")) {
     if (!tag.getClientRects().length || tag.closest(".rb-visually-hidden") || tag.matches(".rb-tag--turn")) continue;
@@ -83,7 +81,7 @@ SCREEN = r"""sel => {
     }
   }
   return problems;
-}"""
+}""".replace("__CUT_BY_BAR__", CUT_BY_BAR)
 
 
 def screen_problems(page, game: str) -> list[str]:

@@ -21,6 +21,18 @@ try {
 } catch (e) {}
 """
 
+# A line of el cut through by the bars above (--rb-sticky-top: the header and the
+# tab bar): "строка A…B px, край полосы E px", or null. Shared by SCREEN_CHECK and
+# tests/browser/screen_checks.py (the same rule, one wording of the measure).
+CUT_BY_BAR = r"""(el) => {
+  const edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  if (!edge) return null;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < edge - 2 && r.bottom > edge + 2);
+  return line ? `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, край полосы ${edge} px` : null;
+}"""
+
 # args: {tool, must: [[name, selector]], since} -> violations.
 # must: the parts that have to be fully on screen and uncovered.
 SCREEN_CHECK = r"""({ tool, must, since }) => {
@@ -163,14 +175,13 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
   }
   // 6. The reading head — the panel's title, the status line, the board — never cut through
   // its words by the bars above: a line half under the tab bar reads as a broken page.
-  const barEdge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  const cutByBar = __CUT_BY_BAR__;
   const panel = root.closest('details');
   const head = [panel && panel.querySelector(':scope > summary'), root.querySelector('[data-rb-status-line]'),
     ...root.querySelectorAll('[data-rb-scores] .rb-score-name')].filter((el) => el && shown(el));
-  for (const el of barEdge ? head : []) {
-    range.selectNodeContents(el);
-    const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < barEdge - 2 && r.bottom > barEdge + 2);
-    if (line) add('cut-by-bar', name(el), `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, край полосы ${barEdge} px`);
+  for (const el of head) {
+    const cut = cutByBar(el);
+    if (cut) add('cut-by-bar', name(el), cut);
   }
   // 7. Layout shift since the step began.
   for (const e of (window.__walkShifts || []).slice(since)) {
@@ -178,7 +189,7 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
     add(e.recent ? 'layout-shift-after-input' : 'layout-shift', e.nodes.join(', ') || '—', e.value.toFixed(4));
   }
   return out;
-}"""
+}""".replace("__CUT_BY_BAR__", CUT_BY_BAR)
 
 # The drawing's balls: ids of the tappable balls and the pyramid's count.
 DRAWN_BALLS = r"""sel => {
