@@ -19,7 +19,7 @@ import pytest
 from rules_pkg.api import handle
 from tests.browser.tools_helpers import (
     OPEN_PREFIX, PHONE, SAVED_PREFIX, calc, dismiss_toasts, history_count, open_game, open_tool, decide, pick_choice,
-    pick_sequence, pick_set, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
+    pick_player, pick_sequence, pick_set, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
 )
 
 # what a person must never read: a request path («action.shooter»), a code id
@@ -207,6 +207,10 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
         assert (history_count(page, game), scores(page, game)) == before  # the match is as it was
         assert form_values(form) == entered  # and so is the shot entered
         screenshot(page, f"refusal-{game}-scorekeeper-360")
+        if sk_field == "shooter":
+            # the refused field set by the player: its red and its message go at once, not at the next record
+            pick_player(form, "shooter", "Анна")
+            assert shown_messages(tool) == [] and tool.locator(".rb-field--error, [aria-invalid]").count() == 0
     saved = saved_records(page, game)
     assert len(saved) == 1
     raw_before = page.evaluate("p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"

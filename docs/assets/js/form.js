@@ -348,14 +348,38 @@ function undescribe(control, id) {
 
 /** @param {ParentNode} root */
 export function clearFieldErrors(root) {
-  for (const note of root.querySelectorAll("[data-rb-field-message]")) {
-    for (const c of root.querySelectorAll(`[aria-describedby~="${note.id}"]`)) undescribe(c, note.id);
-    note.remove();
-  }
-  for (const el of root.querySelectorAll(".rb-field--error")) {
-    el.classList.remove("rb-field--error");
-    for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
-  }
+  for (const el of root.querySelectorAll(".rb-field--error")) clearFieldError(el);
+  for (const note of root.querySelectorAll("[data-rb-field-message]")) dropMessage(root, note);
+}
+
+/** One field's refusal undone: its red, its aria-invalid and its message. @param {Element} el */
+function clearFieldError(el) {
+  el.classList.remove("rb-field--error");
+  for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  for (const note of el.querySelectorAll("[data-rb-field-message]")) dropMessage(el, note);
+}
+
+/** @param {ParentNode} root @param {Element} note */
+function dropMessage(root, note) {
+  for (const c of root.querySelectorAll(`[aria-describedby~="${note.id}"]`)) undescribe(c, note.id);
+  note.remove();
+}
+
+/**
+ * A refused field set anew by the player loses its red and its message at once
+ * (a newcomer saw «Не хватает поля «Кто бил»» stay after choosing the player).
+ * @param {HTMLElement} el
+ */
+function clearWhenSet(el) {
+  const controller = new AbortController();
+  const cleared = () => {
+    controller.abort();
+    if (el.classList.contains("rb-field--error")) clearFieldError(el);
+  };
+  for (const type of ["change", "input"]) el.addEventListener(type, cleared, { signal: controller.signal });
+  el.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("button")) cleared();
+  }, { signal: controller.signal });
 }
 
 // Mark the field an API error names ("action.cue_pocket", "situation.score"),
@@ -389,6 +413,7 @@ export function markFieldError(root, path, message = "") {
     if (control) describeBy(control, note.id);
   }
   for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  clearWhenSet(el);
   return el;
 }
 
