@@ -25,7 +25,12 @@ try {
 # tab bar): "строка A…B px, край полосы E px", or null. Shared by SCREEN_CHECK and
 # tests/browser/screen_checks.py (the same rule, one wording of the measure).
 CUT_BY_BAR = r"""(el) => {
-  const edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  // The bars' bottom, or lower: the top of a box that scrolls the line (the desktop's tools column
+  // clips what it scrolls away at its own top, below the header).
+  let edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    if (/auto|scroll|hidden/.test(getComputedStyle(n).overflowY)) edge = Math.max(edge, n.getBoundingClientRect().top);
+  }
   if (!edge) return null;
   const range = document.createRange();
   range.selectNodeContents(el);

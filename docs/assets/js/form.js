@@ -545,6 +545,8 @@ export function nextFieldDelta(current, next, room, keep = null) {
 /**
  * Scroll the room of `form` by `delta`, no control of it left cut by a bar,
  * and `keep` (the focused control), if given, not taken above the room's top.
+ * (Its panel's controls as the scope broke a chip's tap in the new-match form at 360 px:
+ * test_tools_fit_the_screen[kladka-kiem-360].)
  * @param {Element} form @param {{ top: number, bottom: number, scroller: HTMLElement | null }} room @param {number} delta
  * @param {{ top: number } | null} [keep]
  */
@@ -631,7 +633,14 @@ function keepNextFieldClear(form, bar) {
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
 function showNextField(form, bar, from) {
   const drawing = form.querySelector("[data-rb-shot-drawing]");
-  if (drawing && drawing.getClientRects().length > 0) return; // the drawing's layout is its own (shot-input.js)
+  if (drawing && drawing.getClientRects().length > 0) {
+    // The drawing's layout is its own (shot-input.js): only a line read first or a control the
+    // tap left cut by a bar (the browser scrolls a focused chip clear of the column's padding,
+    // and the board's names went under its top: the walk at 1280×800) moves the page, the least.
+    const room = roomOf(form, bar);
+    scrollClear(room.scroller, 0, form.closest("details") || form, room);
+    return;
+  }
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
   const focused = document.activeElement;

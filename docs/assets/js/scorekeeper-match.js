@@ -84,16 +84,17 @@ export function revealReading(ui, { keep = false } = {}) {
     core: least, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
   }, room);
-  // Only a page that moves anyway is moved a little more to leave no control cut by a bar:
-  // when nothing needs revealing (an undo, a record that keeps all in view), nothing under
-  // the thumb moves (tests/browser/test_tools_steady.py). Clearing a cut control never
+  // When nothing needs revealing (a record that keeps all in view), the page moves only
+  // if a control or a line read first is left cut by a bar, and then the least
+  // (tests/browser/test_tools_steady.py; the walk at 1280×800: the tools column's title
+  // and status line cut at its top after such a record). Clearing a cut control never
   // takes the next input back under the record bar nor the board under the bars above
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
-  if (!delta) return;
+  const scope = ui.match.closest("details") || ui.match;
   const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
   const atMost = Math.max(delta, Math.floor(board.top - room.top));
-  scrollClear(scroller, delta, ui.match.closest("details") || ui.match, room, "auto", atMost, atLeast);
+  scrollClear(scroller, delta, scope, room, "auto", atMost, atLeast);
 }
 
 /**

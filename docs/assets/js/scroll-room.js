@@ -93,8 +93,8 @@ export function spanOf(el) {
 }
 
 const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, [tabindex]:not([tabindex='-1'])";
-/** Lines read first — a panel's title, a match's status line: whole or wholly under a bar, never cut through. */
-const WHOLE = "summary, [data-rb-status-line]";
+/** Lines read first — a panel's title, a match's status line, the board's names: each line whole or wholly under a bar, never cut through its words. */
+const WHOLE = "summary, [data-rb-status-line], [data-rb-scores] .rb-score-name";
 
 /**
  * The controls of `scope` a bar could cut: shown, not inside a sticky bar
@@ -104,14 +104,39 @@ const WHOLE = "summary, [data-rb-status-line]";
  * @returns {Span[]}
  */
 export function targetsIn(scope) {
+  /** @type {Span[]} */
   const out = [];
-  for (const el of scope.querySelectorAll(`${TARGETS}, [data-rb-status-line]`)) {
+  for (const el of scope.querySelectorAll(`${TARGETS}, ${WHOLE}`)) {
     if (el.closest("[data-rb-bar], [inert], svg")) continue;
     const r = el.getBoundingClientRect();
     if (!(r.width >= 1 && r.height >= 1)) continue;
-    out.push({ top: r.top, bottom: r.bottom, ...(el.matches(WHOLE) ? { whole: true } : {}), ...(el.matches(TARGETS) ? {} : { text: true }) });
+    const control = el.matches(TARGETS);
+    if (control) out.push({ top: r.top, bottom: r.bottom });
+    // A line read first is cut when a bar cuts through one of its lines' words; between two lines it may be.
+    if (el.matches(WHOLE)) for (const line of linesOf(el)) out.push({ ...line, whole: true, ...(control ? {} : { text: true }) });
   }
   return out;
+}
+
+/**
+ * The lines `el`'s text stands on, top to bottom (the boxes of one line merged), px.
+ * @param {Element} el @returns {Span[]}
+ */
+export function linesOf(el) {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  /** @type {Span[]} */
+  const lines = [];
+  const boxes = [...range.getClientRects()].filter((b) => b.width >= 1 && b.height >= 1).sort((a, b) => a.top - b.top);
+  for (const b of boxes) {
+    const last = lines[lines.length - 1];
+    // the same line: boxes that overlap by most of the lower one's height (a bold word, a link)
+    if (last && Math.min(last.bottom, b.bottom) - Math.max(last.top, b.top) > 0.5 * Math.min(b.height, last.bottom - last.top)) {
+      last.top = Math.min(last.top, b.top);
+      last.bottom = Math.max(last.bottom, b.bottom);
+    } else lines.push({ top: b.top, bottom: b.bottom });
+  }
+  return lines;
 }
 
 /**
