@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from test_tools_table import RECORD_REQUESTS, record, tap_ball, tap_pocket, tap_tool, wait_idle
-from tools_helpers import PHONE, pick_player, screenshot, start_on_table
+from tools_helpers import PHONE, PHONE_390, pick_player, screenshot, start_on_table
 
 # Every element whose text a player reads in the tool, and what it is.
 CHECK = """(root) => {
@@ -120,3 +120,37 @@ def test_every_label_whole_at_360(tool_page, base_url, game):
                    for i in found), "no three-digit score on the board"
     bad = sorted({p for snapshot in snapshots for p in problems(snapshot)})
     assert not bad, "\n".join(bad)
+
+
+# Each word of a name on one line: a range over the word's letters has one line box.
+WORDS_SPLIT = """(root) => {
+  const out = [];
+  for (const el of root.querySelectorAll('ol.rb-scores .rb-score-name')) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width >= 1).map((r) => Math.round(r.top)));
+      if (tops.size > 1) out.push(`«${m[0]}» на ${tops.size} строках`);
+    }
+    const card = el.closest('li').getBoundingClientRect(), r = el.getBoundingClientRect();
+    if (r.right > card.right + 1) out.push(`«${el.textContent}» выходит из карточки`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("game", ["probka", "pyat-sharov"])
+def test_a_players_name_is_never_split_inside_a_word(tool_page, base_url, game, width):
+    """«Маш / а», «Александ / р», «Екатерин / а»: a newcomer saw names broken inside a
+    word in the board's narrow cards (four players at 390 px, long names at 360 px).
+    A name wraps between its words only; the points go under it when both do not fit."""
+    page = tool_page(PHONE if width == 360 else PHONE_390)
+    names = ["Маша", "Александр", "Екатерина", "Константин"] if game == "probka" else ["Александр", "Екатерина"]
+    tool = start_on_table(page, base_url, game, names)
+    split = page.evaluate(WORDS_SPLIT, tool.element_handle())
+    screenshot(page, f"names-{game}-{width}")
+    assert not split, "\n".join(split)

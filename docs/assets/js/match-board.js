@@ -4,6 +4,7 @@
 // cards and the view's optional table ({columns, rows}).
 
 import { fouls as foulsWord, num, quantity } from "./ru.js";
+import { longestWord } from "./match-view-parts.js";
 import { h } from "./ruling.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -34,7 +35,7 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
   // marked, not the one who would shoot next.
   const player = !finished && view.decision ? view.decision.player : null;
   const chooser = typeof player === "number" && Number.isInteger(player) ? player : null;
-  return h("ol", {
+  const list = h("ol", {
     class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки",
     "data-rb-notes": notes ? "" : null,
   },
@@ -60,7 +61,12 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
       score && points !== null ? h("span", { class: "rb-visually-hidden rb-score-said", text: quantity(points, score.forms) }) : null,
       notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
     }));
+  // The cards are at least as wide as the longest word of a name (scorekeeper.css): a name
+  // wraps between its words, never inside one («Маш / а» at 390 px). Fixed for the match.
+  list.style.setProperty("--rb-name-word", String(longestWord(view.players.map((p) => p.name))));
+  return list;
 }
+
 
 /**
  * The board: the score cards and, where the fewer wins, a line saying so

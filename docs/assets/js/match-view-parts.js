@@ -1,7 +1,8 @@
 // @ts-check
 // What the match screen (match-view.js) shows, decided without a DOM: the
 // table of the match when it has rows, who is to shoot, who makes a pending
-// decision, which ruling the «last» line shows, and the redo button's text.
+// decision, which ruling the «last» line shows, the redo button's text, and
+// how wide the board's cards must be for the players' names.
 
 /** @typedef {import("./types.js").MatchState} MatchState */
 /** @typedef {import("./types.js").Ruling} Ruling */
@@ -45,4 +46,13 @@ export function lastShownOf(last, items) {
 export function redoLabel(view, state) {
   const undoneCount = Array.isArray(state.undone) ? state.undone.length : 0;
   return view.can_redo && undoneCount > 1 ? `↷ ${undoneCount}` : "↷";
+}
+
+/**
+ * The letters of the longest word among the players' names: the board's cards are
+ * at least that wide (scorekeeper.css), so a name wraps between its words only.
+ * @param {unknown[]} names @returns {number}
+ */
+export function longestWord(names) {
+  return Math.max(0, ...names.map((n) => String(n ?? "").split(/\s+/)).flat().map((w) => [...w].length));
 }
