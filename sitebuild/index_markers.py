@@ -194,13 +194,15 @@ class ReadingSite:
         if not self.exists(page):
             raise SiteBuildError(f"{self.where(line)}у игры «{gid}» нет страницы docs/{page}")
         clause_titles = {c["id"]: c["title"] for c in decl["clauses"]}
+        clause_numbers = {c["id"]: i for i, c in enumerate(decl["clauses"], 1)}
         counts = Counter(c["status"] for c in decl["clauses"])
         names = {c["status"]: c.get("status_name") or c["status"] for c in decl["clauses"]}
         summary = [(names[s], counts[s]) for s in STATUS_ORDER if counts[s]]
         summary += [(names[s], n) for s, n in counts.items() if s not in STATUS_ORDER]
         return self.context.env.get_template("marker-clause-index.html.j2").render(
             game=decl, page=self.rel(page), clauses=decl["clauses"], summary=summary,
-            tolkovaniya=decl["tolkovaniya"], outside=decl["outside"], clause_titles=clause_titles)
+            tolkovaniya=decl["tolkovaniya"], outside=decl["outside"], clause_titles=clause_titles,
+            clause_numbers=clause_numbers)
 
     def marker_clause_statuses(self, args: str, line: str) -> str:
         self.no_args("clause-statuses", args, line)

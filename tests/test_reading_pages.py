@@ -115,6 +115,15 @@ def test_the_home_page_names_the_tools_as_the_tools_do(site):
 
 # ---- the clause index ---------------------------------------------------------------
 
+def test_the_clause_index_shows_no_clause_id(site):
+    """A reader sees «§ 12» and the clause's words, never an id such as «kaiza-respot»
+    (a newcomer read «§ kaiza-respot», «к пунктам kaiza-points-rest» there)."""
+    doc = doc_of(site / "clauses" / "index.html")
+    ids = {c["id"] for g in GAMES for c in describe(g["id"])["clauses"]}
+    shown = " ".join(block.text() for block in doc.find_all("div") if "rb-ci" in block.classes)
+    assert shown and not [i for i in ids if i in shown], sorted(i for i in ids if i in shown)[:5]
+
+
 @pytest.mark.parametrize("game", [g["id"] for g in GAMES])
 def test_the_clause_index_is_the_declaration(site, game):
     page = site / "clauses" / "index.html"
@@ -128,6 +137,8 @@ def test_the_clause_index_is_the_declaration(site, game):
     for row, clause in zip(rows, decl["clauses"]):
         link = row.find("td", "rb-ci-id").find("a")
         assert target_of(page, link.attrs["href"]) == (site / "games" / game / "index.html", clause["id"])
+        # named by its place in the text, not by its id (a newcomer read «§ kaiza-respot»)
+        assert link.text().replace("\u00a0", " ") == f"§ {rows.index(row) + 1}", link.text()
         assert row.find("td", "rb-ci-title").text() == clause["title"]
         assert row.find("td", "rb-ci-status").text() == clause["status_name"]
         assert row.find("td", "rb-ci-note").text() == clause["note"]
