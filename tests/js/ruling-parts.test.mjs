@@ -44,3 +44,11 @@ test("the cited groups keep their order and leave out the empty ones", () => {
   assert.deepEqual(citedGroups({ clauses: ["p-1", "p-2"], outside: ["o-1"] }), [["clause", ["p-1", "p-2"]], ["outside", ["o-1"]]]);
   assert.deepEqual(citedGroups({ tolkovaniya: [] }), []);
 });
+
+test("the new total is not said again when the line above says it", () => {
+  const ruling = { player: 0, scores: [90, 3] };
+  assert.equal(newTotalText(ruling, POINTS_SCORE, null, "+1 очко, серия продолжается. Игрок 1: 90 очков."), null);
+  assert.equal(newTotalText(ruling, POINTS_SCORE, null, "Превышено 90 очков (88 + 5 = 93)"), "Теперь на счету игрока: 90 очков");
+  assert.equal(newTotalText(ruling, POINTS_SCORE, ["Аня", "Боря"], "Аня: 90 очков."), null);
+  assert.equal(newTotalText(ruling, POINTS_SCORE, null, "Игрок 2: 90 очков."), "Теперь на счету игрока: 90 очков"); // another's
+});

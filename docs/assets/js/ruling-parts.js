@@ -32,15 +32,19 @@ export function beyondTextTags(ruling) {
 
 /**
  * The player's total after the ruling, in words («Аня: теперь 12 очков»), or
- * null when the ruling says none (a decision pending, no player, no scores).
- * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names @returns {string | null}
+ * null when the ruling says none (a decision pending, no player, no scores) or
+ * the text above it (`said`) already does («… Игрок 1: 90 очков.»: each fact once).
+ * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names @param {string} [said]
+ * @returns {string | null}
  */
-export function newTotalText(ruling, score, names) {
+export function newTotalText(ruling, score, names, said = "") {
   if (ruling.decision || typeof ruling.player !== "number" || !Number.isInteger(ruling.player)
     || !Array.isArray(ruling.scores)) return null;
   const total = ruling.scores[ruling.player];
   if (typeof total !== "number") return null;
   const name = names && names[ruling.player];
+  const whose = name || `Игрок ${ruling.player + 1}`; // the engine's own name of an unnamed player
+  if (said.replace(/\s+/g, " ").includes(`${whose}: ${quantity(total, score.forms)}`)) return null;
   return name ? `${name}: теперь ${quantity(total, score.forms)}`
     : `Теперь на счету игрока: ${quantity(total, score.forms)}`;
 }

@@ -154,7 +154,7 @@ export function renderRuling({
 
   // The calculator has no score board: say the new total (the scorekeeper's
   // board shows it, so its explanation, headless, does not repeat it).
-  const total = score && !compact && !headless ? newTotalText(ruling, score, names) : null;
+  const total = score && !compact && !headless ? newTotalText(ruling, score, names, root.textContent || "") : null;
   if (total) root.append(h("p", { class: "rb-score-line", text: total }));
 
   const details = compact
