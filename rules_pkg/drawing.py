@@ -74,10 +74,15 @@ WHITE = "#fafafa"
 YELLOW = "#f9c01c"
 
 
-def ball(id_: Any, label: str, name: str, colour: str, at: tuple[float, float], value: Any = None) -> dict:
+def ball(id_: Any, label: str, name: str, colour: str, at: tuple[float, float], value: Any = None,
+         note: str = "") -> dict:
+    """A ball; ``note``, if given, is written under it (a ball its letter does not name:
+    «Кайза»'s «Б» is the opponent's, «Пробка»'s object ball has no letter)."""
     out = {"id": id_, "label": label, "name": name, "colour": colour, "at": list(at)}
     if value is not None:
         out["value"] = value  # the id a choice field uses for this ball (two reds are both "red")
+    if note:
+        out["note"] = note
     return out
 
 
@@ -133,7 +138,8 @@ def kaiza() -> dict:
     reds = ("red", "red2")
     return base(
         balls=[ball("red", "К", "красный", RED, (150, 50), "red"), ball("red2", "К", "второй красный", RED, (170, 50), "red"),
-               ball("white", "Б", "белый соперника", WHITE, (40, 40)), ball("yellow", "Ж", "жёлтый", YELLOW, (100, 50))],
+               ball("white", "Б", "белый соперника", WHITE, (40, 36), note="соперника"),
+               ball("yellow", "Ж", "жёлтый", YELLOW, (100, 50))],
         cue={"at": (30, 60)}, house=True,
         spots=[spot(1, "1-я точка", (150, 50), "1-я"), spot(2, "2-я точка", (100, 50), "2-я"),
                spot(3, "3-я точка", (170, 50), "3-я")],
@@ -159,7 +165,7 @@ def probka() -> dict:
     # sticky bar; the balls stay in reach.
     return base(
         balls=[ball("probka", "П", "пробка", "#8d6e63", (100, 20)),
-               ball("object", "", "прицельный шар", IVORY, (140, 18))],
+               ball("object", "", "прицельный шар", IVORY, (140, 18), note="прицельный")],
         cue={"at": (40, 22)},
         fields={"probka": {"from": "has", "ball": "probka", "after": "object",
                            "waiting": "Отмечен прицельный шар: нажмите пробку, если он её сбил, "

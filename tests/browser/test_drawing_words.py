@@ -147,3 +147,34 @@ def test_drawing_names_state_and_focus(tool_page, base_url):
                             " document.activeElement.getAttribute('data-rb-id')]")
     assert focused == ["g", "pocket", json.dumps("far-left")], focused
     assert form.locator("[data-rb-tap=ball][data-rb-id='1']").get_attribute("aria-current") is None
+
+
+# Each caption under a ball or a spot: its text, and whether it overlaps another caption or a ball.
+CAPTIONS = """(svg) => {
+  const boxes = (sel) => [...svg.querySelectorAll(sel)].map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }));
+  const notes = boxes('.rb-t-note');
+  const faces = boxes('.rb-t-face');
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const clashes = [];
+  notes.forEach((n, i) => {
+    notes.slice(i + 1).forEach((m) => { if (meet(n.r, m.r)) clashes.push(`«${n.text}» / «${m.text}»`); });
+    faces.forEach((f) => { if (meet(n.r, f.r)) clashes.push(`«${n.text}» на шаре`); });
+  });
+  return { notes: notes.map((n) => n.text), clashes };
+}"""
+
+
+def test_a_ball_its_letter_does_not_name_is_captioned(tool_page, base_url):
+    """«Кайза»: the white «Б» is the opponent's (a newcomer read it as Борис's initial);
+    «Пробка»: the object ball had no word at all. Each is captioned under it, like «биток»,
+    and no caption covers another or a ball."""
+    for game, names, caption in (("kaiza", ["Аня", "Борис"], "соперника"),
+                                 ("probka", ["Аня", "Борис", "Вера"], "прицельный")):
+        page = tool_page(PHONE_390)
+        tool = open_scorekeeper(page, base_url, game, names)
+        svg = tool.locator("[data-rb-action-form] svg.rb-table-svg")
+        found = svg.evaluate(CAPTIONS)
+        screenshot(page, f"words-{game}-captions", f"#rb-scorekeeper-{game} [data-rb-action-form] svg.rb-table-svg")
+        assert caption in found["notes"] and "биток" in found["notes"], found
+        assert not found["clashes"], found
+        page.close()

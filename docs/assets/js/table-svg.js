@@ -139,7 +139,8 @@ function drawBall(svg, ball, shot, can) {
   },
   s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
   s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
-  ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
+  ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "",
+  ball.note ? s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle", "aria-hidden": "true" }, ball.note) : "");
   svg.append(g);
   // The order badge is drawn over the ball, outside the button (its name says «коснулся 2-м»):
   // the button's visible text is its label alone, the start of its name (2.5.3).

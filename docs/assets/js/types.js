@@ -68,7 +68,8 @@
  */
 
 /**
- * @typedef {{ id: Id, label: string, name: string, colour: string, at: number[], value?: Id }} Ball
+ * @typedef {{ id: Id, label: string, name: string, colour: string, at: number[], value?: Id, note?: string }} Ball
+ *   note: written under the ball (its name says it to a screen reader)
  * @typedef {{ id: Id, label: string, at: number[], note: string }} Spot a spot; its note (may be empty) is written under it
  * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, knock?: string, map?: Record<string, Id>,
  *   fallback?: string, situation?: Record<string, unknown> }} FieldSource
