@@ -29,7 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sitebuild import offline, runtime
+from sitebuild.publish import offline
+from sitebuild.runtime import bundle as runtime
 
 from . import PAGE, ROOT, SITE
 
