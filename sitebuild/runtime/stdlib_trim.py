@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import json
 import re
 import shutil
@@ -375,7 +374,7 @@ def build(dest_dir: Path, pyodide_version: str | None = None) -> tuple[str, dict
     entries = entries_for(lst.packed, zip_index())
     with tempfile.TemporaryDirectory(prefix="stdlib-trim-") as tmp:
         tmp_zip = pack(entries, Path(tmp) / "trimmed.zip")
-        digest = hashlib.sha256(tmp_zip.read_bytes()).hexdigest()
+        digest = project.sha256_file(tmp_zip)
         name = f"{TRIMMED_PREFIX}{digest[:12]}.zip"
         shutil.copyfile(tmp_zip, Path(dest_dir) / name)
     meta = {
