@@ -1,5 +1,5 @@
 // The engine benchmark under Pyodide in Node: boots the built bundle
-// (build/pyodide, through sitebuild/pyodide_node.mjs as every Node caller does), then runs
+// (build/pyodide, through sitebuild/runtime/pyodide_node.mjs as every Node caller does), then runs
 // measure() of scripts/bench_engine.py inside it and prints its rows as JSON.
 //
 //   node scripts/bench_engine.mjs [--sizes 10,100,1000,4999] [--runs 7]
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { bootEngine, runtimeOptions } from "../sitebuild/pyodide_node.mjs";
+import { bootEngine, runtimeOptions } from "../sitebuild/runtime/pyodide_node.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 

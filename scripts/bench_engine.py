@@ -18,7 +18,7 @@ request and of the response, in two cases:
   the caches are emptied before each run, so the request costs one replay.
 
 Under Pyodide the same measurement runs in Node (``bench_engine.mjs``, booting
-the built bundle in build/pyodide through sitebuild/pyodide_node.mjs; run
+the built bundle in build/pyodide through sitebuild/runtime/pyodide_node.mjs; run
 ``bash scripts/build.sh`` first). Targets (issue 9): at 1 000 actions at most
 3 × the 10-action time, and a response under 20 KB.
 """

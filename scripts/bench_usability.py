@@ -559,7 +559,7 @@ def main(argv=None) -> int:
         print(f"нет собранного сайта в {site}: запустите bash scripts/build.sh", file=sys.stderr)
         return 2
     port = free_port()
-    server = subprocess.Popen([sys.executable, str(ROOT / "sitebuild" / "serve.py"), str(site), "--port", str(port)],
+    server = subprocess.Popen([sys.executable, str(ROOT / "sitebuild" / "publish" / "serve.py"), str(site), "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
     try:

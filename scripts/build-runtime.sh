@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the rules_pkg wheel (build/wheel/) and the self-hosted Pyodide bundle
 # (build/pyodide/<version>/ + build/pyodide/runtime.json). No-op when nothing changed;
-# --force rebuilds. See sitebuild/runtime.py.
+# --force rebuilds. See sitebuild/runtime/bundle.py.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build everything: the Pyodide bundle with the engine wheel (build/pyodide/),
 # then the site (site/) with `mkdocs build --strict`; the MkDocs hook then runs
-# sitebuild/postbuild.py (build/pyodide/ into site/pyodide/, quiz exports,
+# sitebuild/publish/postbuild.py (build/pyodide/ into site/pyodide/, quiz exports,
 # sw.js, _headers, .br/.gz copies). RULES_SITE_URL: the site's address.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -5,12 +5,12 @@
 Brings build/pyodide/ up to date, then prints Markdown tables:
 
 1. every file of build/pyodide/<version>/: raw bytes, gzip -9, and what
-   sitebuild/serve.py puts on the wire (gzip -6 for compressible types, .zip and
+   sitebuild/publish/serve.py puts on the wire (gzip -6 for compressible types, .zip and
    .whl as they are);
 2. standard-library variants: the full python_stdlib.zip and the trimmed module set
    as source or byte code, deflated or stored (built in a temporary directory);
 3. Node boot-to-first-answer, median of --runs fresh processes per variant (run
-   round-robin so drift hits every variant alike), by ``sitebuild/pyodide_node.mjs
+   round-robin so drift hits every variant alike), by ``sitebuild/runtime/pyodide_node.mjs
    boot`` (the browser worker's steps): loadPyodide with stdLibURL, unpackArchive of
    the wheel, import rules_pkg.api, handle_json({"op": "games"}); and the same
    restored from a memory snapshot (``pyodide_node.mjs snapshot``), as a repeat visit.
@@ -41,11 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sitebuild import pyodide_node, runtime, stdlib_trim  # noqa: E402
-from sitebuild.serve import COMPRESSIBLE, MIN_GZIP  # noqa: E402
+from sitebuild.runtime import bundle as runtime, pyodide_node, stdlib_trim  # noqa: E402
+from sitebuild.publish.serve import COMPRESSIBLE, MIN_GZIP  # noqa: E402
 
 #: One boot in a fresh Node process (``boot`` prints a JSON line of milliseconds).
-NODE_MODULE = ROOT / "sitebuild" / "pyodide_node.mjs"
+NODE_MODULE = ROOT / "sitebuild" / "runtime" / "pyodide_node.mjs"
 
 #: Runs in Pyodide: the wheel plus __pycache__/*.cpython-XY.pyc (unchecked hash) for
 #: every module, so the import skips compiling. Measurement only (RECORD not updated).

@@ -8,7 +8,7 @@
    ruling, a repeat ruling; medians), and CPython's repeat ruling for comparison;
 3. ``--chromium``: headless Debian Chromium (Playwright) with the phone profile of scripts/bench
    (1.6 Mbit/s, 150 ms, CPU 4x by stopping the renderer processes, calibrated as the bench does),
-   a throwaway page served from /tmp by sitebuild/serve.py (gzip level 6 for .mjs, .wasm, .txt: GitHub
+   a throwaway page served from /tmp by sitebuild/publish/serve.py (gzip level 6 for .mjs, .wasm, .txt: GitHub
    Pages' model; sitebuild/micropython/page.html): a cold visit (fresh context, cache off) to the first
    ruling, from the navigation's start. The page runs MicroPython on its main thread (no worker).
 """
@@ -105,7 +105,7 @@ def chromium_phone(load_dir: Path, runs: int, request: str, pack_name: str) -> d
 
     from scripts.bench.driver import PHONE_NET
     from scripts.bench.throttle import RendererSlowdown, calibrate, check
-    from sitebuild.serve import serve_in_thread
+    from sitebuild.publish.serve import serve_in_thread
 
     from scripts.bench import CPU_SLOWDOWN
     from scripts.bench.__main__ import CHROMIUM, CHROMIUM_ARGS

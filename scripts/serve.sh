@@ -9,4 +9,4 @@ cd "$ROOT"
 export RULES_SITE_URL="${RULES_SITE_URL:-http://127.0.0.1:${PORT:-8000}/}"
 bash scripts/setup.sh
 bash scripts/build.sh
-exec .venv/bin/python sitebuild/serve.py site --host 127.0.0.1 --port "${PORT:-8000}" "$@"
+exec .venv/bin/python sitebuild/publish/serve.py site --host 127.0.0.1 --port "${PORT:-8000}" "$@"

@@ -35,7 +35,7 @@ for p in (ROOT, ROOT / "tests" / "browser"):
 from tests.walk.walker import THEMES, VIEWPORTS, WALK_GAMES, MatchWalk, Violation, context_options  # noqa: E402
 from tests.walk.report import is_violation, print_result, summary  # noqa: E402
 from rules_pkg.games import GAMES  # noqa: E402
-from sitebuild.serve import serve_in_thread  # noqa: E402
+from sitebuild.publish.serve import serve_in_thread  # noqa: E402
 
 OPEN_PAGES = 6  # pages kept open (and reused across seeds) at once
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

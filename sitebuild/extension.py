@@ -1,7 +1,7 @@
 """The Python-Markdown extension of the rulebook site, as listed in mkdocs.yml.
 
 ``markdown_extensions: [..., sitebuild.extension]`` makes every page's text:
-clause anchors ``{§id}`` and block markers (``sitebuild/markdown_ext.py``),
+clause anchors ``{§id}`` and block markers (``sitebuild/pages/markdown_ext.py``),
 quiz and reading markers (``quiz_pages.py``, ``index_markers.py``, which
 register on the same :class:`SiteContext`), glossary terms
 (``glossary.py``), and the check that a game page carries exactly the anchors
@@ -16,7 +16,7 @@ extensions:
 
 What is not page text (the Pyodide copy, the quiz exports, the service worker,
 the tags every page gets in ``<head>``) is done after the generator by
-``sitebuild/postbuild.py``.
+``sitebuild/publish/postbuild.py``.
 
 Without a started build (MkDocs checking its config, a bare
 ``markdown.Markdown``) the extension registers nothing, so loading it never
@@ -39,7 +39,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the engine (rules_pkg) sits beside sitebuild/
     sys.path.insert(0, str(REPO_ROOT))
 
-from sitebuild.markdown_ext import Catalog, RulebookExtension, SiteBuildError, SiteContext  # noqa: E402
+from sitebuild.pages.markdown_ext import Catalog, RulebookExtension, SiteBuildError, SiteContext  # noqa: E402
 
 
 @dataclass
@@ -75,7 +75,7 @@ class SiteBuild:
     """The page-text state of one build: the engine, the markers, the pages seen."""
 
     def __init__(self, docs_dir: str | Path = "docs", use_directory_urls: bool = True):
-        from sitebuild import index_markers, quiz_pages  # they import markdown_ext
+        from sitebuild.pages import index_markers, quiz_pages  # they import markdown_ext
 
         self.context = SiteContext(load_engine())
         self.context.catalog.games()  # fail early when the engine is not there
@@ -84,7 +84,7 @@ class SiteBuild:
         options = SimpleNamespace(docs_dir=str(docs_dir), use_directory_urls=use_directory_urls,
                                   markdown_extensions=[])
         quiz_pages.setup(self.context, options)  # a broken quizzes/*.toml stops the build here
-        index_markers.setup(self.context, options)  # a broken sitebuild/glossary.toml stops it here
+        index_markers.setup(self.context, options)  # a broken sitebuild/pages/glossary.toml stops it here
         # In the order the hook used to append them to MkDocs' list.
         self.extensions: list[Extension] = [RulebookExtension(self.context), *options.markdown_extensions]
 
@@ -100,7 +100,7 @@ class SiteBuild:
 
     @staticmethod
     def page_markdown(markdown: str, page: Page) -> str:
-        from sitebuild import index_markers, quiz_pages
+        from sitebuild.pages import index_markers, quiz_pages
 
         markdown = quiz_pages.page_markdown(markdown, page)
         return index_markers.page_markdown(markdown, page)

@@ -2,7 +2,7 @@
 
 The page text is made by the Markdown extension listed in mkdocs.yml
 (``sitebuild/extension.py``), the steps after the pages by
-``sitebuild/postbuild.py``; neither depends on MkDocs. What is left here is
+``sitebuild/publish/postbuild.py``; neither depends on MkDocs. What is left here is
 what only MkDocs has:
 
 - on_config: start the extension's build with the config's values (a broken
@@ -39,8 +39,8 @@ def _ensure_path() -> None:
 _ensure_path()
 
 from sitebuild import extension  # noqa: E402  (the page text: anchors, markers, glossary)
-from sitebuild import index_markers  # noqa: E402  (games list, clause index, glossary)
-from sitebuild import postbuild  # noqa: E402  (everything after the pages)
+from sitebuild.pages import index_markers  # noqa: E402  (games list, clause index, glossary)
+from sitebuild.publish import postbuild  # noqa: E402  (everything after the pages)
 
 log = logging.getLogger("mkdocs.hooks.rulebook")
 

@@ -1,4 +1,4 @@
-"""The site's own stylesheets as one file per run (sitebuild/css_bundle.py, issue 28 § 2):
+"""The site's own stylesheets as one file per run (sitebuild/publish/css_bundle.py, issue 28 § 2):
 the cascade's order kept, an optional sheet (quiz.css) its own file at its place,
 the bundled component files gone, a second run a no-op; and the built site so."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import css_bundle, postbuild
+from sitebuild.publish import css_bundle, postbuild
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("RULES_TEST_SITE") or ROOT / "site")  # as the browser tests take it

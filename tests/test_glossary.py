@@ -1,4 +1,4 @@
-"""The glossary (sitebuild/glossary.py, sitebuild/glossary.toml): word forms
+"""The glossary (sitebuild/pages/glossary.py, sitebuild/pages/glossary.toml): word forms
 found as whole words, terms marked only in the rule text and without changing
 it, and the built pages: every marked term has its definition, every quote
 from a rule text is really there, the glossary page says where each term is."""
@@ -14,8 +14,8 @@ import pytest
 from pagetext import Node, normalise, parse
 
 from rules_pkg import api
-from sitebuild import glossary as G
-from sitebuild.markdown_ext import SiteBuildError
+from sitebuild.pages import glossary as G
+from sitebuild.pages.markdown_ext import SiteBuildError
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("RULES_TEST_SITE") or ROOT / "site").resolve()  # as tests/browser/conftest.py

@@ -1,4 +1,4 @@
-"""The site's JavaScript minified in place (sitebuild/minify.py, issue 28 § 2): smaller,
+"""The site's JavaScript minified in place (sitebuild/publish/minify.py, issue 28 § 2): smaller,
 still one ES module per file with its imports as written, a source map beside each
 file holding the original text, the same behaviour under node, a second run a no-op,
 the engine's files untouched, and a syntax error a MinifyError that leaves the site
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import minify
-from sitebuild.minify import MinifyError, minify_site_js
+from sitebuild.publish import minify
+from sitebuild.publish.minify import MinifyError, minify_site_js
 
 ON_CI = os.environ.get("CI") == "true"
 needs_esbuild = pytest.mark.skipif(

@@ -18,8 +18,8 @@ import brotli
 import pytest
 import yaml
 
-from sitebuild import postbuild
-from sitebuild.serve import IMMUTABLE, REVALIDATE, cache_control, serve_in_thread
+from sitebuild.publish import postbuild
+from sitebuild.publish.serve import IMMUTABLE, REVALIDATE, cache_control, serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
@@ -168,7 +168,7 @@ def test_local_server_sends_the_precompressed_copies(site):
 
 
 def test_postbuild_command_line_refuses_a_folder_that_is_not_a_site(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "sitebuild.postbuild", str(tmp_path)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "sitebuild.publish.postbuild", str(tmp_path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 1
     assert "не собранный сайт" in proc.stderr and "Traceback" not in proc.stderr
@@ -183,7 +183,7 @@ def sitemap(folder: Path, loc: str | None) -> Path:
 
 
 def test_local_server_says_when_instant_navigation_is_off(tmp_path):
-    from sitebuild.serve import instant_navigation_hint
+    from sitebuild.publish.serve import instant_navigation_hint
 
     assert instant_navigation_hint(sitemap(tmp_path, "http://127.0.0.1:8000/"), "http://127.0.0.1:8000/") is None
     assert instant_navigation_hint(sitemap(tmp_path, "http://localhost:8000/"), "http://127.0.0.1:8000/") is None

@@ -1,4 +1,4 @@
-"""Quizzes on the built site (sitebuild/quiz_pages.py): one page per quiz file,
+"""Quizzes on the built site (sitebuild/pages/quiz_pages.py): one page per quiz file,
 the files for trainers in site/quizzes/, every game page linking its quiz,
 the тренажёр page, links that lead somewhere, and a build that stops on a
 broken quiz file with the loader's message."""

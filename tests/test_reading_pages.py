@@ -15,7 +15,7 @@ import pytest
 from pagetext import Node, parse
 
 from rules_pkg import api
-from sitebuild.index_markers import GAME_LINES
+from sitebuild.pages.index_markers import GAME_LINES
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("RULES_TEST_SITE") or ROOT / "site").resolve()  # as tests/browser/conftest.py

@@ -32,7 +32,7 @@ def _in_ci() -> bool:
 
 @pytest.fixture(scope="module")
 def bundle():
-    from sitebuild import runtime
+    from sitebuild.runtime import bundle as runtime
 
     try:
         info = runtime.ensure_built(quiet=True)

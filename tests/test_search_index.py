@@ -1,4 +1,4 @@
-"""The search index (sitebuild/search_index.py, site/search/search_index.json):
+"""The search index (sitebuild/pages/search_index.py, site/search/search_index.json):
 every clause, толкование and glossary term is an entry of its own at its
 anchor; no tool, form, status or JSON text is in it; the search language
 (docs/assets/javascripts/lunr/min/lunr.rus.min.js) really stems the indexed
@@ -18,9 +18,9 @@ import pytest
 from pagetext import normalise, parse
 
 from rules_pkg import api
-from sitebuild import glossary as G
-from sitebuild import search_index as S
-from sitebuild.markdown_ext import SiteBuildError
+from sitebuild.pages import glossary as G
+from sitebuild.pages import search_index as S
+from sitebuild.pages.markdown_ext import SiteBuildError
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("RULES_TEST_SITE") or ROOT / "site").resolve()  # as tests/browser/conftest.py

@@ -1,4 +1,4 @@
-"""A tool's stylesheet only on the pages with that tool (sitebuild/postbuild.py,
+"""A tool's stylesheet only on the pages with that tool (sitebuild/publish/postbuild.py,
 TOOL_CSS; issue 19): no game page links quiz.css."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import postbuild
+from sitebuild.publish import postbuild
 
 SITE = Path(__file__).resolve().parent.parent / "site"
 LINK = '<link rel="stylesheet" href="../../assets/css/quiz.css">'

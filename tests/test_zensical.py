@@ -1,5 +1,5 @@
 """The site built by Zensical (the generator after mkdocs-material, same
-mkdocs.yml; pinned in requirements-dev.txt), then by sitebuild/postbuild.py.
+mkdocs.yml; pinned in requirements-dev.txt), then by sitebuild/publish/postbuild.py.
 
 Zensical runs the Markdown extension listed in mkdocs.yml
 (sitebuild/extension.py) but no MkDocs hook. The test builds a copy of the
@@ -10,7 +10,7 @@ and that the steps after the pages work on Zensical's output.
 What current Zensical cannot do is asserted too (docs/publish.md records it),
 so the test says so when a new Zensical changes it:
 
-- no hook runs after the pages: ``python -m sitebuild.postbuild site`` is a
+- no hook runs after the pages: ``python -m sitebuild.publish.postbuild site`` is a
   second command;
 - no hook runs once every page is rendered, so the glossary page lacks its
   "Встречается в правилах" lines (MkDocs fills them in on_post_page).
@@ -120,7 +120,7 @@ def test_postbuild_completes_a_zensical_site(zensical_site):
     # Limitation: Zensical runs no hook, so nothing after the pages is there yet.
     assert not (site / "sw.js").exists() and not (site / "pyodide").exists()
     assert '<meta name="rules-runtime"' not in (site / "index.html").read_text(encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "sitebuild.postbuild", str(site)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "sitebuild.publish.postbuild", str(site)], cwd=ROOT,
                           capture_output=True, text=True, timeout=600, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for page in ("index.html", "games/kovboy/index.html", "404.html"):

@@ -18,7 +18,7 @@ if __package__ in (None, ""):  # run as ``python scripts/bench``: import the pac
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     __package__ = "bench"
 
-from sitebuild import runtime  # noqa: E402
+from sitebuild.runtime import bundle as runtime  # noqa: E402
 
 from . import CPU_SLOWDOWN, OUT, PAGE, ROOT, SITE, TARGETS  # noqa: E402
 from .driver import PROFILES, Bench  # noqa: E402

@@ -41,7 +41,7 @@ if str(ROOT / "scripts") not in sys.path:
 
 from bench import PAGE  # noqa: E402
 from bench.driver import INIT_SCRIPT, PRECACHED_JS, SNAPSHOT_JS  # noqa: E402
-from sitebuild.serve import serve_in_thread  # noqa: E402
+from sitebuild.publish.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CATEGORIES = ",".join((

@@ -278,7 +278,7 @@ SNAPSHOT_JS = f"() => ({ENGINE_ENTRY_JS})({SNAPSHOT!r})"
 WARMED_JS = f"() => ({ENGINE_ENTRY_JS})({WARMED!r})"
 
 
-# The cache is complete when it holds the list it was filled from (sitebuild/offline_sw.js),
+# The cache is complete when it holds the list it was filled from (sitebuild/publish/offline_sw.js),
 # found at the root of the worker's scope — from any page of the site.
 PRECACHED_JS = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();

@@ -1,17 +1,17 @@
-"""The static host of the benchmark: sitebuild/serve.py, counting every byte it sends.
+"""The static host of the benchmark: sitebuild/publish/serve.py, counting every byte it sends.
 
 Host profiles:
 
-* ``gzip`` (default): sitebuild/serve.py as it is -- gzip level 6 on the fly for
+* ``gzip`` (default): sitebuild/publish/serve.py as it is -- gzip level 6 on the fly for
   text, JSON, JavaScript and WebAssembly; ``.zip``/``.whl`` as they are; ETag and
   ``304``; ``no-cache`` for pages, ``immutable`` for ``/pyodide/<version>/``: GitHub
   Pages' model (gzip, no brotli), over HTTP/1.1 on 127.0.0.1.
 * ``brotli``: a host serving the build's precompressed copies (nginx
-  ``brotli_static``/``gzip_static``, Caddy ``precompressed``): sitebuild/serve.py with
+  ``brotli_static``/``gzip_static``, Caddy ``precompressed``): sitebuild/publish/serve.py with
   ``precompressed=True`` sends the ``.br`` copy (quality 11, written by
-  sitebuild/postbuild.py) to a client that accepts ``br``, else the ``.gz`` copy.
+  sitebuild/publish/postbuild.py) to a client that accepts ``br``, else the ``.gz`` copy.
 
-``counter.down = True`` answers 503 to everything (the offline visits): sitebuild/serve.py's
+``counter.down = True`` answers 503 to everything (the offline visits): sitebuild/publish/serve.py's
 own switch (``Server.down``).
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 
-from sitebuild.serve import serve
+from sitebuild.publish.serve import serve
 
 from . import SITE
 

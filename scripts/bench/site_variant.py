@@ -21,7 +21,6 @@ Variants (``--variant``):
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -29,7 +28,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sitebuild import offline, runtime
+from sitebuild.project import sha256_file
+from sitebuild.publish import offline
+from sitebuild.runtime import bundle as runtime
 
 from . import PAGE, ROOT, SITE
 
@@ -193,6 +194,6 @@ def _ship_source_wheel(folder: Path, wheel: str) -> None:
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     for entry in lock["packages"].values():
         if entry.get("file_name") == wheel:
-            entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+            entry["sha256"] = sha256_file(path)
     lock_path.write_text(json.dumps(lock, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"[bench] variant wheel-source: {wheel} is {path.stat().st_size} B of source", flush=True)

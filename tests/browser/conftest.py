@@ -68,7 +68,7 @@ def site_dir() -> Path:
 def base_url(site_dir) -> str:
     import threading
 
-    from sitebuild.serve import serve
+    from sitebuild.publish.serve import serve
 
     server = serve(site_dir, "127.0.0.1", 0)  # port 0: the system picks a free port
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)

@@ -1,6 +1,6 @@
 """Nothing else on the first answer's path (issue 19): a game page loads no quiz
 stylesheet (quiz.css: only pages with a quiz, the quizzes' files or the тренажёр
-link it, sitebuild/postbuild.py TOOL_CSS), and the тренажёр reached from a game page
+link it, sitebuild/publish/postbuild.py TOOL_CSS), and the тренажёр reached from a game page
 by instant navigation is styled all the same (mkdocs-material brings the new page's
 <head> elements along).
 """

@@ -3,7 +3,7 @@ document stays, and so does its one engine worker (no second Pyodide boot).
 
 The site is built as ``scripts/serve.sh`` builds it (RULES_SITE_URL = the
 local address it is served at, its default) and served at that address; once
-with MkDocs, once with Zensical followed by ``python -m sitebuild.postbuild``. The
+with MkDocs, once with Zensical followed by ``python -m sitebuild.publish.postbuild``. The
 control: the same click on the MkDocs site served at another address than it
 was built for (mkdocs-material then follows links by loading a new document)
 boots the engine again — so the test sees the difference it claims."""
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.serve import serve_in_thread
+from sitebuild.publish.serve import serve_in_thread
 from tools_helpers import sk, wait_engine_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def build_with_zensical(site: Path, env: dict) -> None:
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     shutil.copytree(ROOT / "sitebuild" / "theme", project / "sitebuild" / "theme")  # theme.custom_dir
     for command in ([sys.executable, "-m", "zensical", "build", "--clean", "-f", str(project / "mkdocs.yml")],
-                    [sys.executable, "-m", "sitebuild.postbuild", str(project / "site")]):
+                    [sys.executable, "-m", "sitebuild.publish.postbuild", str(project / "site")]):
         proc = subprocess.run(command, cwd=ROOT, env={**env, "NO_COLOR": "1"}, capture_output=True, text=True,
                               timeout=600, check=False)
         assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]

@@ -1,6 +1,6 @@
 """Offline after one visit, in a real browser (Debian's Chromium).
 
-The site is served by a recording copy of sitebuild/serve.py: every request that
+The site is served by a recording copy of sitebuild/publish/serve.py: every request that
 reaches the server is logged with its status, and the server can be switched
 "off" (it then answers 503), so "offline" is checked on both sides: the browser
 context's offline switch AND a server that would refuse anything that got
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import offline
-from sitebuild.serve import serve
+from sitebuild.publish import offline
+from sitebuild.publish.serve import serve
 import tools_helpers
 from tools_helpers import ENGINE_TIMEOUT_MS, show_form_view, wait_engine_ready
 
@@ -38,7 +38,7 @@ SAVE_TIMEOUT_MS = 120_000  # the first visit's engine, then the whole site into 
 
 
 class RecordingServer:
-    """sitebuild.serve on a free port, logging (method, path, status); ``down`` answers 503."""
+    """sitebuild.publish.serve on a free port, logging (method, path, status); ``down`` answers 503."""
 
     def __init__(self, root: Path):
         self.log: list[tuple[str, str, int]] = []
@@ -63,7 +63,7 @@ class RecordingServer:
 
     @down.setter
     def down(self, value: bool) -> None:
-        self.server.down = value  # sitebuild.serve's switch: 503 for everything
+        self.server.down = value  # sitebuild.publish.serve's switch: 503 for everything
 
     def paths(self, since: int = 0, status: int | None = None) -> list[str]:
         return [p for _, p, s in self.log[since:] if status is None or s == status]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import offline
+from sitebuild.publish import offline
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 
@@ -46,7 +46,7 @@ def test_service_worker_lists_every_page_and_the_runtime_with_true_hashes(site_d
     # Not precached: the worker itself, source maps, build metadata, unused search languages.
     assert not [p for p in files if p == "sw.js" or p.endswith((".map", ".gz")) or p.endswith("runtime.json")]
     lunr = [p for p in files if "/lunr/" in p]
-    # The site's search language «rus» carries lunr-languages' Russian in it (sitebuild/search_index.py).
+    # The site's search language «rus» carries lunr-languages' Russian in it (sitebuild/pages/search_index.py).
     assert sorted(p.rsplit("/", 1)[1] for p in lunr) == ["lunr.rus.min.js", "lunr.stemmer.support.min.js"]
     assert not (site_dir / folder / "python_stdlib.zip").exists()
 

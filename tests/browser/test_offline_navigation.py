@@ -2,7 +2,7 @@
 
 mkdocs-material's instant navigation only follows links its sitemap.xml lists, and
 a site built without ``site_url`` has an empty one, so every link was a full page
-load that booted the engine again. The service worker (sitebuild/offline_sw.js)
+load that booted the engine again. The service worker (sitebuild/publish/offline_sw.js)
 answers sitemap.xml with every stored page under its own scope: once the site is
 saved, another game's page swaps in within the same document, and the engine's
 worker (already booted) answers there at once.

@@ -478,7 +478,7 @@ def based_url(site_dir, tmp_path_factory):
     """The same built site served under a base path (/club/rules/), as a club might publish it."""
     import shutil
 
-    from sitebuild.serve import serve_in_thread
+    from sitebuild.publish.serve import serve_in_thread
 
     root = tmp_path_factory.mktemp("published")
     shutil.copytree(site_dir, root / "club" / "rules")

@@ -172,7 +172,7 @@ def test_every_result_with_all_the_words_is_shown_before_the_others(one_page, ba
     """Issue 26 §1: a clause that has every word of a query is never folded
     behind «Ещё N на этой странице», and the results with all the words stand
     before those with fewer (a result with fewer words scores below every one
-    with all of them: sitebuild/search_rank.js)."""
+    with all of them: sitebuild/pages/search_rank.js)."""
     search(one_page, query)
     sections = one_page.evaluate(SECTIONS)
     where = {target(r["href"], base_url): r for r in sections}

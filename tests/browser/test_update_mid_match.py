@@ -1,5 +1,5 @@
 """A site update in the middle of a match, for every game with a scorekeeper:
-a new version's service worker (sitebuild/offline.py writes sw.js, as in
+a new version's service worker (sitebuild/publish/offline.py writes sw.js, as in
 test_offline.py's "a new version replaces the old cache") takes over while a
 match is open in a tab. The match goes on in that tab under the new worker,
 then in the new version after a reload, and no shot is lost: the ones before
@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 import test_offline as offline_test
-from sitebuild import offline
+from sitebuild.publish import offline
 from tools_helpers import (
     SCOREKEEPER_GAMES, open_game, play_step, reload_match, saved_actions, scores, sk, start_short_match,
     wait_engine_ready, wait_history,

@@ -1,9 +1,9 @@
-// Hostile request texts under Pyodide in Node (booted by sitebuild/pyodide_node.mjs, as the parity test is):
+// Hostile request texts under Pyodide in Node (booted by sitebuild/runtime/pyodide_node.mjs, as the parity test is):
 // prints, per attack, the answer, the time and the WebAssembly heap after it.
 //   node tests/pyodide/hostile_text.mjs ATTACKS.json   (a JSON object: name -> request text)
 import { readFileSync } from "node:fs";
 
-import { bootEngine, runtimeOptions } from "../../sitebuild/pyodide_node.mjs";
+import { bootEngine, runtimeOptions } from "../../sitebuild/runtime/pyodide_node.mjs";
 
 const attacks = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const { pyodide } = await bootEngine(runtimeOptions());

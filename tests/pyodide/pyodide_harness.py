@@ -1,5 +1,5 @@
 """Shared by the Pyodide tests: run the API cases under Pyodide in Node
-(``sitebuild/pyodide_node.mjs call``, the one Node module that boots Pyodide the
+(``sitebuild/runtime/pyodide_node.mjs call``, the one Node module that boots Pyodide the
 way the browser's worker does) and compare them with CPython.
 
 Missing Node, node_modules/pyodide or a runtime that cannot be built skips the
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE_MODULE = ROOT / "sitebuild" / "pyodide_node.mjs"
+NODE_MODULE = ROOT / "sitebuild" / "runtime" / "pyodide_node.mjs"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -65,7 +65,7 @@ def node() -> str:
 def built_runtime() -> dict:
     """runtime.json after bringing build/pyodide/ up to date (a no-op when it is)."""
     node()
-    from sitebuild import runtime
+    from sitebuild.runtime import bundle as runtime
 
     try:
         return runtime.ensure_built(quiet=True)
@@ -74,7 +74,7 @@ def built_runtime() -> dict:
 
 
 def run_node(*args: str) -> subprocess.CompletedProcess:
-    """``node sitebuild/pyodide_node.mjs ARGS...``; fails the test on a non-zero exit."""
+    """``node sitebuild/runtime/pyodide_node.mjs ARGS...``; fails the test on a non-zero exit."""
     proc = subprocess.run(
         [node(), str(NODE_MODULE), *args],
         cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=NODE_TIMEOUT,

@@ -2,7 +2,7 @@
 
 Every request of ``tests/api_cases.py`` goes through ``rules_pkg.api.handle_json``
 twice: here under CPython, and under Pyodide (CPython 3.14 compiled to WebAssembly)
-in one Node process (``sitebuild/pyodide_node.mjs call``) that boots the built
+in one Node process (``sitebuild/runtime/pyodide_node.mjs call``) that boots the built
 bundle the way the browser's worker does (trimmed standard library, the byte-code
 wheel unpacked into site-packages) -- and once more in an interpreter restored
 from a memory snapshot (``pyodide_node.mjs snapshot``), as a repeat visit does.

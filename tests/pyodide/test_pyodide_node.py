@@ -1,8 +1,8 @@
-"""sitebuild/pyodide_node.mjs, the one way to run Pyodide outside the browser.
+"""sitebuild/runtime/pyodide_node.mjs, the one way to run Pyodide outside the browser.
 
 Its ``call`` command is exercised by test_parity.py and test_trimmed_stdlib.py
 (the whole API suite), ``compile`` and ``trace`` by every runtime build
-(sitebuild/stdlib_trim.py, sitebuild/wheel_bytecode.py). Here: the command line,
+(sitebuild/runtime/stdlib_trim.py, sitebuild/runtime/wheel_bytecode.py). Here: the command line,
 ``boot`` on both paths, ``compile``, and a broken snapshot refused.
 """
 
@@ -31,7 +31,7 @@ def _node(*args: str) -> subprocess.CompletedProcess:
 def test_bad_command_lines_exit_2_with_usage(args):
     proc = _node(*args)
     assert proc.returncode == 2, proc.stderr
-    assert "usage: node sitebuild/pyodide_node.mjs" in proc.stderr
+    assert "usage: node sitebuild/runtime/pyodide_node.mjs" in proc.stderr
 
 
 @pytest.fixture(scope="module")

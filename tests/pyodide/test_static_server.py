@@ -1,4 +1,4 @@
-"""sitebuild/serve.py serves the Pyodide runtime the way browsers need it.
+"""sitebuild/publish/serve.py serves the Pyodide runtime the way browsers need it.
 
 MIME types (application/wasm for streaming compilation, text/javascript for
 module workers), gzip, ETag/304, and cache headers: immutable for the runtime
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sitebuild.serve import serve_in_thread  # noqa: E402
+from sitebuild.publish.serve import serve_in_thread  # noqa: E402
 
 WASM = b"\0asm\1\0\0\0" + bytes(range(256)) * 64
 HTML = ("<!doctype html><title>т</title>" + "<p>Правила</p>" * 100).encode()

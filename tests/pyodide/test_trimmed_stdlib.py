@@ -1,7 +1,7 @@
 """The trimmed standard library is enough: every API case gives CPython's answer.
 
-``sitebuild/stdlib_trim.py`` packs only the modules listed in
-``sitebuild/stdlib_modules.txt`` (traced under Pyodide) into
+``sitebuild/runtime/stdlib_trim.py`` packs only the modules listed in
+``sitebuild/runtime/stdlib_modules.txt`` (traced under Pyodide) into
 ``build/pyodide/<version>/python_stdlib.trim-<hash>.zip``, as Python 3.14 byte code.
 Here every request of ``tests/api_cases.py`` runs under Pyodide in Node booted with
 ``stdLibURL`` pointing at that file, and must equal CPython's response.
@@ -23,7 +23,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyodide_harness as harness  # noqa: E402
 
-from sitebuild import stdlib_trim  # noqa: E402
+from sitebuild.runtime import stdlib_trim  # noqa: E402
 
 ROOT = harness.ROOT
 
@@ -36,7 +36,7 @@ def full_zip():
 
 
 def test_rules_pkg_imports_only_listed_stdlib_modules(full_zip):
-    from sitebuild import runtime
+    from sitebuild.runtime import bundle as runtime
 
     lst = stdlib_trim.check(pyodide_version=runtime.PYODIDE_VERSION)
     assert len(lst.packed) > 50  # Pyodide's own start-up needs that many
@@ -58,7 +58,7 @@ def test_the_check_names_an_unlisted_import_and_the_fix(full_zip, tmp_path):
 
 
 def test_the_list_is_for_the_pinned_pyodide(full_zip):
-    from sitebuild import runtime
+    from sitebuild.runtime import bundle as runtime
 
     lst = stdlib_trim.read_list()
     assert lst.pyodide == runtime.PYODIDE_VERSION

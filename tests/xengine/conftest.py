@@ -15,10 +15,10 @@ TIMEOUT_S = 150.0  # a first visit boots Pyodide; room for a loaded 2-core machi
 
 
 class Site:
-    """The site on sitebuild.serve; ``server.down = True`` switches it off (503)."""
+    """The site on sitebuild.publish.serve; ``server.down = True`` switches it off (503)."""
 
     def __init__(self, root):
-        from sitebuild.serve import serve_in_thread
+        from sitebuild.publish.serve import serve_in_thread
 
         self.server = serve_in_thread(root, "127.0.0.1", 0)
         self.url = self.server.url

@@ -10,7 +10,7 @@
 // The worker URL carries the runtime:
 //   worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
 // (engine-client.js reads them from <meta name="rules-runtime">; stdlib is the
-// standard library trimmed to what the engine needs, sitebuild/stdlib_trim.py; wasm the
+// standard library trimmed to what the engine needs, sitebuild/runtime/stdlib_trim.py; wasm the
 // decoded size of pyodide.asm.wasm, for the progress). Pyodide is
 // served from <site root>/pyodide/<path>, found relative to this file, so the
 // site works under any base path and nothing comes from another host.
@@ -70,7 +70,7 @@ let booting = true; // no progress after "ready" or "failed"
 // The WebAssembly binary: its bytes on the wire (Content-Length) and how many of them
 // are counted in bytes.loaded so far; the rest counts once loadPyodide has it compiled.
 const wasm = { length: 0, counted: 0 };
-// Its decoded size (the page's rules-runtime meta, sitebuild/postbuild.py): an
+// Its decoded size (the page's rules-runtime meta, sitebuild/publish/postbuild.py): an
 // encoded body's decoded bytes, scaled by length / decoded size, are bytes on the wire.
 const wasmSize = Number(params.get("wasm")) || 0;
 // The binary is counted as it arrives only when at the rate of the worker's
@@ -205,7 +205,7 @@ self.fetch = async (input, init) => {
 
 // ------------------------------------------------------------------ boot
 
-// The wheel's name and sha256 from the bundle's lock file (sitebuild/runtime.py).
+// The wheel's name and sha256 from the bundle's lock file (sitebuild/runtime/bundle.py).
 async function wheelOf(indexURL) {
   const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
   const entry = lock && lock.packages && lock.packages[packageName];

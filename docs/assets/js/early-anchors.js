@@ -1,5 +1,5 @@
 // @ts-check
-// Inlined into every page's <head> by sitebuild/postbuild.py, so it runs BEFORE
+// Inlined into every page's <head> by sitebuild/publish/postbuild.py, so it runs BEFORE
 // mkdocs-material's bundle and its listeners come first.
 //
 // Same-page anchors ("#kovboy-rule-4", the table of contents) stay plain

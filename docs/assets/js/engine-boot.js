@@ -1,5 +1,5 @@
 // @ts-check
-// Inlined into every page's <head> by sitebuild/offline.py, right after
+// Inlined into every page's <head> by sitebuild/publish/offline.py, right after
 // <meta name="rules-runtime">: starts the rules engine's worker while the page
 // is still being parsed, so Python boots next to the page's own loading instead
 // of after it (on a phone that is about a second earlier).

@@ -1,6 +1,6 @@
 // @ts-check
 // Glossary terms in the rule text (marked at build time by
-// sitebuild/glossary.py as <span class="rb-term" aria-describedby=...>):
+// sitebuild/pages/glossary.py as <span class="rb-term" aria-describedby=...>):
 // show the term's definition on hover, on keyboard focus and on tap.
 //
 // The definitions are on the page once, hidden (div.rb-term-defs); screen

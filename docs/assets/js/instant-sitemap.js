@@ -1,6 +1,6 @@
 // @ts-check
 // Instant navigation from the very first page of a site built without site_url
-// (as the README builds it). Inlined into <head> by sitebuild/postbuild.py for
+// (as the README builds it). Inlined into <head> by sitebuild/publish/postbuild.py for
 // such a build only, so it runs before mkdocs-material's bundle.
 //
 // Material follows a link without a page load only if sitemap.xml lists it.
@@ -8,7 +8,7 @@
 // sitemap.xml lists nothing, and every link was a full page load that booted
 // the engine again (6 s on the benchmark's phone). The service worker answers
 // sitemap.xml with every stored page once it controls the page
-// (sitebuild/offline_sw.js); before that, on the first visit, this script
+// (sitebuild/publish/offline_sw.js); before that, on the first visit, this script
 // answers material's one request for it: the pages of the site's own
 // navigation, under the address the page was opened at. Material asks with
 // XMLHttpRequest, so that request is sent to a local copy instead; every other

@@ -4,7 +4,7 @@
 // the link, the link holds the match (match-link.js).
 //
 // The code is made by qrcode-generator (npm, MIT), copied into the site at
-// build time (sitebuild/vendor.py) and loaded only when a link is shown.
+// build time (sitebuild/publish/vendor.py) and loaded only when a link is shown.
 // Error correction L (7 %): a screen is not a dirty label, and L holds the
 // most per module, so a given link gets the largest modules; version 40 at L
 // holds 2 953 bytes. A longer link is not drawn: the page says so and offers

@@ -57,7 +57,7 @@
  */
 
 /**
- * The тренажёр: a game it offers (sitebuild/quiz_pages.py trainer_games()), a
+ * The тренажёр: a game it offers (sitebuild/pages/quiz_pages.py trainer_games()), a
  * question of the engine and its verdict (rules_pkg/trainer.py question(), check()).
  * @typedef {import("./types.js").Ref} ClauseRef
  * @typedef {{ id: string, title: string, url: string, refs: Record<string, ClauseRef> }} TrainerGame

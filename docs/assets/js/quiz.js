@@ -1,5 +1,5 @@
 // @ts-check
-// The quiz page (marker «::: quiz ID», sitebuild/quiz_pages.py): the quiz is
+// The quiz page (marker «::: quiz ID», sitebuild/pages/quiz_pages.py): the quiz is
 // embedded in the widget as JSON (sitebuild/quiz/render.py payload()), so it
 // works with no signal once the page is loaded; the engine is not needed.
 //

@@ -1,6 +1,6 @@
 // @ts-check
 // mkdocs-material's search only once the search box is first used (issue 19).
-// Inlined into <head> by sitebuild/postbuild.py, so it runs before material's bundle.
+// Inlined into <head> by sitebuild/publish/postbuild.py, so it runs before material's bundle.
 //
 // On every page load material fetches search/search_index.json (XMLHttpRequest) and
 // starts its search worker (lunr), competing with the rules engine for the network

@@ -1,5 +1,5 @@
 // @ts-check
-// The тренажёр (marker «::: trainer», sitebuild/quiz_pages.py): endless
+// The тренажёр (marker «::: trainer», sitebuild/pages/quiz_pages.py): endless
 // scenario questions written and judged by the engine in the worker.
 //
 //   «Новый вопрос» → {op: "trainer.question", game, seed} with a fresh seed

@@ -43,7 +43,7 @@
 
 /**
  * The part of a game's declaration a tool reads from its data-rb-declaration
- * (sitebuild/markdown_ext.py, client_declaration). score null: the rules
+ * (sitebuild/pages/markdown_ext.py, client_declaration). score null: the rules
  * define no score; absent: the default points (ru.js POINTS_SCORE).
  * @typedef {{ kind: string, title: string }} Ref
  * @typedef {Record<string, Ref>} Refs

@@ -53,8 +53,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from sitebuild import glossary as glossary_mod
-from sitebuild.markdown_ext import Catalog, SiteBuildError
+from sitebuild.pages import glossary as glossary_mod
+from sitebuild.pages.markdown_ext import Catalog, SiteBuildError
 
 INDEX_FILE = Path("search") / "search_index.json"
 LANGUAGE = "rus"
@@ -80,13 +80,13 @@ SKIP_TAGS = frozenset({
 SKIP_ROLES = frozenset({"status", "alert", "progressbar"})
 SKIP_CLASSES = frozenset({
     "headerlink",        # the ¶ of a heading (toc permalink)
-    "clause-ref",        # the § of a clause (sitebuild/markdown_ext.py)
+    "clause-ref",        # the § of a clause (sitebuild/pages/markdown_ext.py)
     "rb-ed-mark",        # the * of an editorial correction, and its note
     "rb-ed-note",
     "rb-tolk-title",     # a толкование's own title (the entry's title)
     "rb-tolk-clauses",   # «Касается: …» / «Источник: …» lists
     "rb-gloss-anchor",   # the # of a glossary term
-    "rb-gloss-uses",     # «Встречается в правилах: …» (sitebuild/index_markers.py)
+    "rb-gloss-uses",     # «Встречается в правилах: …» (sitebuild/pages/index_markers.py)
 })
 VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                        "param", "source", "track", "wbr"})
@@ -367,9 +367,9 @@ def build(index: dict, pages: dict[str, str], units: dict[str, Unit]) -> dict:
 
 def bundle_language(site_dir: Path) -> None:
     """Put lunr-languages' Russian in front of the site's language file, and the
-    ranking of several words (sitebuild/search_rank.js) after it, so the
+    ranking of several words (sitebuild/pages/search_rank.js) after it, so the
     search worker loads one file (and the service worker precaches the
-    languages the index names: sitebuild/offline.py)."""
+    languages the index names: sitebuild/publish/offline.py)."""
     ours, base = site_dir / LANGUAGE_FILE, site_dir / BASE_LANGUAGE_FILE
     for path in (ours, base):
         if not path.is_file():

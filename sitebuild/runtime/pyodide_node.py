@@ -1,4 +1,4 @@
-"""Runs Python code in Pyodide under Node (``sitebuild/pyodide_node.mjs``, commands
+"""Runs Python code in Pyodide under Node (``sitebuild/runtime/pyodide_node.mjs``, commands
 ``compile`` and ``trace``) for the build steps that need Pyodide's own interpreter: the
 trimmed standard library (stdlib_trim), the byte-code wheel (wheel_bytecode).
 
@@ -14,8 +14,10 @@ import tempfile
 from pathlib import Path
 
 try:
-    from .project import NODE_PYODIDE, ROOT
-except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
+    from ..project import NODE_PYODIDE, ROOT
+except ImportError:  # run as a plain script: sitebuild/runtime/ itself is on sys.path
+    import sys
+    sys.path.append(str(Path(__file__).resolve().parents[1]))  # sitebuild/, for project.py
     from project import NODE_PYODIDE, ROOT  # type: ignore[no-redef]
 
 #: The Node side (booting Pyodide, the trace's stages). Only Python code lives in this file.
@@ -49,7 +51,7 @@ def run_in_pyodide(code: str, input_path: Path, out: Path, **args) -> object:
 
 
 def run_node(*argv: str) -> str:
-    """``node sitebuild/pyodide_node.mjs ARGV...``; its stdout."""
+    """``node sitebuild/runtime/pyodide_node.mjs ARGV...``; its stdout."""
     node = node_binary()
     if not (NODE_PYODIDE / "pyodide.mjs").is_file():
         raise PyodideNodeError("node_modules/pyodide is missing: run scripts/setup.sh (npm ci)")

@@ -1,7 +1,7 @@
 """Libraries from npm the pages load, copied into the site at build time
 (nothing at runtime from another host). Each is the pinned version from
 package.json, checked against node_modules; the service worker precaches it
-like every other file of the site (sitebuild/offline.py lists them all).
+like every other file of the site (sitebuild/publish/offline.py lists them all).
 
 - ``assets/vendor/qrcode-generator/qrcode.mjs``: the share link's QR code
   (docs/assets/js/match-qr.js loads it when a link is shown).
@@ -13,7 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 
 #: site path -> (npm package, file inside it)

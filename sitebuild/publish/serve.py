@@ -1,10 +1,10 @@
 """A small static file server for the built site (local use, browser tests, benchmarks).
 
-    python sitebuild/serve.py site [--host 127.0.0.1] [--port 8000] [--log] [--precompressed]
+    python sitebuild/publish/serve.py site [--host 127.0.0.1] [--port 8000] [--log] [--precompressed]
 
 From tests::
 
-    from sitebuild.serve import serve_in_thread
+    from sitebuild.publish.serve import serve_in_thread
     server = serve_in_thread("site", port=0)      # port 0: any free port
     ... server.url ...                            # "http://127.0.0.1:PORT/"
     server.shutdown(); server.server_close()
@@ -23,7 +23,7 @@ What it does, as a production static host would:
   The lock file and the wheel there are *not* immutable: they change with every
   engine build while the path (Pyodide's version) stays the same;
 * with ``--precompressed`` (``serve(..., precompressed=True)``), the ``.br`` /
-  ``.gz`` copy written beside a file by ``sitebuild/postbuild.py`` when the
+  ``.gz`` copy written beside a file by ``sitebuild/publish/postbuild.py`` when the
   client accepts it (brotli first), as nginx ``brotli_static``/``gzip_static``
   or Caddy ``precompressed`` do; a file without a copy is sent as it is;
 * a directory serves its ``index.html`` (``/dir`` redirects to ``/dir/``);

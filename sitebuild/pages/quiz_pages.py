@@ -14,7 +14,7 @@ The hook (``hooks.py``) calls two functions:
 
 The quiz files of ``site/quizzes/`` (JSON payload, Moodle GIFT and two XML files,
 print sheet, index: :func:`sitebuild.quiz.write_all`) are written after the pages by
-``sitebuild.postbuild.write_quiz_exports``, which also fails when a quiz has no page.
+``sitebuild.publish.postbuild.write_quiz_exports``, which also fails when a quiz has no page.
 
 Markers (a line of its own, like the other markers of ``markdown_ext.py``):
 
@@ -45,7 +45,7 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-from sitebuild.markdown_ext import (
+from sitebuild.pages.markdown_ext import (
     SiteBuildError,
     SiteContext,
     client_declaration,
@@ -54,7 +54,7 @@ from sitebuild.markdown_ext import (
 from sitebuild.quiz import PRINT_SEED, files_for, gift, load_dir, render
 from sitebuild.quiz.model import MIXED, Quiz
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 QUIZ_DIR = REPO_ROOT / "quizzes"
 OUT_DIR = "quizzes"  # in the site: site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.html
 PAGE_DIR = "quizzes"  # in docs/: docs/quizzes/<id>.md, one page per quiz

@@ -1,6 +1,6 @@
 """The engine's wheel as Python 3.14 byte code, for the browser (build time only).
 
-``sitebuild/runtime.py`` ships ``build/pyodide/<version>/rules_pkg-<v>-py3-none-any.whl``
+``sitebuild/runtime/bundle.py`` ships ``build/pyodide/<version>/rules_pkg-<v>-py3-none-any.whl``
 made by this module from the source wheel in ``build/wheel/``: every module of the
 package is compiled by Pyodide's own CPython (in Node, through
 ``pyodide_node.run_in_pyodide``, so the magic number is Pyodide's) to an unchecked
@@ -30,7 +30,7 @@ from pathlib import Path
 
 try:
     from .pyodide_node import PyodideNodeError, run_in_pyodide
-except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
+except ImportError:  # run as a plain script: sitebuild/runtime/ itself is on sys.path
     from pyodide_node import PyodideNodeError, run_in_pyodide  # type: ignore[no-redef]
 
 #: Runs in Pyodide: /tmp/in.zip (the source wheel) -> /tmp/out.zip. Returns the

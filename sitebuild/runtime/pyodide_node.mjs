@@ -4,31 +4,31 @@
 // browser (stdLibURL = the trimmed standard library, the wheel unpacked with
 // unpackArchive into site-packages, then `import rules_pkg.api`), or restores it
 // from a memory snapshot the same way the worker does on a repeat visit.
-// Used by tests/pyodide (parity), sitebuild/stdlib_trim.py (trace, compile),
-// sitebuild/wheel_bytecode.py (compile), scripts/measure_runtime.py and
+// Used by tests/pyodide (parity), sitebuild/runtime/stdlib_trim.py (trace, compile),
+// sitebuild/runtime/wheel_bytecode.py (compile), scripts/measure_runtime.py and
 // scripts/bench (boot, snapshot).
 //
-//   node sitebuild/pyodide_node.mjs boot     [RUNTIME] [--snapshot FILE] [--request JSON]
+//   node sitebuild/runtime/pyodide_node.mjs boot     [RUNTIME] [--snapshot FILE] [--request JSON]
 //       one boot to the first answer (--request, default the «Ковбой» declaration,
 //       which imports one game module; {"op": "games"} imports them all);
 //       prints one JSON line of milliseconds:
 //       {"path": "normal"|"snapshot", "load": ..., "wheel": ..., "import": ...,
 //        "answer": ..., "total": ..., "cpu": ...}
-//   node sitebuild/pyodide_node.mjs call     REQUESTS.json [RUNTIME] [--snapshot FILE] [--out FILE]
+//   node sitebuild/runtime/pyodide_node.mjs call     REQUESTS.json [RUNTIME] [--snapshot FILE] [--out FILE]
 //       rules_pkg.api.handle_json on every request of a JSON array; the array of
 //       responses (same order) on stdout or --out. A Python exception for one
 //       request becomes {"__exception__": traceback}. stderr: Python version,
 //       standard-library size, boot path.
-//   node sitebuild/pyodide_node.mjs snapshot OUT [RUNTIME]
+//   node sitebuild/runtime/pyodide_node.mjs snapshot OUT [RUNTIME]
 //       boot normally with the engine imported and warmed (every game module),
 //       then write pyodide.makeMemorySnapshot() to OUT; prints a JSON line
 //       {"bytes", "make_ms", "boot_ms"}.
-//   node sitebuild/pyodide_node.mjs compile  CODE.py IN OUT [--args JSON]
+//   node sitebuild/runtime/pyodide_node.mjs compile  CODE.py IN OUT [--args JSON]
 //       run CODE.py in Pyodide (full standard library, PYTHONHASHSEED=0) with IN
 //       at /tmp/in.zip; ARGS (a global) holds the --args JSON text; /tmp/out.zip
 //       is written to OUT; the value of the code's last expression is printed as JSON.
-//   node sitebuild/pyodide_node.mjs trace    ARGS.json RESULT.json
-//       the standard-library import trace of sitebuild/stdlib_trim.py (ARGS: wheel,
+//   node sitebuild/runtime/pyodide_node.mjs trace    ARGS.json RESULT.json
+//       the standard-library import trace of sitebuild/runtime/stdlib_trim.py (ARGS: wheel,
 //       requests, hostile, extra_imports, review_py; see that module).
 //
 // RUNTIME options (default: the built bundle build/pyodide/<version>/ named by
@@ -43,7 +43,7 @@ import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NODE_PYODIDE = join(ROOT, "node_modules", "pyodide");
 const asDir = (p) => (p.endsWith("/") ? p : p + "/");
 
@@ -265,7 +265,7 @@ async function useAsAWorkerDoes(pyodide) {
 }
 
 // Boot with the full standard library and record sys.modules after each stage
-// of what a visitor's worker does (see sitebuild/stdlib_trim.py, STAGES).
+// of what a visitor's worker does (see sitebuild/runtime/stdlib_trim.py, STAGES).
 async function cmdTrace(opts) {
   const [argsFile, resultFile] = opts.positional;
   if (!argsFile || !resultFile) throw new UsageError("trace needs ARGS.json RESULT.json");
@@ -341,7 +341,7 @@ async function main(argv) {
     await COMMANDS[opts.command](opts);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`pyodide_node: ${err.message}\nusage: node sitebuild/pyodide_node.mjs `
+      process.stderr.write(`pyodide_node: ${err.message}\nusage: node sitebuild/runtime/pyodide_node.mjs `
         + "boot|call|snapshot|compile|trace ... (see the header of this file)\n");
       process.exitCode = 2;
     } else {

@@ -56,8 +56,8 @@ try:  # MkDocs shows a PluginError as a clean one-line build failure.
 except ImportError:  # pragma: no cover - used outside MkDocs
     _ErrorBase = Exception
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-REPO_ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MARKER_RE = re.compile(r"^:::[ \t]*(?P<name>\S+)(?:[ \t]+(?P<args>.*?))?[ \t]*$")
@@ -188,7 +188,7 @@ class SiteContext:
         )
         self.env.globals["fail"] = self._template_fail
         self.env.filters["plural"] = plural
-        # Block markers registered by other build modules (e.g. sitebuild/quiz_pages.py):
+        # Block markers registered by other build modules (e.g. sitebuild/pages/quiz_pages.py):
         # name -> render(args, line) -> HTML.
         self.extra_markers: dict[str, Callable[[str, str], str]] = {}
 

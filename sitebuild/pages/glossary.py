@@ -1,6 +1,6 @@
 """The glossary: terms of the rule texts, marked where they appear (build time).
 
-The terms live in ``sitebuild/glossary.toml`` (headword, every word form to
+The terms live in ``sitebuild/pages/glossary.toml`` (headword, every word form to
 mark, an editorial definition, and quotes where a rule text explains the term
 itself). This module
 
@@ -37,7 +37,7 @@ from pathlib import Path
 from markdown import Extension
 from markdown.treeprocessors import Treeprocessor
 
-from sitebuild.markdown_ext import ID_RE, SiteBuildError
+from sitebuild.pages.markdown_ext import ID_RE, SiteBuildError
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "glossary.toml"
 DEF_ID = "rb-term-def-{}"

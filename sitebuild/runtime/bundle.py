@@ -12,10 +12,10 @@ Produces::
                             (``pyodide lockfile add-wheels``, then trimmed: the page loads
                             no other package; 0.4 KB instead of 119 KB)
         rules_pkg-<v>-py3-none-any.whl   the wheel of build/wheel/ with its modules as
-                            3.14 byte code (``sitebuild/wheel_bytecode.py``)
+                            3.14 byte code (``sitebuild/runtime/wheel_bytecode.py``)
         python_stdlib.trim-<hash>.zip   the standard library trimmed to what the engine
                             and Pyodide's start-up import, as 3.14 byte code
-                            (``sitebuild/stdlib_trim.py``; runtime.json key ``stdlib``)
+                            (``sitebuild/runtime/stdlib_trim.py``; runtime.json key ``stdlib``)
 
 so that a page can ``loadPyodide({indexURL: ".../pyodide/<version>/"})`` and then
 ``pyodide.loadPackage("rules-pkg")``; Pyodide checks the wheel's sha256 against the lock.
@@ -45,12 +45,13 @@ from pathlib import Path
 
 try:
     from . import stdlib_trim, wheel_bytecode
-    from .project import (BUILD, NODE_PYODIDE, PYODIDE_CLI, PYODIDE_VERSION, ROOT, WHEEL_DIR, BuildError,
+    from ..project import (BUILD, NODE_PYODIDE, PYODIDE_CLI, PYODIDE_VERSION, ROOT, WHEEL_DIR, BuildError,
                           build_wheel, project_meta, run_checked, sha256_file, source_files)
     from .pyodide_node import PyodideNodeError
-    from .project import __file__ as project_file
+    from ..project import __file__ as project_file
     from .pyodide_node import __file__ as node_runner_file
-except ImportError:  # run as a plain script: sitebuild/ itself is on sys.path
+except ImportError:  # run as a plain script: sitebuild/runtime/ itself is on sys.path
+    sys.path.append(str(Path(__file__).resolve().parents[1]))  # sitebuild/, for project.py
     import stdlib_trim  # type: ignore[no-redef]
     import wheel_bytecode  # type: ignore[no-redef]
     from project import (BUILD, NODE_PYODIDE, PYODIDE_CLI, PYODIDE_VERSION, ROOT,  # type: ignore[no-redef]
@@ -160,7 +161,7 @@ def _write_lock_and_bytecode_wheel(wheel: Path, staging: Path, vdir: Path) -> tu
     )
     lock = json.loads((vdir / LOCK_NAME).read_text(encoding="utf-8"))
     key, entry = _lock_entry(lock, wheel.name)
-    # The browser's copy holds byte code instead of source (sitebuild/wheel_bytecode.py).
+    # The browser's copy holds byte code instead of source (sitebuild/runtime/wheel_bytecode.py).
     try:
         wheel_bytecode.compile_wheel(wheel, vdir / wheel.name)
     except PyodideNodeError as exc:

@@ -1,6 +1,6 @@
 """What the build does to the site after the generator wrote its pages.
 
-    python -m sitebuild.postbuild SITE_DIR [--site-url URL]
+    python -m sitebuild.publish.postbuild SITE_DIR [--site-url URL]
 
 It knows nothing of MkDocs or Zensical: it works on the built folder. The
 MkDocs hook (``hooks.py``) runs the same :data:`STEPS` in ``on_post_build``;
@@ -16,23 +16,23 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    ``docs/assets/js/early-anchors.js`` (it must run before the theme; it also puts a game
    page's tools into their column while the page is parsed and holds the first paint
    until then, so the page does not shift) and
-   ``sitebuild/offline.py``'s tags (web app manifest); a stylesheet of
+   ``sitebuild/publish/offline.py``'s tags (web app manifest); a stylesheet of
    :data:`TOOL_CSS` is left out of a page without its tools (:func:`drop_tool_css`);
    then :func:`bundle_stylesheets`: each page's run of the site's own stylesheets
-   becomes one file (``sitebuild/css_bundle.py``; a :data:`TOOL_CSS` sheet stays
+   becomes one file (``sitebuild/publish/css_bundle.py``; a :data:`TOOL_CSS` sheet stays
    its own file); and :func:`minify_js`: the page modules of ``assets/js/``
-   minified by esbuild, a source map beside each (``sitebuild/minify.py``).
+   minified by esbuild, a source map beside each (``sitebuild/publish/minify.py``).
 2. :func:`copy_runtime`: ``build/pyodide/`` into ``site/pyodide/``; then
    :func:`copy_vendored`: the npm libraries the pages load, into
-   ``site/assets/vendor/`` (``sitebuild/vendor.py``).
+   ``site/assets/vendor/`` (``sitebuild/publish/vendor.py``).
 3. :func:`write_quiz_exports`: ``site/quizzes/``: JSON, GIFT, Moodle XML,
    print sheets (``sitebuild/quiz``); a quiz without its page fails.
 4. :func:`rewrite_search_index`: MkDocs' ``search/search_index.json`` rebuilt
-   clause by clause, term by term, without tool text (``sitebuild/search_index.py``).
+   clause by clause, term by term, without tool text (``sitebuild/pages/search_index.py``).
 5. :func:`write_service_worker`: ``site/sw.js`` lists (with hashes) every
    file written above, so it comes after them.
 6. :func:`write_headers_file`: ``site/_headers`` (Netlify / Cloudflare Pages
-   syntax): the cache policy of ``sitebuild/serve.py`` for hosts that read one.
+   syntax): the cache policy of ``sitebuild/publish/serve.py`` for hosts that read one.
 7. :func:`precompress`: ``.br`` and ``.gz`` beside every large text file and
    the ``.wasm``, for hosts that serve precompressed files. Brotli quality 11,
    cached by content in ``build/precompressed/`` (see :data:`BROTLI_QUALITY`).
@@ -56,14 +56,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from sitebuild import offline, vendor  # noqa: E402
-from sitebuild.markdown_ext import SiteBuildError  # noqa: E402
+from sitebuild.publish import offline, vendor  # noqa: E402
+from sitebuild.pages.markdown_ext import SiteBuildError  # noqa: E402
 from sitebuild.quiz import QuizError, QuizErrors  # noqa: E402
-from sitebuild.serve import IMMUTABLE, REVALIDATE, cache_control  # noqa: E402
+from sitebuild.publish.serve import IMMUTABLE, REVALIDATE, cache_control  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.rulebook.postbuild")  # shown by `mkdocs build`
 
@@ -134,7 +134,7 @@ def read_runtime() -> dict:
     if package not in lock.get("packages", {}):
         raise SiteBuildError(
             f"пакета «{package}» нет в {(version_dir / 'pyodide-lock.json').relative_to(REPO_ROOT)}: {RUNTIME_HINT}")
-    # The trimmed standard library the worker passes as stdLibURL (sitebuild/stdlib_trim.py).
+    # The trimmed standard library the worker passes as stdLibURL (sitebuild/runtime/stdlib_trim.py).
     stdlib = info.get("stdlib")
     if not isinstance(stdlib, str) or not re.fullmatch(r"python_stdlib\.trim-[0-9a-f]{12}\.zip", stdlib) \
             or not (version_dir / stdlib).is_file():
@@ -240,8 +240,8 @@ def asks_engine(text: str) -> bool:
 
 
 def bundle_stylesheets(site: BuiltSite) -> None:
-    """One stylesheet link per run of the site's own CSS (sitebuild/css_bundle.py)."""
-    from sitebuild import css_bundle
+    """One stylesheet link per run of the site's own CSS (sitebuild/publish/css_bundle.py)."""
+    from sitebuild.publish import css_bundle
 
     try:
         done = css_bundle.bundle_site(site.root, frozenset(TOOL_CSS))
@@ -255,8 +255,8 @@ def bundle_stylesheets(site: BuiltSite) -> None:
 
 
 def minify_js(site: BuiltSite) -> None:
-    """The page modules minified in place, a source map beside each (sitebuild/minify.py)."""
-    from sitebuild import minify
+    """The page modules minified in place, a source map beside each (sitebuild/publish/minify.py)."""
+    from sitebuild.publish import minify
 
     try:
         done = minify.minify_site_js(site.root)
@@ -288,7 +288,7 @@ def copy_runtime(site: BuiltSite) -> None:
 
 
 def copy_vendored(site: BuiltSite) -> None:
-    """Libraries from npm the pages load (sitebuild/vendor.py), into site/assets/vendor/."""
+    """Libraries from npm the pages load (sitebuild/publish/vendor.py), into site/assets/vendor/."""
     log.info("из npm в сайт: %s", ", ".join(vendor.copy_vendored(site.root)))
 
 
@@ -323,7 +323,7 @@ def write_service_worker(site: BuiltSite) -> None:
 # ---- 5. _headers -------------------------------------------------------------------------
 
 def headers_file(site_dir: Path) -> str:
-    """Netlify / Cloudflare Pages ``_headers``: the same cache policy as sitebuild/serve.py.
+    """Netlify / Cloudflare Pages ``_headers``: the same cache policy as sitebuild/publish/serve.py.
 
     Those hosts apply every rule whose path matches and join the values of a
     header given twice, so no rule here is a catch-all: each file with a
@@ -339,7 +339,7 @@ def headers_file(site_dir: Path) -> str:
             immutable.append(url)
         elif rel.endswith(".html"):
             revalidate.append("/" + offline.url_path(rel) if rel.endswith("index.html") else url)
-    lines = ["# Written by sitebuild/postbuild.py (docs/publish.md): cache policy for hosts that read _headers.",
+    lines = ["# Written by sitebuild/publish/postbuild.py (docs/publish.md): cache policy for hosts that read _headers.",
              "# Versioned runtime files: their bytes are fixed by the Pyodide version in the path."]
     for url in immutable:
         lines += [url, f"  Cache-Control: {IMMUTABLE}"]
@@ -437,11 +437,11 @@ def precompress(site: BuiltSite) -> None:
 # ---- the search index ------------------------------------------------------------
 
 def rewrite_search_index(site: BuiltSite) -> None:
-    """MkDocs' search_index.json rewritten clause by clause (sitebuild/search_index.py).
+    """MkDocs' search_index.json rewritten clause by clause (sitebuild/pages/search_index.py).
     Zensical writes its own index (search.json) in another format: left as it is."""
     from rules_pkg.api import handle
-    from sitebuild import search_index
-    from sitebuild.markdown_ext import Catalog
+    from sitebuild.pages import search_index
+    from sitebuild.pages.markdown_ext import Catalog
 
     if not (site.root / search_index.INDEX_FILE).is_file():
         log.info("нет %s (генератор не MkDocs): индекс поиска оставлен как есть", search_index.INDEX_FILE)
@@ -464,7 +464,7 @@ def run(site_dir: str | os.PathLike, site_url: str | None = None) -> BuiltSite:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m sitebuild.postbuild",
+        prog="python -m sitebuild.publish.postbuild",
         description="Шаги сборки после генератора сайта (MkDocs или Zensical).")
     parser.add_argument("site_dir", help="папка собранного сайта (site)")
     parser.add_argument("--site-url", default=os.environ.get("RULES_SITE_URL") or None,

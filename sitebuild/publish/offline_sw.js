@@ -1,7 +1,7 @@
 // The site's service worker: after one visit the whole site, the Pyodide
 // runtime and the engine's wheel are kept on the device and served from there.
 //
-// sitebuild/offline.py writes site/sw.js from this file, with two constants
+// sitebuild/publish/offline.py writes site/sw.js from this file, with two constants
 // before it:
 //   VERSION  hash of the file list below (a new build with any changed file is
 //            a new version, so the browser installs the new worker)

@@ -1,7 +1,7 @@
 /* Ranking of a query of several words (issue 26): an entry that has more of
  * the words ranks above one that has fewer, and among those an entry whose
  * title has more of them. Appended to the site's search language file
- * (lunr.rus.min.js) by sitebuild/search_index.py, so it runs in
+ * (lunr.rus.min.js) by sitebuild/pages/search_index.py, so it runs in
  * mkdocs-material's search worker, after lunr and lunr.rus.
  *
  * lunr adds up the words' scores, and material multiplies a result by at most

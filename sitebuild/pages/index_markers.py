@@ -3,10 +3,10 @@ glossary (build time only).
 
 The hook (``hooks.py``) calls:
 
-- :func:`setup` (on_config): load the glossary (``sitebuild/glossary.toml``),
+- :func:`setup` (on_config): load the glossary (``sitebuild/pages/glossary.toml``),
   register the block markers below on the Markdown extension's
   :class:`SiteContext`, and add the glossary's Markdown extension (terms of
-  the rule text are marked, see ``sitebuild/glossary.py``);
+  the rule text are marked, see ``sitebuild/pages/glossary.py``);
 - :func:`page_markdown` (on_page_markdown): remember the page (links in the
   rendered HTML are relative to it) and expand ``::: clause-index`` without
   arguments into one heading and one ``::: clause-index GAME`` per game, so
@@ -42,11 +42,11 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-from sitebuild import glossary as glossary_mod
-from sitebuild.markdown_ext import SiteBuildError, SiteContext, scan_markers
+from sitebuild.pages import glossary as glossary_mod
+from sitebuild.pages.markdown_ext import SiteBuildError, SiteContext, scan_markers
 
 GAME_PAGE = "games/{}.md"
-QUIZ_PAGE = "quizzes/{}.md"  # sitebuild/quiz_pages.py: one page per quiz, quiz id = game id
+QUIZ_PAGE = "quizzes/{}.md"  # sitebuild/pages/quiz_pages.py: one page per quiz, quiz id = game id
 GLOSSARY_PAGE = "glossary.md"
 TOOL_ANCHOR = "rb-{kind}-{game}"  # the id markdown_ext.py gives a tool's panel
 
@@ -151,7 +151,7 @@ class ReadingSite:
             if gid not in GAME_LINES:
                 raise SiteBuildError(
                     f"{self.where(line)}для игры «{gid}» нет строки описания: добавьте её в "
-                    "GAME_LINES в sitebuild/index_markers.py")
+                    "GAME_LINES в sitebuild/pages/index_markers.py")
             decl = self.context.catalog.declaration(gid)
             page = GAME_PAGE.format(gid)
             has_page = self.exists(page)
@@ -213,7 +213,7 @@ class ReadingSite:
         unknown = sorted(set(names) - set(STATUS_HELP))
         if unknown:
             raise SiteBuildError(f"{self.where(line)}движок объявляет статусы пунктов без объяснения: "
-                                 f"{', '.join(unknown)} (добавьте их в STATUS_HELP в sitebuild/index_markers.py)")
+                                 f"{', '.join(unknown)} (добавьте их в STATUS_HELP в sitebuild/pages/index_markers.py)")
         statuses = [(s, names[s], STATUS_HELP[s]) for s in STATUS_ORDER if s in names]
         statuses += [(s, names[s], STATUS_HELP[s]) for s in sorted(names) if s not in STATUS_ORDER]
         return self.context.env.get_template("marker-clause-statuses.html.j2").render(statuses=statuses)
@@ -296,7 +296,7 @@ class ReadingSite:
         if unused:
             raise SiteBuildError(
                 "термины словаря не встречаются ни в одном тексте правил (проверьте формы в "
-                "sitebuild/glossary.toml): " + ", ".join(unused))
+                "sitebuild/pages/glossary.toml): " + ", ".join(unused))
 
 
 # ---- the hook's entry points ---------------------------------------------------
