@@ -1,4 +1,4 @@
-// What the match screen shows (docs/assets/js/match-view-parts.js): the
+// What the match screen shows (docs/assets/js/scorekeeper/match-view-parts.js): the
 // table only with rows, the shooter, the chooser not named twice, the «last»
 // line's ruling, and the redo button's count.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import {
   chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable,
-} from "../../docs/assets/js/match-view-parts.js";
+} from "../../docs/assets/js/scorekeeper/match-view-parts.js";
 
 const NAMES = ["Аня", "Боря"];
 

@@ -9,19 +9,19 @@
 // A page loads only the tool modules it uses (import()); each mount returns
 // its dispose function, called when the page is swapped away.
 
-import { startEngine } from "./engine-client.js";
-import { mountClauseShare } from "./clause-share.js";
-import { mountLayout } from "./layout.js";
+import { startEngine } from "./engine-client/engine-client.js";
+import { mountClauseShare } from "./page/clause-share.js";
+import { mountLayout } from "./page/layout.js";
 
 // data-rb-tool -> its module's mount(root), which returns its dispose. A game
 // page loads no quiz code, a quiz page no scorekeeper.
 /** @type {Record<string, () => Promise<(root: HTMLElement) => unknown>>} */
 const MODULES = {
-  calculator: () => import("./calculator.js").then((m) => m.mountCalculator),
-  scorekeeper: () => import("./scorekeeper.js").then((m) => m.mountScorekeeper),
-  quiz: () => import("./quiz.js").then((m) => m.mountQuiz),
-  "quiz-files": () => import("./quiz-export.js").then((m) => m.mountQuizFiles),
-  trainer: () => import("./trainer.js").then((m) => m.mountTrainer),
+  calculator: () => import("./calculator/calculator.js").then((m) => m.mountCalculator),
+  scorekeeper: () => import("./scorekeeper/scorekeeper.js").then((m) => m.mountScorekeeper),
+  quiz: () => import("./quiz/quiz.js").then((m) => m.mountQuiz),
+  "quiz-files": () => import("./quiz-files/quiz-export.js").then((m) => m.mountQuizFiles),
+  trainer: () => import("./trainer/trainer.js").then((m) => m.mountTrainer),
 };
 const PANEL_KEY = "rules-site:panel:";
 /** @type {{ root: Element | null, dispose: () => void }[]} */
