@@ -7,12 +7,12 @@ import { call, getStatus } from "../engine-client/engine-client.js";
 import { bindEngineStatus } from "../engine-client/engine-status.js";
 import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../shot-input/form.js";
 import { renderTable } from "../ruling/match-board.js";
-import { h } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
-import { mountShotInput } from "../shot-input/shot-input.js";
+import { mountShotInput } from "../shot-input/index.js";
 import {
   declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
 } from "../lib/widget.js";
@@ -20,14 +20,8 @@ import {
 /** @typedef {import("../lib/types.js").Request} Request */
 /** @typedef {import("../lib/types.js").Response} Response */
 
-/** @param {HTMLElement} root @returns {() => void} dispose */
-export function mountCalculator(root) {
-  const calculator = new Calculator(root);
-  return () => calculator.dispose();
-}
-
 /** One calculator on the page: its form, its answer, the engine's call between them. */
-class Calculator {
+export class Calculator {
   /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;

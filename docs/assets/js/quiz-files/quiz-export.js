@@ -10,7 +10,7 @@
 // the fetch fails, the browser downloads the file as built.
 //
 // absoluteLinks() is pure (node --test via tests/test_quiz_exports_js.py);
-// mountQuizFiles() wires the links of one section and returns its teardown.
+// mountQuizFiles() (index.js) wires the links of one section and returns its teardown.
 
 /** @typedef {"gift" | "xml"} ExportFormat */
 
@@ -95,7 +95,7 @@ function save(name, text, type) {
  * @param {HTMLAnchorElement} link
  * @param {HTMLElement} root
  */
-async function download(link, root) {
+export async function download(link, root) {
   const format = /** @type {ExportFormat} */ (link.dataset.rbExport);
   const fileUrl = link.href; // absolute: the browser resolves the relative href
   const status = root.querySelector("[data-rb-export-status]");
@@ -113,20 +113,3 @@ async function download(link, root) {
   }
 }
 
-/**
- * Mount the export links of one section (`data-rb-tool="quiz-files"`).
- * @param {HTMLElement} root
- * @returns {() => void} teardown
- */
-export function mountQuizFiles(root) {
-  /** @param {MouseEvent} event */
-  const onClick = (event) => {
-    const target = /** @type {Element | null} */ (event.target);
-    const link = /** @type {HTMLAnchorElement | null} */ (target && target.closest("a[data-rb-export]"));
-    if (!link || !root.contains(link) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    download(link, root);
-  };
-  root.addEventListener("click", onClick);
-  return () => root.removeEventListener("click", onClick);
-}

@@ -6,7 +6,7 @@
 // explanations and the clauses. quiz.css hides everything else when printing.
 
 import { keyText, lettersFor, sortByLetter } from "./quiz-grading.js";
-import { h } from "./quiz-view.js";
+import { h } from "../lib/dom.js";
 
 /**
  * @typedef {import("./quiz-types.js").Payload} Payload

@@ -9,7 +9,8 @@
 
 import { choiceOfKey, isChecked, nextIndex, primaryButton, unanswered } from "./quiz-run.js";
 import { MODE_NAMES, checkQuestion, mapItems, questionProgress, recordAnswer, unansweredWarning } from "./quiz-screens.js";
-import { answerControls, feedback, h, markChoices, questionHead } from "./quiz-view.js";
+import { h } from "../lib/dom.js";
+import { answerControls, feedback, markChoices, questionHead } from "./quiz-view.js";
 
 /**
  * @typedef {import("./quiz-types.js").Letters} Letters

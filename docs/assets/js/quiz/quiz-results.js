@@ -6,7 +6,8 @@
 
 import { resultSummary } from "./quiz-screens.js";
 import { randomSeed } from "./quiz-variant.js";
-import { answerControls, feedback, h, markChoices, questionHead } from "./quiz-view.js";
+import { h } from "../lib/dom.js";
+import { answerControls, feedback, markChoices, questionHead } from "./quiz-view.js";
 
 /**
  * @typedef {import("./quiz-types.js").Letters} Letters

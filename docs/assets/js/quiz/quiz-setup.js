@@ -9,7 +9,7 @@ import { percent, scoreLine } from "./quiz-grading.js";
 import { MODE_NAMES, setupFields, setupOffer } from "./quiz-screens.js";
 import { MODES, loadResults } from "./quiz-store.js";
 import { randomSeed } from "./quiz-variant.js";
-import { h } from "./quiz-view.js";
+import { h } from "../lib/dom.js";
 
 /**
  * @typedef {import("./quiz-types.js").Mode} Mode

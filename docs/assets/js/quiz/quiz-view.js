@@ -10,7 +10,7 @@
 
 import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "./quiz-answer.js";
 import { TYPE_HINTS, answerWords, isAnswered, isCorrect, toggledSign } from "./quiz-grading.js";
-import { h as makeElement } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
 
 /**
  * @typedef {import("./quiz-types.js").Answer} Answer
@@ -28,8 +28,6 @@ import { h as makeElement } from "../ruling/ruling.js";
  * @typedef {{ name: string, hint: HTMLElement, value: Answer | undefined, locked: boolean,
  *   onChange: (value: Answer | undefined) => void }} Field
  */
-
-export const h = makeElement; // ruling.js's h(tag, props, ...children), typed by its tag
 
 let uid = 0;
 

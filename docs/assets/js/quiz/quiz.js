@@ -24,12 +24,12 @@ import { lettersFor, questionsWord } from "./quiz-grading.js";
 import { isPrintPart, PRINT_PARTS, renderPrint } from "./quiz-print.js";
 import { renderQuestion } from "./quiz-question.js";
 import { renderResults } from "./quiz-results.js";
-import { DEFAULT_N, readAddress } from "./quiz-run.js";
+import { DEFAULT_N } from "./quiz-run.js";
 import { finishedRun, openingScreen, printBack } from "./quiz-screens.js";
 import { renderSetup } from "./quiz-setup.js";
 import { addResult, clearRun, loadRun, newRun, saveRun } from "./quiz-store.js";
 import { payloadVariant, randomSeed } from "./quiz-variant.js";
-import { h } from "./quiz-view.js";
+import { h } from "../lib/dom.js";
 
 /**
  * @typedef {import("./quiz-types.js").Letters} Letters
@@ -46,35 +46,8 @@ import { h } from "./quiz-view.js";
  *   storageWarned: boolean }} State
  */
 
-const PAYLOAD_FORMAT = "rules_pkg.quiz/1";
-
-/** @param {HTMLElement} root @returns {Payload} */
-function readPayload(root) {
-  const payload = JSON.parse(root.dataset.rbQuizPayload || "null");
-  if (!payload || payload.format !== PAYLOAD_FORMAT || !Array.isArray(payload.questions) || !payload.questions.length) {
-    throw new Error("в странице нет вопросов теста");
-  }
-  return payload;
-}
-
-/**
- * Mount the quiz widget (`data-rb-tool="quiz"`).
- * @param {HTMLElement} root
- * @returns {() => void} dispose: the quiz listens only on its own elements;
- *   once disposed it no longer writes the page address
- */
-export function mountQuiz(root) {
-  const payload = readPayload(root);
-  const address = readAddress(window.location.search, payload.questions.length);
-  const page = new QuizPage(root, payload, address);
-  page.open(address);
-  return () => {
-    page.disposed = true;
-  };
-}
-
 /** The quiz page's controller: its state, the screens it shows, what it saves. */
-class QuizPage {
+export class QuizPage {
   /** @param {HTMLElement} root @param {Payload} payload @param {Address} address */
   constructor(root, payload, address) {
     this.root = root;

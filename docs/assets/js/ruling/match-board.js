@@ -4,7 +4,7 @@
 // cards and the view's optional table ({columns, rows}).
 
 import { fouls as foulsWord, num, quantity } from "../lib/ru.js";
-import { h } from "./ruling.js";
+import { h } from "../lib/dom.js";
 
 /** @typedef {import("../lib/types.js").View} View */
 /** @typedef {import("../lib/types.js").Score} Score */

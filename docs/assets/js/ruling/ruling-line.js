@@ -5,7 +5,8 @@
 // An undone ruling is struck through and says so.
 
 import { num, signedQuantity } from "../lib/ru.js";
-import { citedAfter, h, renderRuling } from "./ruling.js";
+import { h } from "../lib/dom.js";
+import { citedAfter, renderRuling } from "./ruling.js";
 import { basisOf, lineHeadline, lineQuestion, saidFouls, scoreChanges, verdict } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */

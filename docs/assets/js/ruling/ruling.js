@@ -5,6 +5,7 @@
 // quoted from the page text. Only textContent is used: names typed by
 // players never become HTML.
 
+import { h } from "../lib/dom.js";
 import { POINTS_SCORE, signedQuantity } from "../lib/ru.js";
 import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "./ruling-parts.js";
 import { basisOf, explanationText, verdict } from "./ruling-text.js";
@@ -13,8 +14,6 @@ import { basisOf, explanationText, verdict } from "./ruling-text.js";
 /** @typedef {import("../lib/types.js").Decision} Decision */
 /** @typedef {import("../lib/types.js").Refs} Refs */
 /** @typedef {import("../lib/types.js").Score} Score */
-/** A child of h(): a node, or text; null, undefined and false are left out. */
-/** @typedef {Node | string | number | boolean | null | undefined} Child */
 
 /** @type {Record<string, string>} */
 const KIND_LABEL = {
@@ -22,30 +21,6 @@ const KIND_LABEL = {
   tolkovanie: "Толкования — этого в тексте правил нет",
   outside: "Внешние источники — этого в тексте правил нет",
 };
-
-/**
- * An element with attributes ("class", "text": its textContent; null, undefined
- * and false: left out; true: present, empty) and children (arrays are spread,
- * one level).
- * Typed by its tag, as document.createElement is: h("input") is an HTMLInputElement.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {Record<string, unknown>} [props] @param {...(Child | Child[])} children
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = String(value);
-    else if (key === "text") el.textContent = String(value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
 
 /** @param {Refs} refs @param {string} id */
 function refTitle(refs, id) {

@@ -11,7 +11,7 @@ import { matchTitle } from "./match-list.js";
 import { RECENT } from "./match-log.js";
 import { importOffer, readSharedLink, refusedMessage, showsMatch, waitingMessage } from "./match-import-choice.js";
 import { records } from "../lib/ru.js";
-import { h } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
 import { listMatches } from "./saved-matches.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
 import { reveal } from "../lib/widget.js";

@@ -5,7 +5,7 @@
 // can be deleted on its own.
 
 import { num, records, when } from "../lib/ru.js";
-import { h } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
 
 /** @typedef {import("./saved-matches.js").SavedEntry} SavedEntry */
 /** @typedef {import("./saved-matches.js").Summary} Summary */

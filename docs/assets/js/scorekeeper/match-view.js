@@ -11,7 +11,8 @@ import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord } from "../lib/ru.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
-import { h, refLink } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
+import { refLink } from "../ruling/ruling.js";
 
 const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it all too)
 

@@ -8,7 +8,7 @@
 import { readScope } from "../shot-input/form.js";
 import { renderSavedList } from "./match-list.js";
 import { matches as matchesWord } from "../lib/ru.js";
-import { h } from "../ruling/ruling.js";
+import { h } from "../lib/dom.js";
 import { restoreAdvice, savedCountText } from "./scorekeeper-core.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { reveal, showError, whileBusy } from "../lib/widget.js";

@@ -4,8 +4,8 @@
 // (saved-matches.js) and validated with match.view when opened again. Scores,
 // turns, tables and history are always the engine's view of that log.
 //
-// mountScorekeeper(root) (tools.js) puts the parts together and returns the
-// dispose function: match-session.js (the match, its requests and answers,
+// mountScorekeeper(root) (index.js, for tools.js) puts the parts together and
+// returns the dispose function: match-session.js (the match, its requests and answers,
 // no DOM), scorekeeper-ui.js (the elements), scorekeeper-screen.js (screens,
 // wake lock), scorekeeper-setup.js (saved matches, new match, a damaged
 // record), scorekeeper-match.js (the match screen), scorekeeper-core.js (what
@@ -13,7 +13,6 @@
 // from a link (match-import.js), a change in another tab.
 
 import { call, subscribe } from "../engine-client/engine-client.js";
-import { bindEngineStatus } from "../engine-client/engine-status.js";
 import { setupForm } from "../shot-input/form.js";
 import { openSharedMatch } from "./match-import.js";
 import { clearMatchFromUrl, hasMatch } from "./match-link.js";
@@ -25,7 +24,7 @@ import { scrollerOf } from "../lib/scroll-room.js";
 import { createScreens, isScreen } from "./scorekeeper-screen.js";
 import { bindSetup } from "./scorekeeper-setup.js";
 import { findUi } from "./scorekeeper-ui.js";
-import { mountShotInput } from "../shot-input/shot-input.js";
+import { mountShotInput } from "../shot-input/index.js";
 import { declarationOf, reveal, scoreOf, showError, tableOf } from "../lib/widget.js";
 
 /** @typedef {import("./match-session-saved.js").Validation} Validation */
@@ -33,20 +32,8 @@ import { declarationOf, reveal, scoreOf, showError, tableOf } from "../lib/widge
 /** @typedef {import("../lib/types.js").Response} Response */
 /** @typedef {import("../lib/types.js").View} View */
 
-/** @param {HTMLElement} root the tool's panel (a details element) @returns {() => void} dispose */
-export function mountScorekeeper(root) {
-  const keeper = new Scorekeeper(root);
-  keeper.listen();
-  keeper.openFirst();
-  // Bound once the first screen is chosen: its first words (and whether «Удар
-  // можно вводить уже сейчас» is said) are about that screen, not the setup
-  // form a reload into a saved match shows for no frame.
-  keeper.stopEngineStatus = bindEngineStatus(root);
-  return () => keeper.dispose();
-}
-
 /** One scorekeeper: its parts put together, the ways a match opens, what it lets go of. */
-class Scorekeeper {
+export class Scorekeeper {
   /** @param {HTMLElement} root */
   constructor(root) {
     const panel = /** @type {HTMLDetailsElement} */ (root);

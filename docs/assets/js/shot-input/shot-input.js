@@ -7,7 +7,7 @@
 // form stays the accessible alternative («Формой»); chips beside the drawing
 // are the form's own fields the declaration lists.
 //
-//   const input = mountShotInput(form, table);   // null: the game has no drawing
+//   const input = mountShotInput(form, table);   // index.js; null: the game has no drawing
 //   input.check()   -> Russian message why it cannot be recorded yet, or null
 //   input.reset()   after a shot (the form is reset by the caller)
 //   input.dispose() removes what it added and its listeners
@@ -22,7 +22,7 @@ import {
 import {
   afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
   modeNamed, needsMissConfirm, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
-  toolTap, situationKey, touchesGone, valueToWrite, withRack, wordsLine,
+  toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { smoothScroll } from "../lib/scroll-room.js";
@@ -166,40 +166,8 @@ function addMissConfirm(box, table) {
   return { missConfirm, missField };
 }
 
-/**
- * @param {HTMLFormElement} form @param {TableDecl | null | undefined} declared
- * @returns {ShotInput | null}
- */
-export function mountShotInput(form, declared) {
-  if (!declared) return null;
-  const box = /** @type {HTMLElement | null} */ (form.querySelector(`[data-rb-action="${declared.action}"]`));
-  if (!box) return null;
-  const input = new ShotInputController(form, declared, box);
-  input.start();
-  return {
-    mode: () => input.mode,
-    check() {
-      return input.check();
-    },
-    // The rack drawn: the balls the shooter has left (the view's rack), else the table's full one.
-    showRack(n) {
-      this.showTable(withRack(input.now, n));
-    },
-    // The balls on the table before the next shot (the engine's view: rack, absent).
-    showTable(view) {
-      input.showTable(view);
-    },
-    reset() {
-      input.reset();
-    },
-    dispose() {
-      input.dispose();
-    },
-  };
-}
-
 /** The drawing of one action of a form: what it shows, and what a tap, a drag, a key and a form change do. */
-class ShotInputController {
+export class ShotInputController {
   // A ball (or the cue ball) carried into a pocket: one gesture for «this
   // ball fell there» (shot-model.js dragToPocket); a press that does not move
   // is a tap (the click below).

@@ -15,15 +15,15 @@
 // score) are in trainer-run.js.
 
 import { call, getStatus } from "../engine-client/engine-client.js";
-import { bindEngineStatus } from "../engine-client/engine-status.js";
 import { scoreLine } from "../quiz/quiz-grading.js";
-import { answerControls, h, markChoices } from "../quiz/quiz-view.js";
+import { h } from "../lib/dom.js";
+import { answerControls, markChoices } from "../quiz/quiz-view.js";
 import { revealDelta } from "../lib/match-reveal.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
 import { renderRuling } from "../ruling/ruling.js";
 import { loadJSON, remove, saveJSON, saveRaw } from "../lib/storage.js";
 import {
-  addressOf, asQuizQuestion, emptyState, noAnswerMessage, openAsked, readAsked, recordAnswer, scoreOf, startFresh,
+  addressOf, asQuizQuestion, emptyState, noAnswerMessage, recordAnswer, scoreOf, startFresh,
   taskLink, validState,
 } from "./trainer-run.js";
 import { messageOf, showError, stickyTop, whileBusy } from "../lib/widget.js";
@@ -66,65 +66,11 @@ function compactChoices(controls) {
 }
 
 /**
- * Mount the тренажёр (`data-rb-tool="trainer"`).
- * @param {HTMLElement} root
- * @returns {() => void} dispose: stops following the engine's status; a
- *   reply that comes after is dropped
- */
-export function mountTrainer(root) {
-  /** @type {TrainerGame[]} */
-  const games = JSON.parse(root.dataset.rbTrainerGames || "[]");
-  if (!Array.isArray(games) || !games.length) throw new Error("в тренажёре нет игр");
-  const gameIds = games.map((g) => g.id);
-  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
-  const ui = findUi(root);
-  const unbindStatus = bindEngineStatus(root);
-
-  /** @type {string[]} */
-  const notices = [];
-  const state = loadState(gameIds, notices);
-  // ?game=…&seed=… (a shared question) wins over the saved one.
-  const asked = readAsked(window.location.search, gameIds);
-  notices.push(...asked.notes);
-  /** @type {Trainer} */
-  const t = { root, ui, byId, state, game: openAsked(state, asked, gameIds), disposed: false };
-  ui.select.value = t.game;
-
-  const notice = h("div", { class: "rb-quiz-notice", role: "status", hidden: !notices.length },
-    notices.map((text) => h("p", { text })));
-  ui.setup.before(notice);
-  bindSetup(t);
-  start(t);
-  return () => {
-    t.disposed = true;
-    unbindStatus();
-  };
-}
-
-/** The тренажёр's parts in its markup. @param {HTMLElement} root @returns {Ui} */
-function findUi(root) {
-  /** @param {string} sel @returns {HTMLElement} */
-  const part = (sel) => {
-    const el = root.querySelector(sel);
-    if (!(el instanceof HTMLElement)) throw new Error(`в разметке тренажёра нет ${sel}`);
-    return el;
-  };
-  return {
-    setup: part("[data-rb-trainer-setup]"),
-    select: /** @type {HTMLSelectElement} */ (part("[data-rb-trainer-game]")),
-    next: part("[data-rb-trainer-new]"),
-    score: part("[data-rb-trainer-score]"),
-    error: part("[data-rb-error]"),
-    question: part("[data-rb-trainer-question]"),
-  };
-}
-
-/**
  * The saved run, or a new one where none was saved or it was damaged (then
  * the damaged text is kept aside and a notice says so).
  * @param {string[]} gameIds @param {string[]} notices @returns {State}
  */
-function loadState(gameIds, notices) {
+export function loadState(gameIds, notices) {
   const saved = loadJSON(KEY);
   if (saved.status === "ok" && validState(saved.value, gameIds)) return saved.value;
   if (saved.status === "ok" || saved.status === "corrupt") {
@@ -381,7 +327,7 @@ function showCurrent(t, options) {
 }
 
 /** The game's list chooses the score shown; «Новый вопрос» asks for a task. @param {Trainer} t */
-function bindSetup(t) {
+export function bindSetup(t) {
   const { ui, state } = t;
   ui.select.addEventListener("change", () => {
     t.game = ui.select.value;
@@ -397,7 +343,7 @@ function bindSetup(t) {
 }
 
 /** The score, and the task that was on screen (its game chosen) or none. @param {Trainer} t */
-function start(t) {
+export function start(t) {
   const { ui, state } = t;
   drawScore(t);
   persist(t);
