@@ -5,7 +5,7 @@
 import { busyLabel, outOfClearView, rulingRequest } from "./calculator-request.js";
 import { call, getStatus } from "../engine-client/engine-client.js";
 import { bindEngineStatus } from "../engine-client/engine-status.js";
-import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../shot-input/form.js";
+import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../form/form.js";
 import { renderTable } from "../ruling/match-board.js";
 import { h } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
@@ -15,7 +15,7 @@ import { inputMark, movedSince } from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
 import {
   declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
-} from "../lib/widget.js";
+} from "../form/widget.js";
 
 /** @typedef {import("../lib/types.js").Request} Request */
 /** @typedef {import("../lib/types.js").Response} Response */

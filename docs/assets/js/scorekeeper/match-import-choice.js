@@ -7,7 +7,7 @@
 
 import { decodeMatch, LinkError } from "./match-link.js";
 import { relation } from "./saved-matches.js";
-import { messageOf } from "../lib/widget.js";
+import { messageOf } from "../form/widget.js";
 
 /** @typedef {import("../lib/types.js").MatchState} MatchState */
 /** @typedef {import("../lib/types.js").Response} Response */

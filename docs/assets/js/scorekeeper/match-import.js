@@ -14,7 +14,7 @@ import { records } from "../lib/ru.js";
 import { h } from "../lib/dom.js";
 import { listMatches } from "./saved-matches.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
-import { reveal } from "../lib/widget.js";
+import { reveal } from "../form/widget.js";
 
 /** @typedef {import("../lib/types.js").MatchState} MatchState */
 /** @typedef {import("../lib/types.js").Response} Response */

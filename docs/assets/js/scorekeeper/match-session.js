@@ -13,7 +13,7 @@
 import { historyLength, nextState, RECENT, recentHistory, speaksLog, undoneAfter } from "./match-log.js";
 import { savedRecords } from "./match-session-saved.js";
 import * as saved from "./saved-matches.js";
-import { messageOf } from "../lib/widget.js";
+import { messageOf } from "../form/widget.js";
 
 /** @typedef {import("../lib/types.js").Action} Action */
 /** @typedef {import("../lib/types.js").HistoryPage} HistoryPage */

@@ -10,7 +10,7 @@ import { call } from "../engine-client/engine-client.js";
 import { encodeMatch, matchUrl } from "./match-link.js";
 import { showMatchQr } from "./match-qr.js";
 import { records } from "../lib/ru.js";
-import { messageOf } from "../lib/widget.js";
+import { messageOf } from "../form/widget.js";
 
 // notice(text, tone) shows a line under the buttons; manualBox is where the
 // text appears when it cannot be copied automatically.

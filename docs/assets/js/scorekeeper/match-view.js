@@ -6,7 +6,7 @@
 // the last few entries, the rulings undone struck through on top. Nothing
 // here changes the match.
 
-import { hideIdleFields, optionsSentence, setPlayerChoices } from "../shot-input/form.js";
+import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord } from "../lib/ru.js";

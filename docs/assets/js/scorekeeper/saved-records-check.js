@@ -7,7 +7,7 @@
 // record since this tab last read or wrote it.
 
 import { revisionOf } from "./saved-matches.js";
-import { messageOf } from "../lib/widget.js";
+import { messageOf } from "../form/widget.js";
 
 /** @typedef {import("./saved-matches.js").SavedRecord} SavedRecord */
 /** @typedef {import("../lib/types.js").MatchState} MatchState */

@@ -8,7 +8,7 @@
 // the page as little as it can (match-reveal.js); the record button is in the
 // bar under the thumb.
 
-import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../shot-input/form.js";
+import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
 import { readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
@@ -16,7 +16,7 @@ import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
 import { inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
-import { messageOf, scoreOf, showError, whileBusy } from "../lib/widget.js";
+import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
 /** @typedef {import("../lib/types.js").Action} Action */
 /** @typedef {import("./match-session.js").MatchSession} MatchSession */
@@ -24,7 +24,7 @@ import { messageOf, scoreOf, showError, whileBusy } from "../lib/widget.js";
 /** @typedef {import("./scorekeeper-screen.js").Screens} Screens */
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
 /** @typedef {import("../shot-input/shot-input.js").ShotInput} ShotInput */
-/** @typedef {ReturnType<typeof import("../lib/widget.js").declarationOf>} GameDeclaration the game (widget.js) */
+/** @typedef {ReturnType<typeof import("../form/widget.js").declarationOf>} GameDeclaration the game (widget.js) */
 
 /**
  * What a player taps next (`end`: a decision's choices, else the drawing with

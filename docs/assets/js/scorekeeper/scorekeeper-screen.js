@@ -5,11 +5,11 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
-import { hideIdleFields, optionsSentence, setPlayerChoices } from "../shot-input/form.js";
+import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard } from "../ruling/match-board.js";
 import { growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, provisionalPlayers } from "./scorekeeper-core.js";
 import { screenAwake } from "./wakelock.js";
-import { scoreOf, showError } from "../lib/widget.js";
+import { scoreOf, showError } from "../form/widget.js";
 
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
 /** @typedef {import("./match-session-saved.js").SavedSummary} SavedSummary */
@@ -25,7 +25,7 @@ const SCREENS = ["setup", "match", "restore", "import"];
 export const isScreen = (name) => SCREENS.includes(name);
 
 // A refusal is shown the one way every tool shows it (widget.js).
-export { clearErrors, showRefused } from "../lib/widget.js";
+export { clearErrors, showRefused } from "../form/widget.js";
 
 /**
  * The status line of a saved match before the engine has loaded: the one the

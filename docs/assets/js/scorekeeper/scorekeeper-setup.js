@@ -5,13 +5,13 @@
 // saved match that does not open (start anew, or delete it after a
 // confirmation). What happens to the matches is the session's.
 
-import { readScope } from "../shot-input/form.js";
+import { readScope } from "../form/form.js";
 import { renderSavedList } from "./match-list.js";
 import { matches as matchesWord } from "../lib/ru.js";
 import { h } from "../lib/dom.js";
 import { restoreAdvice, savedCountText } from "./scorekeeper-core.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
-import { reveal, showError, whileBusy } from "../lib/widget.js";
+import { reveal, showError, whileBusy } from "../form/widget.js";
 
 /** @typedef {import("./match-session.js").MatchSession} MatchSession */
 /** @typedef {import("./scorekeeper-screen.js").Screens} Screens */

@@ -13,7 +13,7 @@
 // from a link (match-import.js), a change in another tab.
 
 import { call, subscribe } from "../engine-client/engine-client.js";
-import { setupForm } from "../shot-input/form.js";
+import { setupForm } from "../form/form.js";
 import { openSharedMatch } from "./match-import.js";
 import { clearMatchFromUrl, hasMatch } from "./match-link.js";
 import { createMatchSession } from "./match-session.js";
@@ -25,7 +25,7 @@ import { createScreens, isScreen } from "./scorekeeper-screen.js";
 import { bindSetup } from "./scorekeeper-setup.js";
 import { findUi } from "./scorekeeper-ui.js";
 import { mountShotInput } from "../shot-input/index.js";
-import { declarationOf, reveal, scoreOf, showError, tableOf } from "../lib/widget.js";
+import { declarationOf, reveal, scoreOf, showError, tableOf } from "../form/widget.js";
 
 /** @typedef {import("./match-session-saved.js").Validation} Validation */
 /** @typedef {import("../lib/types.js").MatchState} MatchState */

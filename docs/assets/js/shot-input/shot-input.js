@@ -18,7 +18,7 @@
 
 import {
   actionField, actionType, fieldDefault, readAction, readField, readScope, refreshForm, writeField,
-} from "./form.js";
+} from "../form/form.js";
 import {
   afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
   modeNamed, needsMissConfirm, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,

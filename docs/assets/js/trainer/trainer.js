@@ -26,7 +26,7 @@ import {
   addressOf, asQuizQuestion, emptyState, noAnswerMessage, recordAnswer, scoreOf, startFresh,
   taskLink, validState,
 } from "./trainer-run.js";
-import { messageOf, showError, stickyTop, whileBusy } from "../lib/widget.js";
+import { messageOf, showError, stickyTop, whileBusy } from "../form/widget.js";
 
 /**
  * @typedef {import("../quiz/quiz-types.js").FailedReply} FailedReply

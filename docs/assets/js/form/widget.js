@@ -2,17 +2,17 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
-import { clearFieldErrors, markFieldError } from "../shot-input/form.js";
-import { smoothScroll, stickyTop } from "./scroll-room.js";
-import { POINTS_SCORE } from "./ru.js";
+import { clearFieldErrors, markFieldError } from "./form.js";
+import { smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { POINTS_SCORE } from "../lib/ru.js";
 
 // Offered here to the tools as before; form.js holds them (its fields are kept
 // clear of the sticky bars).
 export { smoothScroll, stickyTop };
 
-/** @typedef {import("./types.js").GameDecl} GameDecl */
-/** @typedef {import("./types.js").Score} Score */
-/** @typedef {import("./types.js").TableDecl} TableDecl */
+/** @typedef {import("../lib/types.js").GameDecl} GameDecl */
+/** @typedef {import("../lib/types.js").Score} Score */
+/** @typedef {import("../lib/types.js").TableDecl} TableDecl */
 
 /** @param {HTMLElement} root @returns {GameDecl} */
 export function declarationOf(root) {
@@ -71,7 +71,7 @@ export function showRefused(refusal, box, form) {
 /** @param {unknown} errorOrResponse @returns {string} */
 export function messageOf(errorOrResponse) {
   const error = errorOrResponse && typeof errorOrResponse === "object" && "error" in errorOrResponse
-    ? /** @type {import("./types.js").Response} */ (errorOrResponse).error : null;
+    ? /** @type {import("../lib/types.js").Response} */ (errorOrResponse).error : null;
   if (error && error.message) return error.message;
   if (errorOrResponse instanceof Error && errorOrResponse.message) return errorOrResponse.message;
   return "Что-то пошло не так. Попробуйте ещё раз.";
