@@ -1,7 +1,7 @@
 """The table drawing of a game's shot input (``describe`` → ``"table"``).
 
 The browser draws the table from this declaration and turns the player's taps
-into the values of the game's own shot fields (docs/assets/js/shot-model.js);
+into the values of the game's own shot fields (docs/assets/js/shot-input/shot-model.js);
 the request is then read from the same form the keyboard user fills, so the
 drawing and the form cannot disagree. Nothing here is rule text: it says
 which balls and pockets to draw and which action field each kind of tap sets.
@@ -26,7 +26,7 @@ Declaration::
 
 ``words`` are the game's own declarations of the fields the drawing sets (label,
 kind, options, default): the line under the drawing is the request in these
-words (docs/assets/js/describe.js, the browser's twin of rules_pkg/describe.py),
+words (docs/assets/js/shot-input/describe.js, the browser's twin of rules_pkg/describe.py),
 never the taps retold, so what is shown is what is recorded.
 
 Coordinates are in a 200 × 100 box, the «дом» on the left (x < 50), the far

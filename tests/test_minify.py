@@ -139,6 +139,44 @@ def test_the_engine_directory_is_left_alone(tmp_path):
     assert sorted(p.name for p in (tmp_path / "assets" / "engine").iterdir()) == ["worker.js"]
 
 
+def folder_site(root: Path) -> Path:
+    """A site whose modules are all in folders of ``assets/js/`` (one folder per component)."""
+    js = root / "assets" / "js"
+    (js / "calc").mkdir(parents=True)
+    (js / "lib").mkdir()
+    (js / "calc" / "a.js").write_text(A_JS.replace('"./b.js"', '"../lib/b.js"'), encoding="utf-8")
+    (js / "lib" / "b.js").write_text(B_JS, encoding="utf-8")
+    (root / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (root / "c.mjs").write_text(C_MJS.replace("./assets/js/a.js", "./assets/js/calc/a.js"), encoding="utf-8")
+    return js
+
+
+@needs_esbuild
+@needs_node
+def test_modules_in_folders_are_minified_where_they_are(tmp_path):
+    js = folder_site(tmp_path)
+    before = run_node(tmp_path)
+    result = minify_site_js(tmp_path)
+    assert result["files"] == 2
+    assert sorted(p.relative_to(js).as_posix() for p in js.rglob("*") if p.is_file()) == [
+        "calc/a.js", "calc/a.js.map", "lib/b.js", "lib/b.js.map"]
+    a = (js / "calc" / "a.js").read_text(encoding="utf-8")
+    assert 'from"../lib/b.js"' in a.replace(" ", "") and "aVeryLongLocalVariableName" not in a
+    assert a.rstrip().endswith("//# sourceMappingURL=a.js.map")
+    assert json.loads((js / "lib" / "b.js.map").read_text(encoding="utf-8"))["sources"] == ["b.js"]
+    assert run_node(tmp_path) == before
+
+
+@needs_esbuild
+def test_modules_of_one_folder_only_stay_in_it(tmp_path):
+    # esbuild's default output base is the inputs' common folder: without --outbase
+    # the two files of lib/ would be written to assets/js/ itself.
+    js = folder_site(tmp_path)
+    (js / "calc" / "a.js").unlink()
+    minify_site_js(tmp_path)
+    assert sorted(p.relative_to(js).as_posix() for p in js.rglob("*") if p.is_file()) == ["lib/b.js", "lib/b.js.map"]
+
+
 @needs_esbuild
 def test_a_syntax_error_raises_and_leaves_the_files_as_they_were(tmp_path):
     js = fake_site(tmp_path) / "assets" / "js"

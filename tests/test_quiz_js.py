@@ -1,4 +1,4 @@
-"""The browser's quiz logic (docs/assets/js/quiz-variant.js, quiz-grading.js)
+"""The browser's quiz logic (docs/assets/js/quiz/quiz-variant.js, quiz-grading.js)
 run in Node against the build-time Python: the shared test vectors of
 mulberry32 + Fisher–Yates, the variants of every real quiz, grading of every
 question, the printed answer key, and the Russian plural forms of a score."""
@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 from sitebuild.quiz import Engine, load_dir, render
 from sitebuild.quiz.variant import quiz_variant
 
-JS = ROOT / "docs" / "assets" / "js"
+JS = ROOT / "docs" / "assets" / "js" / "quiz"
 VECTORS = json.loads((ROOT / "tests" / "quiz" / "variant_vectors.json").read_text(encoding="utf-8"))
 SEEDS = [0, 1, 7, 42, 2024, 99999, 4294967295]
 

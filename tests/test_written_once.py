@@ -1,7 +1,7 @@
 """What issue 27 found written twice stays written once:
 
 * the Russian plural rule, once per language: rules_pkg/ru.py for Python (the
-  build's text filters and the engine use it), docs/assets/js/ru.js for the page;
+  build's text filters and the engine use it), docs/assets/js/lib/ru.js for the page;
   a second copy (``% 10``) anywhere in the project's own code fails here, and the
   two give the same forms;
 * the random-play loop of the game tests: tests/randplay.py (``random_steps`` on
@@ -19,7 +19,7 @@ from rules_pkg import ru
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE = re.compile(r"%\s*10\b")
-HOMES = {"rules_pkg/ru.py", "docs/assets/js/ru.js"}
+HOMES = {"rules_pkg/ru.py", "docs/assets/js/lib/ru.js"}
 
 
 def own_code():
@@ -37,7 +37,7 @@ def test_the_plural_rule_stands_once_per_language():
 
 def test_python_and_javascript_give_the_same_forms():
     numbers = list(range(-3, 130)) + [1001, 1011, 1021, 1112]
-    script = ("import('./docs/assets/js/ru.js').then((m) => console.log(JSON.stringify("
+    script = ("import('./docs/assets/js/lib/ru.js').then((m) => console.log(JSON.stringify("
               f"{json.dumps(numbers)}.map((n) => m.plural(n, 'one', 'few', 'many')))))")
     out = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
                          check=True, timeout=60)

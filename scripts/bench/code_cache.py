@@ -134,7 +134,7 @@ def measure(site: Path, port: int) -> list[dict]:
             page.locator("#rb-calculator-kovboy").evaluate("el => { el.open = true; }")
             precached = poll(page, PRECACHED_JS, 180)
             # The snapshot is made after an answer: ask one (the bench's shot is not needed).
-            page.evaluate("""() => import(new URL('assets/js/engine-client.js', document.baseURI.replace(/games\\/.*$/, '')).href)
+            page.evaluate("""() => import(new URL('assets/js/engine-client/engine-client.js', document.baseURI.replace(/games\\/.*$/, '')).href)
                 .then((m) => m.call({op: 'games'}))""")
             snapshot = poll(page, SNAPSHOT_JS, 120)
             results.append({"visit": 1, "ready": ready, "precached": precached, "snapshot": snapshot,

@@ -14,7 +14,7 @@ itself). This module
   not change (tests/test_text_fidelity.py reads it back). The definitions of
   the terms used on a page follow the page once, hidden, in
   ``div.rb-term-defs``: the ``aria-describedby`` target for screen readers and
-  the text of the popup (``docs/assets/js/glossary.js``);
+  the text of the popup (``docs/assets/js/page/glossary.js``);
 - renders the glossary page (:func:`render_terms`, marker ``::: glossary``).
 
 A term is marked (underlined) only at its first occurrence in a section —

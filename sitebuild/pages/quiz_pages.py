@@ -20,7 +20,7 @@ Markers (a line of its own, like the other markers of ``markdown_ext.py``):
 
 ``::: quiz ID``
     The quiz widget (practice, exam, variant by seed and N, print view;
-    ``docs/assets/js/quiz.js``) with the quiz embedded as JSON, and the
+    ``docs/assets/js/quiz/quiz.js``) with the quiz embedded as JSON, and the
     trainer's downloads. Only on ``docs/quizzes/ID.md``: one committed page
     per quiz file, so the page can carry its own introduction and sits in the
     navigation like any other page.
@@ -30,7 +30,7 @@ Markers (a line of its own, like the other markers of ``markdown_ext.py``):
 ``::: quiz-link GAME``
     The "test yourself" box of a game page (added automatically, see above).
 ``::: trainer``
-    The тренажёр (``docs/assets/js/trainer.js``): the games that have a
+    The тренажёр (``docs/assets/js/trainer/trainer.js``): the games that have a
     calculator, as the engine's ``games`` operation lists them, with what the
     browser needs to link a ruling's clauses to the game's page.
 """

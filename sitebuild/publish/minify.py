@@ -2,7 +2,7 @@
 
 The page code in ``assets/js/`` is written to be read: long names, JSDoc types,
 comments that explain why. A first visit downloads all of that, so after the
-build every ``assets/js/*.js`` file is minified in place with esbuild (pinned
+build every ``assets/js/**/*.js`` file (the folder of each component too) is minified in place with esbuild (pinned
 in package.json, run from ``node_modules/.bin``). Each file is transformed on
 its own and stays an ES module: its ``import`` lines and their specifiers are
 kept as written, nothing is bundled or inlined, and no syntax is lowered, so the
@@ -17,8 +17,8 @@ map's ``sources`` is the file's bare name, never a path on the build machine.
 write each Cyrillic letter as a six-byte ``\\uXXXX`` escape; module scripts are
 always decoded as UTF-8). The engine's worker (``assets/engine/``), vendored
 libraries (``assets/vendor/``), mkdocs-material's own scripts
-(``assets/javascripts/``) and Pyodide (``pyodide/``) are left alone: only the
-top level of ``assets/js/`` is read.
+(``assets/javascripts/``) and Pyodide (``pyodide/``) are left alone: only
+``assets/js/`` and its folders are read.
 
 A file that already ends with a ``sourceMappingURL`` comment was minified
 before (a second run over the same site) and is skipped.
@@ -43,6 +43,7 @@ ESBUILD_OPTIONS = (
     "--charset=utf8",
     "--legal-comments=none",
     "--outdir=.",
+    "--outbase=.",
     "--allow-overwrite",
     "--log-level=warning",
 )
@@ -56,20 +57,20 @@ class MinifyError(RuntimeError):
 
 
 def minify_site_js(root: Path) -> dict:
-    """Minifies ``root/assets/js/*.js`` in place, each with a source map beside it.
+    """Minifies ``root/assets/js/**/*.js`` in place, each with a source map beside it.
 
     Returns {"files": how many were minified, "before": their bytes before,
     "after": their bytes after} (maps not counted; skipped files not counted).
     """
     js_dir = Path(root) / JS_DIR
-    files = [p for p in sorted(js_dir.glob("*.js")) if p.is_file() and not already_minified(p)]
+    files = [p for p in sorted(js_dir.rglob("*.js")) if p.is_file() and not already_minified(p)]
     if not files:
         return {"files": 0, "before": 0, "after": 0}
-    originals = {p.name: p.read_bytes().decode("utf-8") for p in files}
+    originals = {p: p.read_bytes().decode("utf-8") for p in files}
     before = sum(p.stat().st_size for p in files)
-    run_esbuild(js_dir, [p.name for p in files])
+    run_esbuild(js_dir, [p.relative_to(js_dir).as_posix() for p in files])
     for path in files:
-        fix_source_map(path, originals[path.name])
+        fix_source_map(path, originals[path])
     after = sum(p.stat().st_size for p in files)
     return {"files": len(files), "before": before, "after": after}
 
@@ -84,7 +85,10 @@ def already_minified(path: Path) -> bool:
 
 
 def run_esbuild(js_dir: Path, names: list[str]) -> None:
-    """One esbuild run over ``names`` (files in ``js_dir``), writing over them.
+    """One esbuild run over ``names`` (paths relative to ``js_dir``), writing over them.
+
+    ``--outbase=.`` keeps each output at its input's own path, also when every
+    name is in one folder (esbuild's default base is the inputs' common folder).
 
     On an error esbuild writes no file at all, so the site is left as it was.
     """

@@ -2,7 +2,7 @@
 
 Called from sitebuild/hooks.py:
 
-- ``engine_start_html(base)``: docs/assets/js/engine-boot.js, inlined at the top of
+- ``engine_start_html(base)``: docs/assets/js/engine-client/engine-boot.js, inlined at the top of
   ``<head>``: it starts the engine's worker while the ``<head>`` is parsed
   (engine-client.js adopts it), before the page's stylesheets and scripts.
 - ``head_html(base, runtime)`` (on_post_page / on_post_template): what every page's
@@ -50,7 +50,7 @@ MANIFEST_NAME = "manifest.webmanifest"
 THEME_COLOR = "#4cae4f"  # the header (mkdocs-material "green"); also in the manifest
 TOUCH_ICON = "assets/icons/icon-180.png"
 ENGINE_WORKER = "assets/engine/worker.mjs"
-ENGINE_BOOT = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "engine-boot.js"
+ENGINE_BOOT = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "engine-client" / "engine-boot.js"
 
 #: Paths (relative to the site root, "/" separated) never precached.
 EXCLUDE = (

@@ -15,7 +15,7 @@
 //           failed download fails the install: the old version keeps working.
 // activate  delete every other "rules-site-*" cache, take control of open pages.
 //           A new version waits until the page asks for it ("skip-waiting",
-//           the «Обновить» button of docs/assets/js/offline.js).
+//           the «Обновить» button of docs/assets/js/page/offline.js).
 // fetch     same-origin GET of a listed file: cache first, the stored Response
 //           returned as it is (a synthesized copy would lose Chrome's compiled
 //           WebAssembly cache); not stored yet: the network. Nothing on this path

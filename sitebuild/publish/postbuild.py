@@ -13,7 +13,7 @@ The steps, in order (each is one plain function of :class:`BuiltSite`):
    ``<head>``, the runtime description (``<meta name="rules-runtime">``: the
    versioned Pyodide URL and the package name) and the inlined engine starter
    (before any stylesheet), and before ``</head>`` the inlined
-   ``docs/assets/js/early-anchors.js`` (it must run before the theme; it also puts a game
+   ``docs/assets/js/page/early-anchors.js`` (it must run before the theme; it also puts a game
    page's tools into their column while the page is parsed and holds the first paint
    until then, so the page does not shift) and
    ``sitebuild/publish/offline.py``'s tags (web app manifest); a stylesheet of
@@ -69,9 +69,9 @@ log = logging.getLogger("mkdocs.hooks.rulebook.postbuild")  # shown by `mkdocs b
 
 RUNTIME_DIR = REPO_ROOT / "build" / "pyodide"
 RUNTIME_HINT = "запустите scripts/build-runtime.sh (или scripts/build.sh), он собирает build/pyodide/"
-EARLY_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "early-anchors.js"
-SITEMAP_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "instant-sitemap.js"
-SEARCH_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "search-lazy.js"
+EARLY_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "page" / "early-anchors.js"
+SITEMAP_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "page" / "instant-sitemap.js"
+SEARCH_SCRIPT = REPO_ROOT / "docs" / "assets" / "js" / "page" / "search-lazy.js"
 QUIZ_DIR = REPO_ROOT / "quizzes"
 QUIZ_OUT = "quizzes"  # site/quizzes/<id>.json, .gift.txt, .moodle.xml, .print.html
 
@@ -308,7 +308,7 @@ def write_quiz_exports(site: BuiltSite) -> None:
         raise SiteBuildError("у тестов нет страницы на сайте: " + ", ".join(
             f"«{q}» (создайте docs/quizzes/{q}.md со строкой «::: quiz {q}»)" for q in missing))
     # Links stay relative in the site's copies: the quiz page makes them absolute from
-    # its own address at download time (docs/assets/js/quiz-export.js), so a file is right
+    # its own address at download time (docs/assets/js/quiz-files/quiz-export.js), so a file is right
     # on any host and under any base path, whatever address the build was given.
     built = write_all(quizzes, site.root / QUIZ_OUT)
     log.info("тесты: %d, файлов в %s/: %d", len(quizzes), QUIZ_OUT, len(built.files))

@@ -4,7 +4,7 @@ package.json, checked against node_modules; the service worker precaches it
 like every other file of the site (sitebuild/publish/offline.py lists them all).
 
 - ``assets/vendor/qrcode-generator/qrcode.mjs``: the share link's QR code
-  (docs/assets/js/match-qr.js loads it when a link is shown).
+  (docs/assets/js/scorekeeper/match-qr.js loads it when a link is shown).
 """
 
 from __future__ import annotations

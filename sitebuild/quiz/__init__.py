@@ -87,7 +87,7 @@ def write_all(quizzes: list[Quiz], out_dir: str | Path, site_url: str | None = N
     the command line) makes the GIFT and XML links absolute; the site itself
     builds without it, and its quiz pages make the links absolute from their
     own address when a trainer downloads a file
-    (``docs/assets/js/quiz-export.js``).
+    (``docs/assets/js/quiz-files/quiz-export.js``).
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@ sticky bars (issue 26): search results typed into the real search box and
 tapped (a phone) or clicked and chosen by keyboard (a desktop), from the home
 page, another game, the glossary and the target's own page; a «§»; the
 glossary's «Встречается в правилах»; a shared clause link while «Счёт» is the
-chosen tab; the back button to one (docs/assets/js/fragment-target.js).
+chosen tab; the back button to one (docs/assets/js/page/fragment-target.js).
 
 "On screen" is measured, not assumed: the target's box is inside the viewport,
 below the header and the phone's «Правила / Счёт» bar, and the element at its

@@ -81,7 +81,7 @@ def navigate(page, base: str) -> dict:
     wait_engine_ready(page, sk(TO))
     # The one engine client (a module: the same instance as the tools') still answers.
     answer = page.evaluate("""async () => {
-        const client = await import(new URL('../../assets/js/engine-client.js', location.href).href);
+        const client = await import(new URL('../../assets/js/engine-client/engine-client.js', location.href).href);
         return client.call({op: 'games'});
     }""")
     return {

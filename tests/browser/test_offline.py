@@ -230,7 +230,7 @@ REGISTER_AFTER_ANSWER = """
   const register = sw.register.bind(sw);
   sw.register = (...args) => { marks.push("register"); return register(...args); };
   document.addEventListener("DOMContentLoaded", () => {
-    const client = new URL("assets/js/engine-client.js", document.baseURI.replace(/games\\/.*$/, "")).href;
+    const client = new URL("assets/js/engine-client/engine-client.js", document.baseURI.replace(/games\\/.*$/, "")).href;
     import(client).then((m) => m.call({ op: "games" })).then(() => marks.push("answer"));
   }, { once: true });
 })();

@@ -1,4 +1,4 @@
-"""The scorekeeper's dispose function (scorekeeper.js, mountScorekeeper):
+"""The scorekeeper's dispose function (scorekeeper/index.js, mountScorekeeper):
 when the page's content is swapped away (mkdocs-material's document$ emits
 with the tool gone, tools.js then calls every gone tool's dispose), the
 listeners it added to the window and to its own elements are removed, with

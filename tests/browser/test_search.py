@@ -232,7 +232,7 @@ def test_without_the_input_listener_pasted_text_is_not_searched(make_page, base_
     # service worker: a page it controls would get search-input.js from the
     # worker's cache, past this route.
     page = make_page(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page.route("**/assets/js/search-input.js", lambda route: route.fulfill(
+    page.route("**/assets/js/page/search-input.js", lambda route: route.fulfill(
         body="export {};", content_type="text/javascript"))
     page.goto(base_url)
     open_search(page)

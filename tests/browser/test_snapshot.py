@@ -72,7 +72,7 @@ def visit(page, base_url: str) -> dict:
     # The tool may be folded: the ruling is in the page, not necessarily visible.
     ruling = page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached",
                                     timeout=ENGINE_TIMEOUT_MS)
-    status = page.evaluate("""async () => (await import(new URL("../../assets/js/engine-client.js",
+    status = page.evaluate("""async () => (await import(new URL("../../assets/js/engine-client/engine-client.js",
         location.href).href)).getStatus()""")
     return {"text": " ".join(ruling.text_content().split()), "boot": status.get("boot"), "state": status.get("state")}
 

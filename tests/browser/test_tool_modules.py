@@ -13,9 +13,10 @@ pytestmark = pytest.mark.browser
 
 # Without the offline service worker: every module the page wants is a request of the page.
 OPTIONS = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
-MODULE = re.compile(r"/assets/js/([\w.-]+\.js)(?:\?.*)?$")
-QUIZ_CODE = re.compile(r"^(quiz.*|trainer)\.js$")
-GAME_TOOLS = {"calculator.js", "scorekeeper.js"}
+# A module's path under assets/js/: its component's folder and its name.
+MODULE = re.compile(r"/assets/js/((?:[\w.-]+/)*[\w.-]+\.js)(?:\?.*)?$")
+QUIZ_CODE = re.compile(r"^(quiz|quiz-files|trainer)/")
+GAME_TOOLS = {"calculator/calculator.js", "scorekeeper/scorekeeper.js"}
 
 
 def modules_of(make_page, url: str) -> tuple[set[str], list[str]]:
@@ -42,13 +43,13 @@ def test_a_game_page_loads_no_quiz_code(make_page, base_url):
 def test_a_quiz_page_loads_no_game_tools(make_page, base_url):
     modules, tools = modules_of(make_page, base_url + "quizzes/kovboy/")
     assert sorted(tools) == ["quiz", "quiz-files"]
-    assert {"quiz.js", "quiz-export.js"} <= modules, modules
-    assert not modules & GAME_TOOLS, modules
-    assert "trainer.js" not in modules
+    assert {"quiz/quiz.js", "quiz-files/quiz-export.js"} <= modules, modules
+    assert not {m for m in modules if m.startswith(("calculator/", "scorekeeper/", "trainer/"))}, modules
 
 
 def test_the_trainer_loads_no_game_tools_and_no_quiz_page(make_page, base_url):
     modules, tools = modules_of(make_page, base_url + "trainer/")
     assert tools == ["trainer"]
-    assert "trainer.js" in modules
-    assert not modules & (GAME_TOOLS | {"quiz.js", "quiz-setup.js", "quiz-print.js", "quiz-export.js"}), modules
+    assert "trainer/trainer.js" in modules
+    assert not {m for m in modules if m.startswith(("calculator/", "scorekeeper/", "quiz-files/"))}, modules
+    assert not modules & {"quiz/quiz.js", "quiz/quiz-setup.js", "quiz/quiz-print.js"}, modules

@@ -78,7 +78,7 @@ def test_several_matches_are_kept_and_resumed(tool_page, base_url):
 
 def good_state(page):
     return page.evaluate("""async () => {
-        const { call } = await import(new URL('../../assets/js/engine-client.js', location.href).href);
+        const { call } = await import(new URL('../../assets/js/engine-client/engine-client.js', location.href).href);
         const r = await call({op: 'match.new', game: 'kovboy', players: ['Анна', 'Борис']});
         const shot = {type: 'shot', contacts: [3], pocketed: [3]};
         return (await call({op: 'match.play', state: r.state, action: shot, want: {state: true}})).state;

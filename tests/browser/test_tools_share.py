@@ -132,7 +132,7 @@ def test_broken_and_foreign_links_say_so(tool_page, base_url):
 
     # A readable link whose match the engine refuses, and one for another game.
     bad, foreign = page.evaluate("""async () => {
-        const m = await import(new URL('../../assets/js/match-link.js', location.href).href);
+        const m = await import(new URL('../../assets/js/scorekeeper/match-link.js', location.href).href);
         const base = {format: 'rules_pkg.match/1', game: 'kovboy', players: ['А', 'Б'], options: {}, undone: []};
         return [await m.encodeMatch({...base, actions: [{type: 'shot', contacts: [7]}]}),
                 await m.encodeMatch({...base, game: 'kaiza', actions: []})];

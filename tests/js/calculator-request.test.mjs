@@ -1,10 +1,10 @@
-// The calculator's DOM-free decisions (docs/assets/js/calculator-request.js):
+// The calculator's DOM-free decisions (docs/assets/js/calculator/calculator-request.js):
 // the ruling request it sends, the busy button's words, and when a refused
 // field must be scrolled into the clear part of the screen.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { busyLabel, outOfClearView, rulingRequest } from "../../docs/assets/js/calculator-request.js";
+import { busyLabel, outOfClearView, rulingRequest } from "../../docs/assets/js/calculator/calculator-request.js";
 
 test("the request carries the situation and the action, and options only when set", () => {
   const action = { type: "shot", balls: 1 };

@@ -21,7 +21,7 @@ import { test } from "node:test";
 
 import {
   applyTap, ballsTappable, callsPocket, countsOutside, cueTappable, describeDrawn, emptyShot, fieldValues, notReady,
-} from "../../docs/assets/js/shot-model.js";
+} from "../../docs/assets/js/shot-input/shot-model.js";
 import { actionOf } from "./drawn-shot.mjs";
 import { describe as declaration, ROOT } from "./engine.mjs";
 

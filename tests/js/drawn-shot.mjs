@@ -1,7 +1,7 @@
 // The drawing as a test drives it: taps through shot-model.js's applyTap
 // (refusals included, as the page does), and the action the form would send.
 
-import { applyTap, emptyShot, fieldValues } from "../../docs/assets/js/shot-model.js";
+import { applyTap, emptyShot, fieldValues } from "../../docs/assets/js/shot-input/shot-model.js";
 
 const idOf = (raw) => (raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw);
 

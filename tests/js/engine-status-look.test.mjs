@@ -1,8 +1,8 @@
-// What the engine's status shows for one status (docs/assets/js/engine-status-look.js).
+// What the engine's status shows for one status (docs/assets/js/engine-client/engine-status-look.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fill, isWaiting, statusLook } from "../../docs/assets/js/engine-status-look.js";
+import { fill, isWaiting, statusLook } from "../../docs/assets/js/engine-client/engine-status-look.js";
 
 const MB = 1024 * 1024;
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { nextFieldDelta } from "../../docs/assets/js/form.js";
+import { nextFieldDelta } from "../../docs/assets/js/form/form.js";
 
 const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px bar on 844 px
 

@@ -1,8 +1,8 @@
-// A link's #fragment and the sticky bars' reach (docs/assets/js/fragment-core.js).
+// A link's #fragment and the sticky bars' reach (docs/assets/js/page/fragment-core.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fragmentId, stuckBottom } from "../../docs/assets/js/fragment-core.js";
+import { fragmentId, stuckBottom } from "../../docs/assets/js/page/fragment-core.js";
 
 test("the id a hash names, percent-escapes decoded", () => {
   assert.equal(fragmentId("#kovboy-rule-8"), "kovboy-rule-8");

@@ -1,9 +1,9 @@
-// The phone's tabs decided from numbers (docs/assets/js/layout-core.js): the
+// The phone's tabs decided from numbers (docs/assets/js/page/layout-core.js): the
 // tab a page opens on, a tab's click, a kept block's drift, the tool a reload keeps.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { driftOf, parseKeptTop, readingLine, storedTab, tabStep } from "../../docs/assets/js/layout-core.js";
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep } from "../../docs/assets/js/page/layout-core.js";
 
 test("a page opens on «Счёт» only where the reader left it there", () => {
   assert.equal(storedTab("tools"), "tools");

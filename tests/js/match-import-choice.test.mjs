@@ -1,4 +1,4 @@
-// Opening a shared match link without a DOM (docs/assets/js/match-import-choice.js):
+// Opening a shared match link without a DOM (docs/assets/js/scorekeeper/match-import-choice.js):
 // the link read or refused, the words while the engine loads or refuses, and
 // what the preview offers against the matches saved on this device.
 import assert from "node:assert/strict";
@@ -6,8 +6,8 @@ import { test } from "node:test";
 
 import {
   importOffer, readSharedLink, refusedMessage, showsMatch, waitingMessage,
-} from "../../docs/assets/js/match-import-choice.js";
-import { encodeMatch } from "../../docs/assets/js/match-link.js";
+} from "../../docs/assets/js/scorekeeper/match-import-choice.js";
+import { encodeMatch } from "../../docs/assets/js/scorekeeper/match-link.js";
 
 const GAME = { id: "kovboy", title: "Ковбой" };
 const shot = (n) => ({ type: "shot", contacts: [n] });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { decodeMatch, encodeMatch, LinkError, MAX_DECODED, MAX_FRAGMENT } from "../../docs/assets/js/match-link.js";
+import { decodeMatch, encodeMatch, LinkError, MAX_DECODED, MAX_FRAGMENT } from "../../docs/assets/js/scorekeeper/match-link.js";
 
 const STATE = { format: "rules_pkg.match/1", game: "kovboy", players: ["Аня", "Борис"], options: {},
   actions: [{ type: "shot", contacts: [3] }], undone: [] };

@@ -1,4 +1,4 @@
-// The page's own copy of a match (docs/assets/js/match-log.js) against the
+// The page's own copy of a match (docs/assets/js/scorekeeper/match-log.js) against the
 // real engine: the local update gives exactly the state the engine stores,
 // for play, undo and redo, and both response shapes are read.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import {
   agrees, applyLocally, historyLength, nextState, recentHistory, speaksLog, undoneAfter,
-} from "../../docs/assets/js/match-log.js";
+} from "../../docs/assets/js/scorekeeper/match-log.js";
 import { api } from "./engine.mjs";
 
 const shot = (contacts, pocketed = []) => ({ type: "shot", contacts, pocketed });

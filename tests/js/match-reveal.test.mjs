@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { revealDelta } from "../../docs/assets/js/match-reveal.js";
+import { revealDelta } from "../../docs/assets/js/lib/match-reveal.js";
 
 const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px record bar on 844 px
 
@@ -30,7 +30,7 @@ test("an empty room or a region without height moves nothing", () => {
 });
 
 test("the status, board, verdict and next input that fit together are revealed together", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // «Ковбой» at 1280 × 800: the drawing's bottom 19 px under the record bar (walker seed 10)
   assert.equal(readingDelta({ status: { top: 140, bottom: 160 }, board: { top: 185, bottom: 335 }, end: { top: 500, bottom: 761 } },
     { top: 48, bottom: 742 }), 19);
@@ -39,7 +39,7 @@ test("the status, board, verdict and next input that fit together are revealed t
 });
 
 test("without room for the status line the board leads; without room for both, a decision's choices do", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does; the least move (75)
   // would leave the status line cut by the tab bar (65…125 px over its edge at 99): it goes wholly under it
   assert.equal(readingDelta({ status: { top: 140, bottom: 200 }, board: { top: 200, bottom: 260 }, end: { top: 600, bottom: 860 } }, room), 101);
@@ -52,7 +52,7 @@ test("without room for the status line the board leads; without room for both, a
 });
 
 test("the chips beside the drawing come with it when they fit; the input's first part when they do not", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const status = { top: 111, bottom: 160 }, board = { top: 162, bottom: 217 };
   // «По часовой стрелке»: the «noticed» chips 31 px under the record bar; 31 px would cut the status line
   // (80…129 px over the bar's edge at 99), so it goes wholly under the bar: 61 px, the board at the room's top
@@ -62,7 +62,7 @@ test("the chips beside the drawing come with it when they fit; the input's first
 });
 
 test("the panel's title above the status line is shown whole or hidden whole, whichever moves less", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const board = { top: 162, bottom: 217 }, end = { top: 454, bottom: 700 };
   // after «Начать партию»: the status at 111, the title (50 px) 38 px under the bars: hidden (12 px) beats whole (38)
   const hide = readingDelta({ status: { top: 111, bottom: 160 }, board, end, above: { top: 61, bottom: 111 } }, room);
@@ -81,7 +81,7 @@ test("the panel's title above the status line is shown whole or hidden whole, wh
 });
 
 test("without room for the drawing's tools the board and the drawing stay whole", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // «Ковбой», four players at 360 × 740: board…tools 600 px in 582, board…drawing 556 px
   const small = { top: 99, bottom: 681 };
   const parts = { status: { top: 60, bottom: 98 }, board: { top: 99, bottom: 172 }, end: { top: 470, bottom: 699 },
@@ -90,7 +90,7 @@ test("without room for the drawing's tools the board and the drawing stay whole"
 });
 
 test("a row of buttons the record bar would cut goes wholly under it", async () => {
-  const { readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const small = { top: 99, bottom: 681 };
   // the drawing ends at 655, its tools 660…700 would stand across the bar's top (681): they go under it
   const delta = readingDelta({ status: { top: 60, bottom: 98 }, board: { top: 99, bottom: 172 },
@@ -100,7 +100,7 @@ test("a row of buttons the record bar would cut goes wholly under it", async () 
 });
 
 test("no target is left cut by a bar: the page moves the least way that clears them all", async () => {
-  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const screen = { top: 0, bottom: 844 };
   // A check box 10 px over the record bar's edge (the a11y run's «карамболь»): 10 px
   // less and it is under the bar, 14 px more and all of it shows; the smaller move wins.
@@ -128,7 +128,7 @@ test("no target is left cut by a bar: the page moves the least way that clears t
 });
 
 test("a target under a bar is wholly under it, not half off the screen", async () => {
-  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const screen = { top: 0, bottom: 844 };
   // «Кладка» after an undo: a 44 px select under the 59 px record bar, 7 px of it past
   // the screen's bottom (axe: 14 px bare under the bar's buttons). 7 px up and the bar covers it.
@@ -141,7 +141,7 @@ test("a target under a bar is wholly under it, not half off the screen", async (
 });
 
 test("a whole line (a title, the status line) cut by a bar is shown whole or hidden, a control keeps 24 px", async () => {
-  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const screen = { top: 0, bottom: 844 };
   // the status line 89…134 px, the bar's edge at 99: a control would be left (35 px show), a whole line is not
   assert.equal(uncutDelta(0, [{ top: 89, bottom: 134 }], room, screen), 0);
@@ -152,7 +152,7 @@ test("a whole line (a title, the status line) cut by a bar is shown whole or hid
 });
 
 test("a whole line left a tenth of a pixel over the bar's edge goes wholly under it", async () => {
-  const { uncutDelta, readingDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta, readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // the walk, «Ковбой» at 360 × 740: the summary 48.58…99.09 px, the status line under it, the edge at 99
   assert.equal(uncutDelta(0, [{ top: 48.58, bottom: 99.09, whole: true }], room, { top: 0, bottom: 740 }), 1);
   const delta = readingDelta({ status: { top: 302.09, bottom: 350 }, board: { top: 352, bottom: 420 },
@@ -161,14 +161,14 @@ test("a whole line left a tenth of a pixel over the bar's edge goes wholly under
 });
 
 test("a whole line may lose a pixel of its top to the bar's edge: the page is not moved for it", async () => {
-  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // «Кайза» at 390 × 844 after «Начать партию»: the title hidden to 98.3, the status line from 98.3 (the edge at 99)
   const targets = [{ top: 47.8, bottom: 98.3, whole: true }, { top: 98.3, bottom: 146.7, whole: true }];
   assert.equal(uncutDelta(0, targets, room, { top: 0, bottom: 844 }), 0);
 });
 
 test("a control cut by the record bar is cleared even if the status line must then be cut", async () => {
-  const { uncutDelta } = await import("../../docs/assets/js/match-reveal.js");
+  const { uncutDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // after ↶ in «По часовой» (test_a11y): the «noticed» box 12 px over the record bar's edge (785), the status
   // line 48 px tall just under the tab bar: no scroll keeps both; the box wins (axe target-size)
   const targets = [{ top: 101, bottom: 149, whole: true, text: true }, { top: 773, bottom: 797 }];

@@ -1,4 +1,4 @@
-// The scorekeeper's DOM-free session (docs/assets/js/match-session.js)
+// The scorekeeper's DOM-free session (docs/assets/js/scorekeeper/match-session.js)
 // against the real engine and the real saved-match records (saved-matches.js
 // over an in-memory localStorage): the requests each action sends, the state
 // after each answer, what is saved, and the refusals — a shot the engine
@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 
-import { createMatchSession, FULL_HISTORY, STORAGE_WARNING } from "../../docs/assets/js/match-session.js";
-import { decodeMatch } from "../../docs/assets/js/match-link.js";
-import { OTHER_TAB_WRITE } from "../../docs/assets/js/match-session-saved.js";
-import * as saved from "../../docs/assets/js/saved-matches.js";
+import { createMatchSession, FULL_HISTORY, STORAGE_WARNING } from "../../docs/assets/js/scorekeeper/match-session.js";
+import { decodeMatch } from "../../docs/assets/js/scorekeeper/match-link.js";
+import { OTHER_TAB_WRITE } from "../../docs/assets/js/scorekeeper/match-session-saved.js";
+import * as saved from "../../docs/assets/js/scorekeeper/saved-matches.js";
 import { api, ROOT } from "./engine.mjs";
 
 class MemoryStorage {

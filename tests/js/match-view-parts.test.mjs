@@ -1,12 +1,12 @@
-// What the match screen shows (docs/assets/js/match-view-parts.js): the
+// What the match screen shows (docs/assets/js/scorekeeper/match-view-parts.js): the
 // table only with rows, the shooter, the chooser not named twice, the «last»
 // line's ruling, and the redo button's count.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  chooserNotAsked, lastShownOf, longestWord, redoLabel, shooterName, shownTable,
-} from "../../docs/assets/js/match-view-parts.js";
+  chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable,
+} from "../../docs/assets/js/scorekeeper/match-view-parts.js";
 
 const NAMES = ["Аня", "Боря"];
 
@@ -47,11 +47,4 @@ test("redo counts the records that can come back when there are several", () => 
   assert.equal(redoLabel({ can_redo: true }, { undone: [{}] }), "↷");
   assert.equal(redoLabel({ can_redo: false }, two), "↷");
   assert.equal(redoLabel({ can_redo: true }, {}), "↷");
-});
-
-test("the board's cards are as wide as the longest word of a name, counted in letters", () => {
-  assert.equal(longestWord(["Маша", "Константин", "Ян"]), 10);
-  assert.equal(longestWord(["Анна Мария", "Борис"]), 5); // words, not whole names: a name wraps between them
-  assert.equal(longestWord(["Ёжик👍"]), 5); // letters, not UTF-16 units
-  assert.equal(longestWord([]), 0);
 });

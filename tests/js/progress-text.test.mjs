@@ -1,8 +1,8 @@
-// Loading in plain words (docs/assets/js/progress-text.js).
+// Loading in plain words (docs/assets/js/engine-client/progress-text.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { badgeText, megabytes, progressText } from "../../docs/assets/js/progress-text.js";
+import { badgeText, megabytes, progressText } from "../../docs/assets/js/engine-client/progress-text.js";
 
 test("real progress with a Russian decimal comma", () => {
   const { text, fraction } = progressText({ state: "loading", stage: "runtime", loaded: 2.1 * 1024 * 1024, total: 5.7 * 1024 * 1024 });

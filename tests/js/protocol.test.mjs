@@ -17,9 +17,9 @@ import {
 // engine-client.js starts at import: without the page's boot object it reports a
 // failure and keeps no worker, which is all this test needs of it.
 globalThis.window = /** @type {any} */ ({});
-const client = await import("../../docs/assets/js/engine-client.js");
+const client = await import("../../docs/assets/js/engine-client/engine-client.js");
 const WORKER_SOURCE = readFileSync(join(ROOT, "docs", "assets", "engine", "worker.mjs"), "utf-8");
-const CLIENT_SOURCE = readFileSync(join(ROOT, "docs", "assets", "js", "engine-client.js"), "utf-8");
+const CLIENT_SOURCE = readFileSync(join(ROOT, "docs", "assets", "js", "engine-client", "engine-client.js"), "utf-8");
 
 test("the page handles every kind of worker message, and only those", () => {
   const handlers = client.workerHandlers({ fail() {}, resolveReady() {} });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { provisionalStatus } from "../../docs/assets/js/scorekeeper-screen.js";
+import { provisionalStatus } from "../../docs/assets/js/scorekeeper/scorekeeper-screen.js";
 
 test("a saved match shows the status the engine wrote for it", () => {
   const summary = { players: ["Анна", "Борис"], status: "Ход: Анна (в серии 8 очков)." };

@@ -1,10 +1,10 @@
 // What a question's answer controls decide, without DOM
-// (docs/assets/js/quiz-answer.js): the rows, the ids an answer picks, the
+// (docs/assets/js/quiz/quiz-answer.js): the rows, the ids an answer picks, the
 // answer a choice gives, a typed number, an ordering after a move.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "../../docs/assets/js/quiz-answer.js";
+import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "../../docs/assets/js/quiz/quiz-answer.js";
 
 const choices = ["a", "b", "c"].map((id) => ({ id, text: `текст ${id}` }));
 

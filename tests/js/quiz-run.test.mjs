@@ -1,4 +1,4 @@
-// The quiz page's decisions without DOM (docs/assets/js/quiz-run.js): the
+// The quiz page's decisions without DOM (docs/assets/js/quiz/quiz-run.js): the
 // address, the tally, the main button, the keys.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -6,8 +6,8 @@ import { test } from "node:test";
 import {
   DEFAULT_N, choiceOfKey, isChecked, nextIndex, nextUnchecked, parseWhole, primaryButton, readAddress, resultOf,
   tally, unanswered,
-} from "../../docs/assets/js/quiz-run.js";
-import { newRun } from "../../docs/assets/js/quiz-store.js";
+} from "../../docs/assets/js/quiz/quiz-run.js";
+import { newRun } from "../../docs/assets/js/quiz/quiz-store.js";
 
 const choice = (id) => ({ id, text: `текст ${id}`, feedback: null });
 const base = { type_name: "", game: "kovboy", game_title: "Ковбой", text: ["?"], situation: [], shuffle: true,

@@ -1,5 +1,5 @@
 // What the quiz page's screens say and what a run does next, without DOM
-// (docs/assets/js/quiz-screens.js): the opening screen, the print view's way
+// (docs/assets/js/quiz/quiz-screens.js): the opening screen, the print view's way
 // back, the setup fields and offer, the map, an answer checked, the results.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -7,8 +7,8 @@ import { test } from "node:test";
 import {
   MODE_NAMES, checkQuestion, finishedRun, mapItems, openingScreen, printBack, questionProgress, recordAnswer,
   resultSummary, setupFields, setupOffer, unansweredWarning,
-} from "../../docs/assets/js/quiz-screens.js";
-import { newRun } from "../../docs/assets/js/quiz-store.js";
+} from "../../docs/assets/js/quiz/quiz-screens.js";
+import { newRun } from "../../docs/assets/js/quiz/quiz-store.js";
 
 /** A question of the kovboy quiz: its id, type, right answer and choice ids. */
 function question(id, type, answer, choiceIds = []) {

@@ -1,11 +1,11 @@
-// Which parts of a ruling are drawn (docs/assets/js/ruling-parts.js): the
+// Which parts of a ruling are drawn (docs/assets/js/ruling/ruling-parts.js): the
 // points on the verdict line, the tags for what the rules' text does not say,
 // the calculator's new total, the groups of cited ids.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "../../docs/assets/js/ruling-parts.js";
-import { POINTS_SCORE } from "../../docs/assets/js/ru.js";
+import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "../../docs/assets/js/ruling/ruling-parts.js";
+import { POINTS_SCORE } from "../../docs/assets/js/lib/ru.js";
 
 test("the verdict shows points, but not a foul's zero nor a decision's", () => {
   assert.equal(showsPoints({ points: 2 }, POINTS_SCORE), true);

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 import { ROOT } from "./engine.mjs";
-import { explanationText, lineHeadline, sentenceKey, sentences, shownSentences } from "../../docs/assets/js/ruling-text.js";
+import { explanationText, lineHeadline, sentenceKey, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],

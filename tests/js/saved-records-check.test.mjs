@@ -1,5 +1,5 @@
 // What the session decides about a saved record without storage
-// (docs/assets/js/saved-records-check.js): the engine's verdict on a stored
+// (docs/assets/js/scorekeeper/saved-records-check.js): the engine's verdict on a stored
 // state, the words while it has not loaded, a record's options, whose storage
 // key an event names, and whether another tab wrote a record since.
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import {
   isRecordKey, optionsOf, validationOf, waitingValidation, writtenSince,
-} from "../../docs/assets/js/saved-records-check.js";
+} from "../../docs/assets/js/scorekeeper/saved-records-check.js";
 
 const STATE = { format: "rules_pkg.match/1", game: "kovboy", players: ["Аня", "Борис"], options: { fouls: 1 },
   actions: [{ type: "shot", contacts: [3] }], undone: [] };

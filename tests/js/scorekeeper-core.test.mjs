@@ -8,7 +8,7 @@ import test from "node:test";
 import {
   growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, playLabel, provisionalPlayers,
   restoreAdvice, savedCountText,
-} from "../../docs/assets/js/scorekeeper-core.js";
+} from "../../docs/assets/js/scorekeeper/scorekeeper-core.js";
 
 test("each screen shows its own part; the saved list only on setup and when it has matches", () => {
   assert.deepEqual(hiddenParts("setup", false), { restore: true, import: true, setup: false, saved: false, match: true });

@@ -1,4 +1,4 @@
-// The shot input's DOM-free decisions (docs/assets/js/shot-input-core.js)
+// The shot input's DOM-free decisions (docs/assets/js/shot-input/shot-input-core.js)
 // against the real table declarations: the chips beside the drawing, the
 // fields it owns, what a tap, a press, a drag and a drop mean for the shot,
 // the line and hint it shows, what a form change redoes and the miss check.
@@ -9,8 +9,8 @@ import {
   afterFormChange, callingHint, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
   missConfirmProblem, modeNamed, needsMissConfirm, partTap, pressOn, situationKey, tableView, takesDrop, tapAbilities,
   tapsPart, toolButtons, toolsPressed, toolTap, touchesGone, valueToWrite, withRack, wordsLine,
-} from "../../docs/assets/js/shot-input-core.js";
-import { applyTap, emptyShot, howTo, toggleCalling, toggleMiss } from "../../docs/assets/js/shot-model.js";
+} from "../../docs/assets/js/shot-input/shot-input-core.js";
+import { applyTap, emptyShot, howTo, toggleCalling, toggleMiss } from "../../docs/assets/js/shot-input/shot-model.js";
 import { actionOf, draw, parseTap } from "./drawn-shot.mjs";
 import { describe as declaration } from "./engine.mjs";
 

@@ -1,4 +1,4 @@
-// The drawing's DOM-free model (docs/assets/js/shot-model.js) against the
+// The drawing's DOM-free model (docs/assets/js/shot-input/shot-model.js) against the
 // real table declarations and the real engine: a drawn shot becomes the
 // fields the engine expects, and gives the ruling a player would expect.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import {
   applyTap, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tableNow, tapPocket, toggleMiss,
-} from "../../docs/assets/js/shot-model.js";
+} from "../../docs/assets/js/shot-input/shot-model.js";
 import { actionOf, draw, drawWithHint } from "./drawn-shot.mjs";
 import { api, describe as declaration } from "./engine.mjs";
 

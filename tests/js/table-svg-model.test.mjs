@@ -1,13 +1,13 @@
-// What the table drawing shows of a shot (docs/assets/js/table-svg-model.js):
+// What the table drawing shows of a shot (docs/assets/js/shot-input/table-svg-model.js):
 // the balls drawn in each pocket, in order, and each part's state as its
 // accessible name and class names say it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { emptyShot } from "../../docs/assets/js/shot-model.js";
+import { emptyShot } from "../../docs/assets/js/shot-input/shot-model.js";
 import {
   ballClass, ballName, ballsInPockets, ballState, ballStateWords, cueName, pocketName,
-} from "../../docs/assets/js/table-svg-model.js";
+} from "../../docs/assets/js/shot-input/table-svg-model.js";
 
 const TABLE = {
   balls: [

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { toolAtLine } from "../../docs/assets/js/layout.js";
+import { toolAtLine } from "../../docs/assets/js/page/layout.js";
 
 const calculator = { top: -2300, bottom: -20 };
 const scorekeeper = { top: -20, bottom: 1400 };

@@ -1,4 +1,4 @@
-// The тренажёр's run without DOM (docs/assets/js/trainer-run.js): the saved
+// The тренажёр's run without DOM (docs/assets/js/trainer/trainer-run.js): the saved
 // state, the shared link, the score, the next task, the addresses.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import {
   FORMAT, MAX_SEED, addressOf, asQuizQuestion, emptyState, noAnswerMessage, openAsked, readAsked, recordAnswer,
   scoreOf, startFresh, taskLink, validState,
-} from "../../docs/assets/js/trainer-run.js";
+} from "../../docs/assets/js/trainer/trainer-run.js";
 
 const GAMES = ["kovboy", "probka"];
 const saved = (over = {}) => ({ format: FORMAT, game: "kovboy", scores: { kovboy: { correct: 2, total: 3 } },

@@ -1,8 +1,8 @@
-// When the screen wake lock is asked for, kept or let go (docs/assets/js/wakelock-steps.js).
+// When the screen wake lock is asked for, kept or let go (docs/assets/js/scorekeeper/wakelock-steps.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { acquireStep, grantedStep, visibilityStep, wantStep } from "../../docs/assets/js/wakelock-steps.js";
+import { acquireStep, grantedStep, visibilityStep, wantStep } from "../../docs/assets/js/scorekeeper/wakelock-steps.js";
 
 const ready = { wanted: true, held: false, pending: false, supported: true, visible: true, connected: true };
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { messageOf } from "../../docs/assets/js/widget.js";
+import { messageOf } from "../../docs/assets/js/form/widget.js";
 
 const refusal = (message, field) => ({ ok: false, error: { code: "input", message, field } });
 

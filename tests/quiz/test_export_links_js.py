@@ -1,4 +1,4 @@
-"""docs/assets/js/quiz-export.js (run in Node): the exports the site serves have
+"""docs/assets/js/quiz-files/quiz-export.js (run in Node): the exports the site serves have
 links relative to the file; at download time the page resolves them against
 the file's own address. Checked on real exports of every quiz, read back by
 gift-pegjs (GIFT) and xml.etree (Moodle XML), for a site under a base path."""
@@ -16,7 +16,7 @@ import pytest
 from quiz_paths import ROOT
 from sitebuild.quiz import gift, moodle_xml
 
-JS = ROOT / "docs" / "assets" / "js" / "quiz-export.js"
+JS = ROOT / "docs" / "assets" / "js" / "quiz-files" / "quiz-export.js"
 SITE = "https://club.example/pravila/v2/"
 RUNNER = """
 import { readFileSync } from "node:fs";

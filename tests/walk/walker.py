@@ -219,8 +219,8 @@ REACH = """el => { const r = el.getBoundingClientRect();
   return { off: Math.round(off), hit, h: r.height }; }"""
 VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
   const root = document.querySelector(sel);
-  const [rl, w, client] = await Promise.all([import('/assets/js/ruling-line.js'), import('/assets/js/widget.js'),
-    import('/assets/js/engine-client.js')]);
+  const [rl, w, client] = await Promise.all([import('/assets/js/ruling/ruling-line.js'), import('/assets/js/form/widget.js'),
+    import('/assets/js/engine-client/engine-client.js')]);
   const game = w.declarationOf(root);
   // The arguments calculator.js and match-view.js give it.
   const make = (r) => rl.renderRulingLine(calc ? { ruling: r, refs: game.refs, score: w.scoreOf(game), decision: true, standalone: true }
@@ -233,7 +233,7 @@ VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
 }"""
 READ_FORM = """async (sel) => {
   const form = document.querySelector(sel + ' [data-rb-form]');
-  const f = await import('/assets/js/form.js');
+  const f = await import('/assets/js/form/form.js');
   return { situation: f.readScope(form, 'situation'), action: f.readAction(form), options: f.readScope(form, 'options') };
 }"""
 MATCH_DRAWN = ("sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"

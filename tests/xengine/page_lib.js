@@ -124,7 +124,7 @@
       .map((e) => e.textContent.trim()),
     async boot() {
       const root = new URL($('link[rel="manifest"]').getAttribute("href"), location.href);
-      const client = await import(new URL("assets/js/engine-client.js", root).href);
+      const client = await import(new URL("assets/js/engine-client/engine-client.js", root).href);
       return client.getStatus();
     },
     // The engine's memory snapshot kept in Cache Storage (docs/assets/engine/snapshot.mjs)?

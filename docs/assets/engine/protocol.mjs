@@ -2,7 +2,7 @@
 // The one protocol between a page and the engine's Web Worker: the message kinds as
 // constants, their payloads as typedefs, a builder for each message and a guard for
 // what arrives. Imported by both ends — the worker (worker.mjs) and the page
-// (docs/assets/js/engine-client.js); tests/js/protocol.test.mjs checks that every kind
+// (docs/assets/js/engine-client/engine-client.js); tests/js/protocol.test.mjs checks that every kind
 // is sent by one end and handled by the other. Only JSON-shaped data crosses.
 //
 //   page -> worker  {id, type: "call", data: request}

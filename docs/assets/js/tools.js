@@ -9,19 +9,19 @@
 // A page loads only the tool modules it uses (import()); each mount returns
 // its dispose function, called when the page is swapped away.
 
-import { startEngine } from "./engine-client.js";
-import { mountClauseShare } from "./clause-share.js";
-import { mountLayout } from "./layout.js";
+import { startEngine } from "./engine-client/engine-client.js";
+import { mountPage } from "./page/index.js";
 
-// data-rb-tool -> its module's mount(root), which returns its dispose. A game
-// page loads no quiz code, a quiz page no scorekeeper.
+// data-rb-tool -> the mount(root) of its component's index.js (a folder per
+// component), which returns its dispose. A game page loads no quiz code, a quiz
+// page no scorekeeper.
 /** @type {Record<string, () => Promise<(root: HTMLElement) => unknown>>} */
 const MODULES = {
-  calculator: () => import("./calculator.js").then((m) => m.mountCalculator),
-  scorekeeper: () => import("./scorekeeper.js").then((m) => m.mountScorekeeper),
-  quiz: () => import("./quiz.js").then((m) => m.mountQuiz),
-  "quiz-files": () => import("./quiz-export.js").then((m) => m.mountQuizFiles),
-  trainer: () => import("./trainer.js").then((m) => m.mountTrainer),
+  calculator: () => import("./calculator/index.js").then((m) => m.mountCalculator),
+  scorekeeper: () => import("./scorekeeper/index.js").then((m) => m.mountScorekeeper),
+  quiz: () => import("./quiz/index.js").then((m) => m.mountQuiz),
+  "quiz-files": () => import("./quiz-files/index.js").then((m) => m.mountQuizFiles),
+  trainer: () => import("./trainer/index.js").then((m) => m.mountTrainer),
 };
 const PANEL_KEY = "rules-site:panel:";
 /** @type {{ root: Element | null, dispose: () => void }[]} */
@@ -92,8 +92,7 @@ function mountAll() {
     root.dataset.rbMounting = "1"; // data-rb-mounted follows once its module has mounted it
     mountOne(root);
   }
-  mounted.push({ root: null, dispose: mountLayout() });
-  mountClauseShare();
+  mounted.push({ root: null, dispose: mountPage() });
 }
 
 const doc$ = /** @type {any} */ (window).document$;

@@ -1,0 +1,201 @@
+// @ts-check
+// The shot calculator: situation + action -> one ruling (op "ruling"), in the
+// scorekeeper's one-line form (ruling-line.js), «почему» folded.
+
+import { busyLabel, outOfClearView, rulingRequest } from "./calculator-request.js";
+import { call, getStatus } from "../engine-client/engine-client.js";
+import { bindEngineStatus } from "../engine-client/engine-status.js";
+import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../form/form.js";
+import { renderTable } from "../ruling/match-board.js";
+import { h } from "../lib/dom.js";
+import { renderRulingLine } from "../ruling/ruling-line.js";
+import { roveGroup } from "../lib/roving.js";
+import { rows as rowsWord } from "../lib/ru.js";
+import { inputMark, movedSince } from "../lib/scroll-room.js";
+import { mountShotInput } from "../shot-input/index.js";
+import {
+  declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
+} from "../form/widget.js";
+
+/** @typedef {import("../lib/types.js").Request} Request */
+/** @typedef {import("../lib/types.js").Response} Response */
+
+/** One calculator on the page: its form, its answer, the engine's call between them. */
+export class Calculator {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    this.game = declarationOf(root);
+    this.score = scoreOf(this.game);
+    const form = /** @type {HTMLFormElement} */ (root.querySelector("[data-rb-form]"));
+    this.form = form;
+    this.errorBox = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-error]"));
+    this.result = /** @type {HTMLElement} */ (root.querySelector("[data-rb-result]"));
+    this.submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-submit]"));
+    bindEngineStatus(root);
+    setupForm(form);
+    this.input = mountShotInput(form, tableOf(root));
+    // «На столе» / «Формой»: one Tab stop, the arrows between them.
+    const modes = /** @type {HTMLElement | null} */ (form.querySelector(".rb-shot-modes"));
+    if (modes) roveGroup(modes, "[data-rb-shot-mode]");
+    this.stopOpen = formUpWhenOpened(root, form);
+    this.bind();
+  }
+
+  bind() {
+    const form = this.form;
+    form.addEventListener("submit", (event) => this.calculate(event));
+    // Changed inputs make the shown answer stale until the next calculation.
+    const markStale = () => this.markStale();
+    form.addEventListener("input", markStale);
+    form.addEventListener("change", markStale);
+    form.addEventListener("click", (event) => {
+      if (event.target instanceof Element && event.target.closest("[data-rb-step], [data-rb-option], [data-rb-seq-clear]")) {
+        markStale();
+      }
+    });
+    /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-reset]")).addEventListener("click", () => this.reset());
+  }
+
+  /** «Рассчитать»: the input checked, then the engine asked. @param {Event} event */
+  calculate(event) {
+    const form = this.form;
+    event.preventDefault();
+    clearFieldErrors(form);
+    showError(this.errorBox, "");
+    const problem = this.input ? this.input.check() : null;
+    if (problem) {
+      showError(this.errorBox, problem); // an empty input is never a miss
+      return;
+    }
+    const request = rulingRequest(this.game.id, readScope(form, "situation"), readAction(form), readScope(form, "options"));
+    whileBusy(this.root, () => this.ask(request));
+  }
+
+  /** @param {Request} request */
+  async ask(request) {
+    const submit = this.submit;
+    const label = submit.textContent;
+    submit.textContent = busyLabel(getStatus().state);
+    const mark = inputMark();
+    try {
+      const response = await call(request);
+      if (!response || response.ok !== true) {
+        this.refused(response);
+        return;
+      }
+      this.show(response, mark);
+    } catch (err) {
+      showError(this.errorBox, messageOf(err));
+    } finally {
+      submit.textContent = label;
+    }
+  }
+
+  /** The engine refused the input: its message, the focus on the field it names. @param {Response | null | undefined} response */
+  refused(response) {
+    this.clearResult(); // an answer to other inputs must not look like this one's
+    const message = messageOf(response);
+    const field = showRefused({ message, field: response && response.error && response.error.field }, this.errorBox, this.form);
+    // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
+    const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
+    if (invalid) {
+      invalid.focus({ preventScroll: true });
+      // Brought into view between the sticky bars (the middle of the screen is clear of both).
+      if (outOfClearView(invalid.getBoundingClientRect(), stickyTop(), window.innerHeight)) invalid.scrollIntoView({ block: "center" });
+    }
+  }
+
+  /** The ruling and the table after it. @param {Response} response @param {ReturnType<typeof inputMark>} mark */
+  show(response, mark) {
+    const result = this.result;
+    const table = response.view && response.view.table;
+    if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
+    result.replaceChildren(
+      renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true }),
+      afterTable(table));
+    result.hidden = false;
+    result.classList.remove("rb-result--stale");
+    // The answer is brought up and takes the focus, unless the reader has gone on
+    // meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
+    if (!movedSince(mark)) reveal(result);
+  }
+
+  clearResult() {
+    const result = this.result;
+    result.hidden = true;
+    result.replaceChildren();
+    result.classList.remove("rb-result--stale");
+  }
+
+  markStale() {
+    const result = this.result;
+    if (result.hidden || result.classList.contains("rb-result--stale")) return;
+    result.classList.add("rb-result--stale");
+    result.prepend(h("p", { class: "rb-stale-note", text: "Данные изменены: нажмите «Рассчитать», чтобы обновить ответ." }));
+  }
+
+  reset() {
+    const form = this.form;
+    resetForm(form);
+    if (this.input) this.input.reset();
+    clearFieldErrors(form);
+    showError(this.errorBox, "");
+    this.clearResult();
+    // The form starts over: its first field is where the player goes next.
+    showFirstField(form, form.querySelector("[data-rb-bar]"));
+  }
+
+  dispose() {
+    if (this.input) this.input.dispose();
+    this.stopOpen();
+  }
+}
+
+/**
+ * Opened by a tap on a phone, the calculator brings its form up under the
+ * sticky bars: the drawing, the score before the shot and «Рассчитать» are
+ * then on one screen, and the answer appears above the form, in view.
+ * @param {HTMLElement} root @param {HTMLFormElement} form @returns {() => void} dispose
+ */
+function formUpWhenOpened(root, form) {
+  const summary = root.querySelector(":scope > summary");
+  if (!summary || !(root instanceof HTMLDetailsElement)) return () => {};
+  let tapped = false;
+  const onTap = () => {
+    tapped = !root.open;
+  };
+  const onToggle = () => {
+    const opened = tapped && root.open;
+    tapped = false;
+    if (!opened || !window.matchMedia("(max-width: 59.984em)").matches) return;
+    const below = form.getBoundingClientRect().top - stickyTop() - 4;
+    if (below > 0) window.scrollBy({ top: below, behavior: smoothScroll() });
+  };
+  summary.addEventListener("click", onTap);
+  root.addEventListener("toggle", onToggle);
+  return () => {
+    summary.removeEventListener("click", onTap);
+    root.removeEventListener("toggle", onToggle);
+  };
+}
+
+/** Rows of the table after the shot shown open; a longer one («по часовой»: every
+ * ball's pocket) is folded, so that the answer stays short and the scorekeeper
+ * below it near (the line already says the next ball and pocket). */
+const AFTER_OPEN_ROWS = 4;
+
+/**
+ * The table after the shot (the engine's view.table), or "" when there is none.
+ * @param {import("../lib/types.js").View["table"] | undefined} table @returns {HTMLElement | string}
+ */
+function afterTable(table) {
+  if (!table || !table.rows || !table.rows.length) return "";
+  const body = renderTable(table, "После удара");
+  if (table.rows.length <= AFTER_OPEN_ROWS) {
+    return h("section", { class: "rb-calc-after" }, h("h3", { class: "rb-sk-heading", text: "После удара" }), body);
+  }
+  return h("details", { class: "rb-calc-after rb-sk-table" },
+    h("summary", { text: `После удара: таблица (${rowsWord(table.rows.length)})` }), body);
+}
+

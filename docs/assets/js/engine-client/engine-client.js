@@ -1,0 +1,239 @@
+// @ts-check
+// The page side of the rules engine: ONE module worker per page lifetime.
+//
+// An ES module is evaluated once per document, so this file is a singleton:
+// it adopts the worker that engine-boot.js (inlined in <head>) started while
+// the page was parsed, with the messages the worker sent so far, and keeps it
+// through mkdocs-material's instant navigation (which swaps the page content,
+// not the document).
+//
+//   call(request)   -> Promise<response>   (the JSON API of rules_pkg.api)
+//   subscribe(fn)   -> unsubscribe         fn({state, stage, text, loaded, total, boot}) now
+//                                          and on change; state is "loading" | "ready" |
+//                                          "failed"; loaded/total: bytes of the runtime
+//                                          files so far (worker "progress"); boot: which
+//                                          path the worker took, "snapshot" | "normal"
+//   retry()                                after "failed": start a new worker
+//   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
+//                                          answered every call made so far
+//
+//   startEngine()                          a tool that asks the engine was mounted
+//
+// No polling, no timers (but the one idle wait of a page without a tool): everything is driven by worker messages (their kinds and
+// payloads: ../engine/protocol.mjs, shared with the worker).
+
+import { FROM_WORKER, asWorkerMessage, callMessage } from "../../engine/protocol.mjs";
+
+/** @typedef {import("../lib/types.js").EngineStatus} EngineStatus */
+/** @typedef {import("../../engine/protocol.mjs").ResultMessage} ResultMessage */
+/** @typedef {import("../../engine/protocol.mjs").ProgressMessage} ProgressMessage */
+/** @typedef {import("../../engine/protocol.mjs").ReadyMessage} ReadyMessage */
+/** @typedef {import("../../engine/protocol.mjs").FailedMessage} FailedMessage */
+/** @typedef {import("../lib/types.js").Request} Request */
+/** @typedef {import("../lib/types.js").Response} Response */
+
+/** @type {Set<(status: EngineStatus) => void>} */
+const listeners = new Set();
+/** @type {Readonly<EngineStatus>} */
+let status = { state: "loading", stage: "start", text: "Загрузка правил…" };
+/** @type {Worker | null} */
+let worker = null;
+/** @type {Promise<void>} */
+let ready; // start() makes it: at once, or on a page without a tool once it is idle (startWhenIdle)
+let nextId = 1;
+/** @type {Map<number, { resolve: (response: Response) => void, reject: (error: Error) => void }>} */
+const pending = new Map();
+// Calls made and not yet answered, those still waiting for the engine included.
+let outstanding = 0;
+/** @type {(() => void)[]} */
+let idleWaiters = [];
+
+// After a task's turn: the answer's caller has shown it by then, and a call made
+// right after it keeps the engine busy.
+function resolveIfIdle() {
+  setTimeout(() => {
+    if (status.state === "loading" || outstanding > 0 || !idleWaiters.length) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }, 0);
+}
+
+/** @param {EngineStatus} next */
+function setStatus(next) {
+  status = Object.freeze({ ...next });
+  for (const fn of [...listeners]) {
+    try {
+      fn(status);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  resolveIfIdle();
+}
+
+/**
+ * What the page does with each kind of worker message (protocol.mjs FROM_WORKER).
+ * @param {{ fail: (message: string) => void, resolveReady: () => void }} on
+ * @returns {Record<string, (msg: any) => void>}
+ */
+export function workerHandlers(on) {
+  return {
+    [FROM_WORKER.RESULT]: (/** @type {ResultMessage} */ msg) => {
+      const entry = pending.get(msg.id);
+      if (!entry) return;
+      pending.delete(msg.id);
+      entry.resolve(/** @type {Response} */ (msg.data));
+    },
+    [FROM_WORKER.PROGRESS]: (/** @type {ProgressMessage} */ { data }) => {
+      if (status.state !== "loading") return;
+      setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0, total: data.total || 0 });
+    },
+    [FROM_WORKER.READY]: (/** @type {ReadyMessage} */ { data }) => {
+      setStatus({ state: "ready", stage: "ready", text: "Правила загружены", boot: data.boot });
+      on.resolveReady();
+    },
+    [FROM_WORKER.FAILED]: (/** @type {FailedMessage} */ { data }) =>
+      on.fail(data.message || "Движок правил не загрузился."),
+  };
+}
+
+function start() {
+  /** @type {() => void} */
+  let resolveReady;
+  /** @type {(error: Error) => void} */
+  let rejectReady;
+  ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // a failure is reported through the status, too
+
+  const fail = (/** @type {string} */ message) => {
+    if (status.state === "failed") return;
+    setStatus({ state: "failed", stage: "failed", text: message });
+    rejectReady(new Error(message));
+    for (const { reject } of pending.values()) reject(new Error(message));
+    pending.clear();
+    if (worker) worker.terminate();
+    worker = null;
+  };
+
+  setStatus({ state: "loading", stage: "start", text: "Загрузка правил…" });
+  const bootApi = /** @type {import("../lib/types.js").SiteWindow} */ (window).rbEngineBoot;
+  /** @type {import("../lib/types.js").EngineBoot} */
+  const boot = bootApi ? bootApi.adopt() : { failure: "runtime" };
+  if ("failure" in boot && boot.failure === "worker") {
+    fail("Этот браузер не умеет запускать расчёт в фоне (нет Web Worker). Текст правил доступен.");
+    return;
+  }
+  if ("failure" in boot || !boot.worker) {
+    fail("Движок правил не загрузился: на странице нет сведений о среде Python. Текст правил доступен.");
+    return;
+  }
+  worker = boot.worker;
+
+  const handlers = workerHandlers({ fail, resolveReady: () => resolveReady() });
+  const onMessage = (/** @type {MessageEvent} */ event) => {
+    const msg = asWorkerMessage(event.data);
+    if (msg) handlers[msg.type](/** @type {any} */ (msg));
+  };
+  const onError = (/** @type {Event} */ event) => {
+    if (event.type === "messageerror") {
+      fail("Движок правил прислал непонятный ответ. Обновите страницу.");
+      return;
+    }
+    event.preventDefault();
+    fail("Движок правил не загрузился: не удалось запустить фоновый расчёт. Проверьте связь и обновите страницу.");
+  };
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+  worker.onmessageerror = onError;
+  // What the worker said before this module ran, in order.
+  for (const event of boot.messages) onMessage(event);
+  for (const event of boot.errors) onError(event);
+}
+
+/** @param {Request} request @returns {Promise<Response>} */
+export function call(request) {
+  startEngine();
+  outstanding += 1;
+  const settled = () => {
+    outstanding -= 1;
+    resolveIfIdle();
+  };
+  const answer = ready.then(
+    () =>
+      new Promise((resolve, reject) => {
+        if (!worker) {
+          reject(new Error(status.text));
+          return;
+        }
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage(callMessage(id, request));
+      }),
+  );
+  answer.then(settled, settled);
+  return /** @type {Promise<Response>} */ (answer);
+}
+
+/** @returns {Promise<void>} */
+export function whenIdle() {
+  return new Promise((resolve) => {
+    idleWaiters.push(resolve);
+    resolveIfIdle();
+  });
+}
+
+/** @param {(status: EngineStatus) => void} fn @returns {() => boolean} */
+export function subscribe(fn) {
+  listeners.add(fn);
+  fn(status);
+  return () => listeners.delete(fn);
+}
+
+/** @returns {Readonly<EngineStatus>} */
+export function getStatus() {
+  return status;
+}
+
+export function retry() {
+  if (status.state !== "failed") return;
+  start();
+}
+
+/** The engine started, if it was not: a tool that asks it was mounted (tools.js). */
+export function startEngine() {
+  if (!ready) start();
+}
+
+// A link a tool page is behind (a game, the тренажёр): touched, the engine starts.
+const TOOL_LINK = /(^|\/)(games\/[^/#?]+|trainer)\/?([#?]|$)/;
+
+/**
+ * A page without a tool that asks the engine (engine-boot.js: later) starts
+ * it once the page has loaded and the browser is idle, or at once when a link
+ * to a tool page is touched or focused: the text first on a weak signal, the
+ * engine (and with it the offline copy, offline.js) right after.
+ */
+function startWhenIdle() {
+  const go = () => {
+    document.removeEventListener("pointerdown", onLink, true);
+    document.removeEventListener("focusin", onLink, true);
+    startEngine();
+  };
+  const onLink = (/** @type {Event} */ event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (link && TOOL_LINK.test(link.getAttribute("href") || "")) go();
+  };
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+  document.addEventListener("pointerdown", onLink, { capture: true, passive: true });
+  document.addEventListener("focusin", onLink, true);
+}
+
+const later = /** @type {import("../lib/types.js").SiteWindow} */ (window).rbEngineBoot?.later;
+if (later) startWhenIdle();
+else start();

@@ -1,0 +1,676 @@
+// @ts-check
+// Forms rendered at build time from a game declaration
+// (sitebuild/templates/_fields.html.j2): wiring, reading, resetting, errors.
+//
+// Each field is an element with data-rb-field (name), data-rb-scope,
+// data-rb-kind, data-rb-default (JSON) and optionally data-rb-when (JSON:
+// show only while another field of the same group has that value) and
+// data-rb-optional. Option values are JSON, so ids keep their type.
+
+import { revealDelta } from "../lib/match-reveal.js";
+import { inputMark, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { roveGroup } from "../lib/roving.js";
+
+/** @typedef {import("../lib/types.js").Action} Action */
+
+/** @param {string | undefined} text @param {unknown} [fallback] @returns {unknown} */
+const parse = (text, fallback = null) => {
+  if (text === undefined) return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+};
+
+// A sequence field's value: the JSON list of ids in data-rb-value.
+/** @param {HTMLElement} el @returns {unknown[]} */
+function sequenceOf(el) {
+  const order = parse(el.dataset.rbValue || "[]", []);
+  return Array.isArray(order) ? order : [];
+}
+
+// The elements of a selector that only HTML elements match (data-rb-* attributes).
+/** @param {ParentNode} root @param {string} selector @returns {HTMLElement[]} */
+function all(root, selector) {
+  return [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector))];
+}
+/** @param {ParentNode} root @param {string} selector */
+const one = (root, selector) => /** @type {HTMLElement | null} */ (root.querySelector(selector));
+
+/** @param {ParentNode} root @param {string} scope */
+function fieldsOf(root, scope) {
+  return all(root, `[data-rb-field][data-rb-scope="${scope}"]`);
+}
+
+/** @param {HTMLElement} el */
+const nameOf = (el) => el.dataset.rbField || "";
+
+/** @param {Element} fieldEl @returns {Element | null} */
+function group(fieldEl) {
+  return fieldEl.closest("[data-rb-action]") || fieldEl.closest("form") || fieldEl.parentElement;
+}
+
+// A number field entered by a tap or Tab has its value selected: the digits
+// typed replace it («88», not «088» or «880»). The click that focused it would
+// put the caret back; that one click's default is skipped.
+/** @param {FocusEvent} event */
+function selectNumberOnFocus(event) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "number") return;
+  input.select();
+  input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
+}
+
+// The <input> of an int, player, bool or text field (the template always has one).
+/** @param {Element} el @returns {HTMLInputElement} */
+function inputOf(el) {
+  const input = el.querySelector("input");
+  if (!input) throw new Error(`в поле ${el.getAttribute("data-rb-field")} нет поля ввода`);
+  return input;
+}
+
+/** @param {ParentNode} el @param {string} selector @returns {HTMLInputElement[]} */
+const inputs = (el, selector) => [.../** @type {NodeListOf<HTMLInputElement>} */ (el.querySelectorAll(selector))];
+
+/** A yes/no field whose default is "not given": radios «не указано» / «да» /
+ * «нет» (the template's tri-state), read like a choice, so that not answering
+ * is never sent as «нет».
+ * @param {HTMLElement} el */
+const isTristate = (el) => el.querySelector('input[type="radio"]') !== null;
+
+// The current value of one field element (undefined = leave it out).
+/** @param {HTMLElement} el @returns {unknown} */
+function valueOf(el) {
+  const kind = el.dataset.rbKind;
+  if (kind === "int" || kind === "player") {
+    const input = inputOf(el);
+    if (input.value.trim() === "") return undefined;
+    return Number(input.value);
+  }
+  if (kind === "bool" && !isTristate(el)) return inputOf(el).checked;
+  if (kind === "choice" || kind === "bool") {
+    const select = el.querySelector("select");
+    const checked = /** @type {HTMLInputElement | null} */ (el.querySelector("input:checked"));
+    const raw = select ? select.value : checked ? checked.value : undefined;
+    const value = raw === undefined ? null : parse(raw);
+    return value === null ? undefined : value;
+  }
+  if (kind === "set") return inputs(el, "input:checked").map((i) => parse(i.value));
+  if (kind === "sequence") return parse(el.dataset.rbValue || "[]", []);
+  if (kind === "text") return inputOf(el).value;
+  return undefined;
+}
+
+/** @param {HTMLElement} el @param {unknown} value */
+function setValue(el, value) {
+  const kind = el.dataset.rbKind;
+  if (kind === "int" || kind === "player" || kind === "text") {
+    inputOf(el).value = value === null || value === undefined ? "" : String(value);
+    for (const radio of inputs(el, "[data-rb-player-chips] input")) radio.checked = radio.value === String(value);
+  } else if (kind === "bool" && !isTristate(el)) {
+    inputOf(el).checked = Boolean(value);
+  } else if (kind === "choice" || kind === "bool") {
+    const want = JSON.stringify(value === undefined ? null : value);
+    const select = el.querySelector("select");
+    if (select) {
+      const option = [...select.options].find((o) => JSON.stringify(parse(o.value)) === want);
+      select.value = option ? option.value : select.options[0].value;
+    } else {
+      for (const input of el.querySelectorAll("input")) input.checked = JSON.stringify(parse(input.value)) === want;
+    }
+  } else if (kind === "set") {
+    const want = new Set((Array.isArray(value) ? value : []).map((v) => JSON.stringify(v)));
+    for (const input of el.querySelectorAll("input")) input.checked = want.has(JSON.stringify(parse(input.value)));
+  } else if (kind === "sequence") {
+    el.dataset.rbValue = JSON.stringify(value || []);
+    renderSequence(el);
+  }
+}
+
+/** @param {HTMLElement} el */
+function renderSequence(el) {
+  const order = sequenceOf(el);
+  const labels = [];
+  for (const button of all(el, "[data-rb-option]")) {
+    const id = parse(button.dataset.rbOption);
+    const pos = order.findIndex((v) => JSON.stringify(v) === JSON.stringify(id));
+    button.setAttribute("aria-pressed", pos >= 0 ? "true" : "false");
+    const n = button.querySelector(".rb-seq-n");
+    if (n) n.textContent = pos >= 0 ? String(pos + 1) : "";
+  }
+  for (const id of order) {
+    const button = all(el, "[data-rb-option]").find(
+      (b) => JSON.stringify(parse(b.dataset.rbOption)) === JSON.stringify(id),
+    );
+    const label = button && button.querySelector("span:last-child");
+    labels.push(label ? (label.textContent || "").trim() : String(id));
+  }
+  const shown = el.querySelector("[data-rb-seq-order]");
+  if (shown) {
+    shown.textContent = order.length
+      ? `Порядок: ${labels.join(" → ")}`
+      : "Порядок: не указан";
+  }
+}
+
+// Show a field only while its "when" condition holds in its group.
+/** @param {ParentNode} form */
+function applyWhen(form) {
+  for (const el of all(form, "[data-rb-when]")) {
+    const when = parse(el.dataset.rbWhen, {});
+    const scope = el.dataset.rbScope;
+    const g = group(el);
+    const visible = Object.entries(when && typeof when === "object" ? when : {}).every(([name, expected]) => {
+      const other = g && one(g, `[data-rb-field="${name}"][data-rb-scope="${scope}"]`);
+      if (!other) return true;
+      const value = valueOf(other);
+      return Array.isArray(expected) ? expected.includes(value) : value === expected;
+    });
+    el.hidden = !visible;
+  }
+}
+
+// Hide the action fields the engine says do not apply to the next shot (its view's
+// idle_fields, e.g. «Первый удар игрока» after a player's first stroke); a hidden
+// field is not read, so the request never carries it.
+/** @param {ParentNode} form @param {string[]} names */
+export function hideIdleFields(form, names) {
+  for (const el of all(form, '[data-rb-field][data-rb-scope="action"]')) {
+    if (el.dataset.rbWhen === undefined) el.hidden = names.includes(nameOf(el));
+  }
+}
+
+/** @param {ParentNode} form */
+function applyActionType(form) {
+  const radio = /** @type {HTMLInputElement | null} */ (form.querySelector("[data-rb-action-type]:checked"));
+  if (!radio) return;
+  const type = parse(radio.value);
+  for (const box of all(form, "[data-rb-action]")) box.hidden = box.dataset.rbAction !== type;
+}
+
+// One field of a form's action box by name, its value and a new value (the
+// table drawing writes the fields it sets, so the request is always read from
+// the form: docs/assets/js/shot-input/shot-input.js).
+/** @param {ParentNode} box @param {string} name @returns {HTMLElement | null} */
+export function actionField(box, name) {
+  return one(box, `[data-rb-field="${name}"][data-rb-scope="action"]`);
+}
+export const readField = (/** @type {HTMLElement} */ el) => valueOf(el);
+export const fieldDefault = (/** @type {HTMLElement} */ el) => parse(el.dataset.rbDefault);
+/** @param {HTMLElement} el @param {unknown} value undefined: the field's default */
+export function writeField(el, value) {
+  setValue(el, value === undefined ? parse(el.dataset.rbDefault) : value);
+}
+/** @param {ParentNode} form */
+export function refreshForm(form) {
+  applyActionType(form);
+  applyWhen(form);
+}
+
+// The selected action type of a form with several ("shot", "touch"...).
+/** @param {ParentNode} form @returns {string | null} */
+export function actionType(form) {
+  const box = all(form, "[data-rb-action]").find((b) => !b.hidden);
+  return box ? box.dataset.rbAction || "" : null;
+}
+
+/** @param {HTMLElement} form */
+export function setupForm(form) {
+  if (form.dataset.rbWired) return;
+  form.dataset.rbWired = "1";
+  form.addEventListener("focusin", selectNumberOnFocus);
+  form.addEventListener("click", (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const hit = (/** @type {string} */ selector) => /** @type {HTMLElement | null} */ (target.closest(selector));
+    const step = hit("[data-rb-step]");
+    if (step) {
+      const input = step.parentElement && step.parentElement.querySelector("input");
+      if (!input) return;
+      const min = input.min === "" ? -Infinity : Number(input.min);
+      const max = input.max === "" ? Infinity : Number(input.max);
+      const current = input.value.trim() === "" ? 0 : Number(input.value) || 0;
+      input.value = String(Math.min(max, Math.max(min, Math.round(current) + Number(step.dataset.rbStep))));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    const option = hit("[data-rb-option]");
+    if (option) {
+      const el = /** @type {HTMLElement | null} */ (option.closest("[data-rb-field]"));
+      if (!el) return;
+      const order = sequenceOf(el);
+      const id = parse(option.dataset.rbOption);
+      const key = JSON.stringify(id);
+      const pos = order.findIndex((v) => JSON.stringify(v) === key);
+      if (pos >= 0) order.splice(pos, 1);
+      else order.push(id);
+      setValue(el, order);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    const clear = hit("[data-rb-seq-clear]");
+    const field = clear && /** @type {HTMLElement | null} */ (clear.closest("[data-rb-field]"));
+    if (field) {
+      setValue(field, []);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
+  form.addEventListener("change", () => {
+    applyActionType(form);
+    applyWhen(form);
+  });
+  for (const el of all(form, '[data-rb-kind="sequence"]')) setValue(el, parse(el.dataset.rbDefault, []));
+  roveChips(form);
+  applyActionType(form);
+  applyWhen(form);
+  const bar = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-bar]"));
+  if (bar) {
+    keepFocusClear(form, bar);
+    keepNextFieldClear(form, bar);
+  }
+}
+
+// Each set's check boxes and each sequence's buttons are one Tab stop, moved
+// in by the arrows (roving.js); a choice's radios are one stop already.
+/** @param {ParentNode} form */
+function roveChips(form) {
+  for (const chips of all(form, '[data-rb-kind="set"] .rb-chips')) roveGroup(chips, ".rb-chip > input");
+  for (const chips of all(form, '[data-rb-kind="sequence"] .rb-chips')) roveGroup(chips, "button.rb-chip");
+}
+
+// The first control of a part of the page a Tab would reach (visible, enabled,
+// not taken out of the Tab order: a roving chip group's other chips are).
+/** @param {ParentNode} root @returns {HTMLElement | null} */
+export function firstControl(root) {
+  const controls = all(root, "input, select, textarea, button, summary, a[href], [tabindex]");
+  return controls.find((c) => c.tabIndex >= 0 && !(/** @type {HTMLInputElement} */ (c).disabled)
+    && c.getClientRects().length > 0) || null;
+}
+
+// The values of one scope ("situation", "options") as a request object.
+/** @param {ParentNode} form @param {string} scope @returns {Record<string, unknown>} */
+export function readScope(form, scope) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const el of fieldsOf(form, scope)) {
+    if (el.closest("[hidden]")) continue;
+    const value = valueOf(el);
+    if (value !== undefined) out[nameOf(el)] = value;
+  }
+  return out;
+}
+
+// The action of the visible action group: {type, ...fields}.
+/** @param {ParentNode} form @returns {Action | null} */
+export function readAction(form) {
+  const box = all(form, "[data-rb-action]").find((b) => !b.hidden);
+  if (!box) return null;
+  /** @type {Action} */
+  const out = { type: box.dataset.rbAction || "" };
+  for (const el of fieldsOf(box, "action")) {
+    if (el.hidden) continue;
+    const value = valueOf(el);
+    if (value !== undefined) out[nameOf(el)] = value;
+  }
+  return out;
+}
+
+/** @param {ParentNode} form @param {string} scope */
+export function resetScope(form, scope) {
+  for (const el of fieldsOf(form, scope)) setValue(el, parse(el.dataset.rbDefault));
+  applyWhen(form);
+}
+
+/** @param {ParentNode} form */
+export function resetForm(form) {
+  for (const el of all(form, "[data-rb-field]")) setValue(el, parse(el.dataset.rbDefault));
+  // The action type is state-dependent too («Туш вне удара» is not the next stroke).
+  for (const radio of inputs(form, "[data-rb-action-type]")) radio.checked = radio.defaultChecked;
+  applyActionType(form);
+  applyWhen(form);
+}
+
+let messageSerial = 0; // ids of the inline field messages
+
+/** @param {Element} control @param {string} id */
+function describeBy(control, id) {
+  const ids = (control.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+  control.setAttribute("aria-describedby", [...ids, id].join(" "));
+}
+
+/** @param {Element} control @param {string} id */
+function undescribe(control, id) {
+  const ids = (control.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== id);
+  if (ids.length) control.setAttribute("aria-describedby", ids.join(" "));
+  else control.removeAttribute("aria-describedby");
+}
+
+/** @param {ParentNode} root */
+export function clearFieldErrors(root) {
+  for (const el of root.querySelectorAll(".rb-field--error")) clearFieldError(el);
+  for (const note of root.querySelectorAll("[data-rb-field-message]")) dropMessage(root, note);
+}
+
+/** One field's refusal undone: its red, its aria-invalid and its message. @param {Element} el */
+function clearFieldError(el) {
+  el.classList.remove("rb-field--error");
+  for (const c of el.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  for (const note of el.querySelectorAll("[data-rb-field-message]")) dropMessage(el, note);
+}
+
+/** @param {ParentNode} root @param {Element} note */
+function dropMessage(root, note) {
+  for (const c of root.querySelectorAll(`[aria-describedby~="${note.id}"]`)) undescribe(c, note.id);
+  note.remove();
+}
+
+/**
+ * A refused field set anew by the player loses its red and its message at once
+ * (a newcomer saw «Не хватает поля «Кто бил»» stay after choosing the player).
+ * @param {HTMLElement} el
+ */
+function clearWhenSet(el) {
+  const controller = new AbortController();
+  const cleared = () => {
+    controller.abort();
+    if (el.classList.contains("rb-field--error")) clearFieldError(el);
+  };
+  for (const type of ["change", "input"]) el.addEventListener(type, cleared, { signal: controller.signal });
+  el.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("button")) cleared();
+  }, { signal: controller.signal });
+}
+
+// Mark the field an API error names ("action.cue_pocket", "situation.score"),
+// with the message right under it (not only at the end of a long form); a
+// folded group around it is opened.
+/**
+ * @param {ParentNode} root @param {string | null | undefined} path @param {string} [message]
+ * @returns {HTMLElement | null}
+ */
+export function markFieldError(root, path, message = "") {
+  const m = /^(situation|action|options)\.([A-Za-z_]\w*)/.exec(path || "");
+  if (!m) return null;
+  const el = all(root, `[data-rb-field="${m[2]}"][data-rb-scope="${m[1]}"]`).find(
+    (f) => !f.closest("[hidden]"),
+  );
+  if (!el) return null;
+  el.classList.add("rb-field--error");
+  // The field itself, not a «−» stepper button (tabindex −1) before it.
+  const control = el.querySelector("input:not([type=hidden]), select, textarea")
+    || el.querySelector("button:not([tabindex='-1'])");
+  if (control) control.setAttribute("aria-invalid", "true");
+  if (message) {
+    const note = document.createElement("p");
+    note.className = "rb-field-message";
+    note.dataset.rbFieldMessage = "";
+    note.id = `${el.dataset.rbScope}-${m[2]}-message-${++messageSerial}`;
+    note.textContent = message;
+    // Announced when it comes (the box above the form stays empty then: the message is shown once).
+    note.setAttribute("role", "alert");
+    el.append(note);
+    if (control) describeBy(control, note.id);
+  }
+  for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  clearWhenSet(el);
+  return el;
+}
+
+// A field that numbers a player (data-rb-player-number: the engine declares
+// it as an int from 1) is offered as the players' names once they are known:
+// one chip per player, the number kept in the field's own input.
+/** @param {ParentNode} form @param {string[]} names */
+export function setPlayerChoices(form, names) {
+  for (const el of form.querySelectorAll("[data-rb-player-number]")) {
+    const input = inputOf(el);
+    const old = el.querySelector("[data-rb-player-chips]");
+    if (old) old.remove();
+    const chips = document.createElement("div");
+    chips.className = "rb-chips";
+    chips.dataset.rbPlayerChips = "";
+    chips.setAttribute("role", "radiogroup");
+    const label = el.querySelector(".rb-label");
+    if (label) {
+      label.id = label.id || `${input.id}-label`;
+      label.removeAttribute("for");
+      chips.setAttribute("aria-labelledby", label.id);
+    }
+    names.forEach((name, i) => {
+      const chip = document.createElement("label");
+      chip.className = "rb-chip";
+      const radio = document.createElement("input");
+      radio.type = "radio";
+      radio.name = `${input.id}-player`;
+      radio.value = String(i + 1);
+      radio.checked = input.value === radio.value;
+      radio.addEventListener("change", () => {
+        input.value = radio.value;
+      });
+      const text = document.createElement("span");
+      text.textContent = `${i + 1}. ${name}`;
+      chip.append(radio, text);
+      chips.append(chip);
+    });
+    const int = /** @type {HTMLElement | null} */ (el.querySelector(".rb-int"));
+    if (!int) continue;
+    int.hidden = true;
+    int.after(chips);
+  }
+}
+
+// The match options as the setup form words them: [{label, value}].
+/**
+ * @param {ParentNode} form @param {Record<string, unknown> | null | undefined} options
+ * @returns {{ label: string, value: string }[]}
+ */
+export function describeOptions(form, options) {
+  const out = [];
+  for (const el of fieldsOf(form, "options")) {
+    const name = nameOf(el);
+    if (!options || !(name in options)) continue;
+    const value = options[name];
+    const labelEl = el.querySelector(".rb-label, .rb-check span");
+    const label = labelEl ? (labelEl.textContent || "").trim() : name;
+    let text = String(value);
+    if (typeof value === "boolean") text = value ? "да" : "нет";
+    const option = [.../** @type {NodeListOf<HTMLOptionElement | HTMLInputElement>} */ (el.querySelectorAll("option, input[type=radio]"))]
+      .find((o) => JSON.stringify(parse(o.value)) === JSON.stringify(value));
+    if (option) {
+      const words = option instanceof HTMLOptionElement ? option
+        : (option.parentElement && option.parentElement.querySelector("span")) || option;
+      text = (words.textContent || "").trim();
+    }
+    out.push({ label, value: text });
+  }
+  return out;
+}
+
+/**
+ * A match's options as the line under its status («Условия партии: …»), or ""
+ * when it has none: the same line before the engine has loaded (a saved match)
+ * and after, so that nothing under it moves when the engine's view comes.
+ * @param {ParentNode} form the setup form @param {Record<string, unknown> | null | undefined} options
+ */
+export function optionsSentence(form, options) {
+  const described = describeOptions(form, options);
+  return described.length ? `Условия партии: ${described.map((o) => `${o.label} — ${o.value}`).join("; ")}.` : "";
+}
+
+// ---- Fields kept clear of the sticky bars ------------------------------------
+// A form's fields are never behind what stays on screen as the page scrolls:
+// the site's header and the phone's «Правила»/«Счёт» tab bar above, the form's
+// own sticky button bar (the scorekeeper's «Записать удар», the calculator's
+// «Рассчитать») below; on a desktop the tools' column scrolls by itself.
+
+/**
+ * Where a field of `form` is seen whole: under the bars above (and the top of
+ * the column that scrolls it), over the form's sticky `bar`.
+ * @param {Element} form @param {HTMLElement} bar
+ * @returns {{ top: number, bottom: number, scroller: HTMLElement | null }}
+ */
+function roomOf(form, bar) {
+  const scroller = scrollerOf(form);
+  const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const stuck = getComputedStyle(bar).position === "sticky";
+  return {
+    top: Math.max(stickyTop(), box.top),
+    bottom: Math.min(stuck ? bar.getBoundingClientRect().top : window.innerHeight, box.bottom),
+    scroller,
+  };
+}
+
+/**
+ * How far to scroll (px, positive: the page moves up) after a field is set so
+ * that `next`, the first field after it the bars cover, is seen whole
+ * (DOM-free; tests/js/form-room.test.mjs): 0 when it is; when it is under the
+ * bar below, the field just set comes up to the room's top, so that what
+ * follows it is on screen at once (the next taps need no scroll), but never
+ * past the next field's own top. `keep`, the focused control (a number being
+ * typed, a chip just ticked), never goes above the room's top, nor (a field
+ * above brought down) below its bottom.
+ * @param {{ top: number }} current @param {{ top: number, bottom: number }} next
+ * @param {{ top: number, bottom: number }} room @param {{ top: number, bottom?: number } | null} [keep]
+ * @returns {number}
+ */
+export function nextFieldDelta(current, next, room, keep = null) {
+  const toNext = revealDelta(next, room);
+  if (toNext <= 0) {
+    return keep && keep.bottom !== undefined ? Math.min(0, Math.max(toNext, Math.round(keep.bottom - room.bottom))) : toNext;
+  }
+  const delta = Math.max(toNext, Math.round(Math.min(current.top - room.top, next.top - room.top)));
+  return keep ? Math.max(0, Math.min(delta, Math.round(keep.top - room.top))) : delta;
+}
+
+/**
+ * Scroll the room of `form` by `delta`, no control of it left cut by a bar,
+ * and `keep` (the focused control), if given, not taken above the room's top.
+ * (Its panel's controls as the scope broke a chip's tap in the new-match form at 360 px:
+ * test_tools_fit_the_screen[kladka-kiem-360].)
+ * @param {Element} form @param {{ top: number, bottom: number, scroller: HTMLElement | null }} room @param {number} delta
+ * @param {{ top: number } | null} [keep]
+ */
+function scrollRoom(form, room, delta, keep = null) {
+  const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
+  if (delta) scrollClear(room.scroller, delta, form, room, smoothScroll(), most);
+}
+
+/**
+ * A focused control of `scope` is never behind the sticky bars: the header
+ * above, `bar` (a sticky button bar) below. The bar's real height is also kept
+ * in `scope`'s --rb-bar-height for the fields' scroll-margin (forms.css).
+ * @param {HTMLElement} scope @param {HTMLElement | null} bar @returns {() => void} dispose
+ */
+export function keepFocusClear(scope, bar) {
+  if (!bar) return () => {};
+  const gap = 8;
+  let pointerAt = -Infinity;
+  const onPointer = () => {
+    pointerAt = performance.now();
+  };
+  const onFocus = (/** @type {FocusEvent} */ event) => {
+    const el = event.target;
+    if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    // The keyboard's focus is kept a little clear of the bars; a field tapped in full
+    // view keeps the page still (only one the bars really cover moves).
+    const margin = performance.now() - pointerAt < 800 ? 0 : gap;
+    const box = el.getBoundingClientRect();
+    const top = stickyTop() + margin;
+    const bottom = bar.getBoundingClientRect().top - margin;
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
+    else if (box.top < top) window.scrollBy(0, box.top - top);
+  };
+  const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
+  size.observe(bar);
+  scope.addEventListener("focusin", onFocus);
+  scope.addEventListener("pointerdown", onPointer);
+  return () => {
+    size.disconnect();
+    scope.removeEventListener("focusin", onFocus);
+    scope.removeEventListener("pointerdown", onPointer);
+  };
+}
+
+// The control a tap chose something with: a chip, a check box, a sequence's
+// ball, a stepper, the «Формой» switch (not a number typed into: `input`).
+/** @param {EventTarget | null} target @returns {Element | null} */
+function chosenBy(target) {
+  if (!(target instanceof Element)) return null;
+  if (target instanceof HTMLInputElement && !["radio", "checkbox"].includes(target.type)) return null;
+  return target.closest("[data-rb-field], [data-rb-shot-mode], label.rb-chip");
+}
+
+/**
+ * In the form view, a field set by a tap (or a number typed, a picker's
+ * choice) brings the fields after it out from under the sticky bar: when one
+ * of them is covered, the field just set comes up to the top, so the field
+ * the player taps next is on screen, uncovered. The drawing's own layout
+ * (shot-input.js) is left alone.
+ * @param {HTMLElement} form @param {HTMLElement} bar
+ */
+function keepNextFieldClear(form, bar) {
+  let frame = 0;
+  const after = (/** @type {Element} */ from) => {
+    cancelAnimationFrame(frame);
+    const mark = inputMark();
+    // Two frames: the fields a choice shows or hides (applyWhen) are laid out.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (!movedSince(mark)) showNextField(form, bar, from); // the player has not gone on meanwhile
+      });
+    });
+  };
+  form.addEventListener("click", (event) => {
+    const from = chosenBy(event.target);
+    if (from && !bar.contains(from)) after(from);
+  });
+  form.addEventListener("input", (event) => {
+    const t = event.target;
+    if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t);
+  });
+}
+
+/** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
+function showNextField(form, bar, from) {
+  const drawing = form.querySelector("[data-rb-shot-drawing]");
+  if (drawing && drawing.getClientRects().length > 0) {
+    // The drawing's layout is its own (shot-input.js): only a line read first or a control the
+    // tap left cut by a bar (the browser scrolls a focused chip clear of the column's padding,
+    // and the board's names went under its top: the walk at 1280×800) moves the page, the least.
+    const room = roomOf(form, bar);
+    scrollClear(room.scroller, 0, form.closest("details") || form, room);
+    return;
+  }
+  const field = from.closest("[data-rb-field]") || from;
+  if (!field.isConnected || field.getClientRects().length === 0) return;
+  const focused = document.activeElement;
+  // The player has gone on in the two frames (on a busy phone: Tab to another control, or
+  // Enter and the answer, which takes the focus): the browser showed where the focus went;
+  // scrolling for the field left behind would take that off screen or under a bar.
+  if (focused instanceof HTMLElement && focused !== document.body && !field.contains(focused)) return;
+  const room = roomOf(form, bar);
+  // The first of the fields after it that the bars cover, wholly or in part:
+  // any of them may be the player's next (a field left at its default is skipped).
+  const next = all(form, "[data-rb-field]").find((f) => {
+    if (field.contains(f) || f.contains(field) || f.getClientRects().length === 0) return false;
+    if ((field.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) return false;
+    const box = f.getBoundingClientRect();
+    return box.bottom > room.bottom + 0.5 || box.top < room.top - 0.5;
+  });
+  if (!next) return;
+  const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
+    && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
+  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep);
+}
+
+/**
+ * The first shown field of `form` (after «Сбросить»: the form starts over)
+ * brought into view between the bars, if it is not.
+ * @param {HTMLElement} form @param {HTMLElement | null} bar
+ */
+export function showFirstField(form, bar) {
+  const first = all(form, "[data-rb-field]").find((f) => f.getClientRects().length > 0);
+  if (!first || !bar) return;
+  const room = roomOf(form, bar);
+  scrollRoom(form, room, revealDelta(first.getBoundingClientRect(), room));
+}

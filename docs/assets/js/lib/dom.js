@@ -1,0 +1,31 @@
+// @ts-check
+// The DOM builder of every tool: h(tag, props, ...children) makes an element
+// from plain values. Only textContent and attributes: text typed by players or
+// written in a quiz never becomes HTML.
+
+/** A child of h(): a node, or text; null, undefined and false are left out. */
+/** @typedef {Node | string | number | boolean | null | undefined} Child */
+
+/**
+ * An element with attributes ("class", "text": its textContent; null, undefined
+ * and false: left out; true: present, empty) and children (arrays are spread,
+ * one level).
+ * Typed by its tag, as document.createElement is: h("input") is an HTMLInputElement.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, unknown>} [props] @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = String(value);
+    else if (key === "text") el.textContent = String(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}

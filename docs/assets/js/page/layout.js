@@ -1,0 +1,338 @@
+// @ts-check
+// Rules and tools side by side. On a wide screen the page's tools sit in a
+// sticky column beside the rule text (CSS: layout.css), so the clause a
+// ruling cites is visible next to it. On a phone a tab bar switches between
+// «Правила» (the whole page, as it reads) and «Счёт» (only the tools),
+// keeping each tab's scroll position; a § link followed from «Счёт» opens
+// «Правила» at that clause. What the tabs decide from numbers alone is in
+// layout-core.js.
+
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine } from "./layout-core.js";
+import { measureStickyTop, onReaderInput, stickyTop } from "../lib/scroll-room.js";
+
+export { toolAtLine }; // its home is layout-core.js; tests/js/tool-at-line.test.mjs reads it here
+
+/**
+ * A split page's tab bar and what each tab keeps: the page's scroll position,
+ * and the block at the top of the screen with its distance from the viewport's
+ * top. The text above that block can change height while the other tab is
+ * shown (a panel opened, a ruling shown), so the tab comes back to that block
+ * rather than to the same pixel.
+ * @typedef {{ article: Element, aside: HTMLElement, tools: Element[], tabs: HTMLElement,
+ *   rulesTab: HTMLElement, toolsTab: HTMLElement, key: string, topKey: string, tab: string,
+ *   scroll: Record<string, number>, anchor: Record<string, { el: Element, top: number } | null> }} Split
+ */
+
+const TAB_KEY = "rules-site:tab:";
+const TOP_KEY = "rules-site:tab-top:";
+const SETTLE_MS = 15000; // how long after its engine answered (or failed) a tool is held where it was
+
+/**
+ * After a reload on «Счёт» the tool comes back where it was on the screen, not
+ * where the browser's restored pixel offset puts it while the saved match is
+ * still loading (the page above and below it grows as the engine answers).
+ * It is held there as the page grows, until the reader's first touch, key or
+ * wheel, or SETTLE_MS after the tool's engine has answered (a slow phone's
+ * boot may take longer than any fixed time from the page's start).
+ * While it holds, the page is at least as tall as it was before the reload, so
+ * that the place can be reached at once (the saved match is drawn before the
+ * history below it: a shorter page clamped the scroll, and the match was
+ * 46–98 px elsewhere until the engine had answered; scripts/bench_usability.py).
+ * @param {HTMLElement} tool @param {number} top its viewport top before the reload
+ * @param {number} height the page's height before the reload (0: unknown)
+ * @returns {() => void} stop holding
+ */
+function holdAt(tool, top, height) {
+  const page = document.documentElement;
+  if (height > 0) page.style.minHeight = `${Math.round(height)}px`;
+  const place = () => {
+    const moved = driftOf(tool.getBoundingClientRect().top, top);
+    if (moved) window.scrollBy(0, moved);
+  };
+  const grow = new ResizeObserver(place);
+  grow.observe(document.body);
+  let timer = 0;
+  const settle = () => {
+    if (!timer && (tool.dataset.rbEngine === "ready" || tool.dataset.rbEngine === "failed")) {
+      timer = window.setTimeout(stop, SETTLE_MS);
+    }
+  };
+  const engine = new MutationObserver(settle);
+  engine.observe(tool, { attributes: true, attributeFilter: ["data-rb-engine"] });
+  const stop = () => {
+    page.style.minHeight = "";
+    grow.disconnect();
+    engine.disconnect();
+    unlisten();
+    window.clearTimeout(timer);
+  };
+  const unlisten = onReaderInput(stop);
+  settle();
+  place();
+  return stop;
+}
+
+/**
+ * The height of what stays on top of the screen as the page scrolls — the
+ * site's header, and on a phone the «Правила»/«Счёт» tab bar under it — kept
+ * in the root's CSS variable --rb-sticky-top (px), so that whatever is scrolled
+ * to (a clause of a #link, the match after a record) lands below the real bars,
+ * not below a guessed height. --rb-sticky-bottom: the scorekeeper's record bar.
+ * @returns {() => void} stop following the bars' heights
+ */
+export function trackStickyBars() {
+  const root = document.documentElement;
+  const measure = () => {
+    root.style.setProperty("--rb-sticky-top", `${Math.ceil(measureStickyTop())}px`);
+  };
+  const sizes = new ResizeObserver(measure);
+  for (const el of document.querySelectorAll(".md-header, .rb-tabs")) sizes.observe(el);
+  window.addEventListener("resize", measure);
+  measure();
+  return () => {
+    sizes.disconnect();
+    window.removeEventListener("resize", measure);
+  };
+}
+
+/**
+ * A desktop's tools column is sticky under the header and as tall as the screen
+ * below it (layout.css). Until the page is scrolled that far, the column stands
+ * lower, at its place in the page, and a column as tall as the screen would
+ * reach past its bottom, taking the record bar with it (the walk: «Записать
+ * удар» 11 px off a 1280×800 screen at the page's top). --rb-tools-top holds
+ * where the column's top is now; layout.css keeps the column above the bottom.
+ * @returns {() => void} stop following
+ */
+export function fitToolsColumn() {
+  const column = document.querySelector(".md-typeset.rb-has-split > .rb-split-tools");
+  if (!(column instanceof HTMLElement)) return () => {};
+  const root = document.documentElement;
+  let frame = 0;
+  let shown = -1;
+  let sticky = false; // a phone: the column is the page, and a scroll has nothing to follow
+  const measure = () => {
+    frame = 0;
+    const top = Math.max(0, Math.round(column.getBoundingClientRect().top));
+    if (top === shown) return;
+    shown = top;
+    root.style.setProperty("--rb-tools-top", `${top}px`);
+  };
+  const later = () => {
+    if (sticky && !frame) frame = window.requestAnimationFrame(measure);
+  };
+  const resized = () => {
+    sticky = getComputedStyle(column).position === "sticky";
+    later();
+  };
+  window.addEventListener("scroll", later, { passive: true });
+  window.addEventListener("resize", resized);
+  resized();
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.removeEventListener("scroll", later);
+    window.removeEventListener("resize", resized);
+    root.style.removeProperty("--rb-tools-top");
+  };
+}
+
+/** @returns {() => void} dispose */
+export function mountLayout() {
+  const dispose = splitPage(); // the tab bar first: it is one of the bars
+  const bars = trackStickyBars();
+  const column = fitToolsColumn();
+  return () => {
+    dispose();
+    bars();
+    column();
+  };
+}
+
+/** @returns {() => void} dispose */
+function splitPage() {
+  // The column is made while the page is parsed (early-anchors.js, inlined in
+  // <head>), so the page is drawn split from its first paint; a page shown by
+  // instant navigation gets it here, from the same function.
+  const split = /** @type {{ rbSplitTools?: (article: Element) => HTMLElement | null }} */ (/** @type {unknown} */ (window)).rbSplitTools;
+  const found = document.querySelector(".md-content__inner");
+  const aside = found && split ? split(found) : null;
+  if (!found || !aside || found.querySelector(":scope > .rb-tabs")) return () => {};
+  const s = addTabBar(found, aside);
+  const unlisten = listenTabs(s);
+  showTab(s, s.tab, false);
+  const release = holdKeptTool(s);
+  return () => {
+    release();
+    unlisten();
+    document.body.classList.remove("rb-split-page");
+  };
+}
+
+/**
+ * The «Правила»/«Счёт» tab bar, put at the top of the article, on the tab the
+ * reader left this page on.
+ * @param {Element} article @param {HTMLElement} aside the tools' column @returns {Split}
+ */
+function addTabBar(article, aside) {
+  const tools = [...aside.querySelectorAll(":scope > [data-rb-tool]")];
+  const tabs = document.createElement("nav");
+  tabs.className = "rb-tabs";
+  tabs.setAttribute("aria-label", "Что показать");
+  const make = (/** @type {string} */ id, /** @type {string} */ label) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "rb-tab";
+    b.dataset.rbTab = id;
+    b.textContent = label;
+    tabs.append(b);
+    return b;
+  };
+  const rulesTab = make("rules", "Правила");
+  const toolsTab = make("tools", "Счёт");
+  article.prepend(tabs);
+
+  const key = TAB_KEY + window.location.pathname;
+  let tab = "rules";
+  try {
+    tab = storedTab(window.sessionStorage.getItem(key));
+  } catch {
+    /* the page opens on the rules */
+  }
+  return { article, aside, tools, tabs, rulesTab, toolsTab, key, topKey: TOP_KEY + window.location.pathname, tab,
+    scroll: { rules: 0, tools: 0 }, anchor: { rules: null, tools: null } };
+}
+
+/** @param {Split} s @returns {() => void} stop listening */
+function listenTabs(s) {
+  const onTabs = (/** @type {Event} */ event) => clickTab(s, event);
+  // A § link followed from «Счёт»: the rule text is on «Правила».
+  const onLink = (/** @type {Event} */ event) => {
+    const a = /** @type {Element} */ (event.target).closest('a[href^="#"]');
+    if (!a || s.tab !== "tools") return;
+    jumpTo(s, "rules");
+  };
+  const onLeave = () => keepOpenTool(s);
+  // A tool shows something the page was opened for (a shared match): «Счёт» is the tab shown.
+  const onToolsShown = () => {
+    if (s.tab === "tools") return;
+    jumpTo(s, "tools");
+  };
+  s.tabs.addEventListener("click", onTabs);
+  s.aside.addEventListener("click", onLink, true);
+  s.aside.addEventListener("rb-tools-shown", onToolsShown);
+  window.addEventListener("pagehide", onLeave);
+  return () => {
+    s.tabs.removeEventListener("click", onTabs);
+    s.aside.removeEventListener("click", onLink, true);
+    s.aside.removeEventListener("rb-tools-shown", onToolsShown);
+    window.removeEventListener("pagehide", onLeave);
+  };
+}
+
+/** The element at the top of the shown tab, just under the sticky tab bar. @param {Split} s */
+function topBlock({ article, tabs }) {
+  const box = article.getBoundingClientRect();
+  const y = tabs.getBoundingClientRect().bottom + 6;
+  for (const x of [box.left + 24, box.left + box.width / 2]) {
+    const el = document.elementFromPoint(x, y);
+    if (el && el !== article && article.contains(el) && !tabs.contains(el)) return el;
+  }
+  return null;
+}
+
+/** Keep where the shown tab is: its scroll position and its top block. @param {Split} s */
+function remember(s) {
+  s.scroll[s.tab] = window.scrollY;
+  const el = s.scroll[s.tab] > 0 ? topBlock(s) : null;
+  s.anchor[s.tab] = el ? { el, top: el.getBoundingClientRect().top } : null;
+}
+
+/** Bring the shown tab back where it was left. @param {Split} s */
+function restore(s) {
+  window.scrollTo(0, s.scroll[s.tab]);
+  const kept = s.anchor[s.tab];
+  if (kept && kept.el.isConnected && kept.el.getClientRects().length) {
+    const moved = driftOf(kept.el.getBoundingClientRect().top, kept.top);
+    if (moved) window.scrollBy(0, moved);
+  }
+}
+
+/** @param {Split} s @param {string} next @param {boolean} [keep] keep the scroll position of each tab */
+function showTab(s, next, keep = true) {
+  if (keep) remember(s);
+  s.tab = next;
+  s.article.setAttribute("data-rb-tab", s.tab);
+  s.rulesTab.setAttribute("aria-pressed", String(s.tab === "rules"));
+  s.toolsTab.setAttribute("aria-pressed", String(s.tab === "tools"));
+  try {
+    window.sessionStorage.setItem(s.key, s.tab);
+  } catch {
+    /* nothing to keep */
+  }
+  if (keep) restore(s);
+}
+
+/** Leave the shown tab where it is, and show `next` as the page stands. @param {Split} s @param {string} next */
+function jumpTo(s, next) {
+  remember(s);
+  showTab(s, next, false);
+}
+
+/** @param {Split} s @param {Event} event a click on the tab bar */
+function clickTab(s, event) {
+  const b = /** @type {Element} */ (event.target).closest("[data-rb-tab]");
+  const step = b ? tabStep(s.tab, b.getAttribute("data-rb-tab") || "", s.scroll.tools) : null;
+  if (!step) return;
+  if (!step.first) {
+    showTab(s, step.next);
+    return;
+  }
+  // First time on «Счёт»: open the scorekeeper (or the first tool) at the top.
+  jumpTo(s, step.next);
+  const first = /** @type {HTMLDetailsElement} */ (s.aside.querySelector('[data-rb-tool="scorekeeper"]') || s.tools[0]);
+  if (first instanceof HTMLDetailsElement) first.open = true;
+  (first || s.aside).scrollIntoView({ block: "start" });
+}
+
+/** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. @param {Split} s */
+function keepOpenTool(s) {
+  const opened = s.tab === "tools" ? s.tools.filter((t) => t instanceof HTMLDetailsElement && t.open) : [];
+  const middle = readingLine(stickyTop(), window.innerHeight);
+  const open = opened[toolAtLine(opened.map((t) => t.getBoundingClientRect()), middle)] || null;
+  try {
+    if (open) {
+      window.sessionStorage.setItem(s.topKey, JSON.stringify({
+        id: open.id, top: open.getBoundingClientRect().top, height: document.documentElement.scrollHeight,
+      }));
+    }
+    else window.sessionStorage.removeItem(s.topKey);
+  } catch {
+    /* the reload starts at the top */
+  }
+}
+
+/**
+ * After a reload on «Счёт», the tool that was kept opens and is held where it
+ * was (holdAt).
+ * @param {Split} s @returns {() => void} stop holding
+ */
+function holdKeptTool(s) {
+  const kept = s.tab === "tools" ? readTop(s.topKey) : null;
+  const keptTool = kept ? document.getElementById(kept.id) : null;
+  if (kept && keptTool instanceof HTMLDetailsElement && s.aside.contains(keptTool)) {
+    window.history.scrollRestoration = "manual";
+    keptTool.open = true;
+    return holdAt(keptTool, kept.top, kept.height);
+  }
+  document.documentElement.style.minHeight = ""; // set early for a reload on «Счёт» (early-anchors.js)
+  return () => {};
+}
+
+/** @param {string} key @returns {{ id: string, top: number, height: number } | null} */
+function readTop(key) {
+  try {
+    return parseKeptTop(window.sessionStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,198 @@
+// @ts-check
+// What a ruling shows, as text, without the DOM: the one-line verdict (the
+// calculator's and the scorekeeper's) and the explanation behind «почему».
+// Every sentence is shown once: the explanation leaves out a sentence the line
+// already says, and a foul or a «почему» line that repeats the headline.
+// ruling.js and ruling-line.js draw exactly these texts; tests/js check them
+// over rulings made by the engine.
+
+/** @typedef {import("../lib/types.js").Ruling} Ruling */
+/** @typedef {import("../lib/types.js").Score} Score */
+/** @typedef {{ text: string, cites: string[] }} WhyText */
+/** @typedef {{ text: string, clause: string | null, tolkovanie?: string | null }} FoulText */
+
+// [tone, badge] of a ruling. `score` is the game's score declaration (null:
+// the text defines no score, so no "points" wording at all). The engine's
+// `verdict` (the main event, ARCHITECTURE.md «The JSON API») decides when present; older
+// rulings are read from their fields.
+/** @type {Record<string, [string, string]>} */
+const VERDICT = {
+  win: ["win", "Победа"], loss: ["end", "Проигрыш"], decision: ["decision", "Нужен выбор"], foul: ["foul", "Нарушение"],
+};
+/** @param {Ruling} ruling @param {Readonly<Score> | null} score @returns {[string, string]} */
+export function verdict(ruling, score) {
+  const inPoints = Boolean(score && score.forms[0] === "очко");
+  if (ruling.kind === "decision") return ["decision", "Решение"];
+  if (ruling.verdict && VERDICT[ruling.verdict]) {
+    if (ruling.verdict === "win" && ruling.winner !== ruling.player) return ["end", "Партия окончена"];
+    return VERDICT[ruling.verdict];
+  }
+  if (ruling.verdict === "points" && score) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
+  if (ruling.verdict === "no_points" && score) return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
+  if (ruling.verdict === "info" || (ruling.verdict && !score)) return ["neutral", "Записано"];
+  if (ruling.decision) return ["decision", "Нужен выбор"];
+  if (ruling.foul) return ["foul", "Нарушение"];
+  if (ruling.finished && ruling.winner !== null && ruling.winner === ruling.player) return ["win", "Победа"];
+  if (ruling.finished) return ["end", "Партия окончена"];
+  if (!score) return ["neutral", "Записано"];
+  if ((ruling.points || 0) > 0) return ["ok", inPoints ? "Очки засчитаны" : "Засчитано"];
+  return ["neutral", inPoints ? "Без очков" : "Счёт не изменился"];
+}
+
+// The clause that decided the main event: the engine's `basis` when it
+// names one, else the first foul's clause, else the first clause cited.
+/** @param {Ruling} ruling @returns {string | null} */
+export function basisOf(ruling) {
+  if (ruling.basis) return ruling.basis;
+  const foul = (ruling.fouls || []).find((f) => f.clause || f.tolkovanie);
+  if (foul) return foul.clause || foul.tolkovanie || null;
+  return (ruling.clauses || [])[0] || null;
+}
+
+/**
+ * The sentences of a text: split after «.», «!», «?» or «…» before a capital,
+ * a digit or an opening quote or bracket.
+ * @param {string} text @returns {string[]}
+ */
+export function sentences(text) {
+  return String(text || "").split(/(?<=[.!?…])\s+(?=[А-ЯЁA-Z0-9«(])/u).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * What makes two sentences the same: case, «ё», the closing stop and a short
+ * leading label («Фол: », «Нарушение: ») do not count.
+ * @param {string} sentence @returns {string}
+ */
+export function sentenceKey(sentence) {
+  const plain = sentence.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").replace(/[\s.!?…;]+$/u, "").trim();
+  const unlabelled = plain.replace(/^[а-яa-z ]{2,24}:\s+/u, "");
+  return unlabelled.length >= 8 ? unlabelled : plain;
+}
+
+/**
+ * The part of `text` not yet said: its sentences whose key is not in `seen`
+ * (each kept one is added to `seen`), joined again; "" when all were said.
+ * @param {string} text @param {Set<string>} seen @returns {string}
+ */
+function unsaid(text, seen) {
+  const kept = [];
+  for (const s of sentences(text)) {
+    const key = sentenceKey(s);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(s);
+  }
+  return kept.join(" ");
+}
+
+/**
+ * The explanation of a ruling, each sentence once, in the order shown: the
+ * headline, the fouls (with their clauses), «почему» (with its citations).
+ * `said`: what is already on screen (the line): left out everywhere. A foul
+ * keeps its sentence (it stands beside its clause): the headline leaves it
+ * out, and «почему» leaves out what the fouls or the headline said.
+ * @param {Ruling} ruling @param {{ said?: string[] }} [how]
+ * @returns {{ summary: string, fouls: FoulText[], why: WhyText[] }}
+ */
+export function explanationText(ruling, { said = [] } = {}) {
+  const seen = new Set(said.flatMap(sentences).map(sentenceKey));
+  /** @type {FoulText[]} */
+  const fouls = [];
+  for (const f of ruling.fouls || []) {
+    const text = unsaid(f.text || "", seen);
+    if (text) fouls.push({ text, clause: f.clause || null, tolkovanie: f.tolkovanie || null });
+  }
+  const summary = unsaid(ruling.summary || "", seen);
+  const lines = Array.isArray(ruling.why) && ruling.why.length
+    ? ruling.why : (ruling.lines || []).map((text) => ({ text, cites: [] }));
+  /** @type {WhyText[]} */
+  const why = [];
+  for (const line of lines) {
+    const text = unsaid(line.text || "", seen);
+    if (text) why.push({ text, cites: line.cites || [] });
+  }
+  return { summary, fouls, why };
+}
+
+/**
+ * The fouls whose text `said` (the line) says in full: behind «почему» they
+ * are left out (explanationText), so the line cites them.
+ * @param {Ruling} ruling @param {string[]} said @returns {NonNullable<Ruling["fouls"]>}
+ */
+export function saidFouls(ruling, said) {
+  const seen = new Set(said.flatMap(sentences).map(sentenceKey));
+  return (ruling.fouls || []).filter((f) => {
+    const keys = sentences(f.text || "").map(sentenceKey);
+    return keys.length > 0 && keys.every((k) => seen.has(k));
+  });
+}
+
+/**
+ * The calculator's line says what happened and what follows: the engine's
+ * headline (the reason, the points, the score after, who plays next).
+ * The scorekeeper's line leaves what follows to its board and its status
+ * line, and says what happened only where its score parts say nothing
+ * (`scored`: the game keeps a score): a foul that changed no score says the
+ * foul; a game with no score says the whole headline, what happened and what
+ * follows (the next ball and its pocket: that game's «score now», which the
+ * line under the board keeps in view when the status above it is scrolled
+ * under the bars).
+ * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string}
+ */
+export function lineHeadline(ruling, { standalone = false, scored = true } = {}) {
+  if (ruling.kind === "decision") return "";
+  if (standalone) return String(ruling.summary || "");
+  if (ruling.decision) return "";
+  if (!scored) return String(ruling.summary || "");
+  if (!ruling.foul || !scoreUnchanged(ruling)) return "";
+  return unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set());
+}
+
+/**
+ * Every score the ruling changed, before and after (the engine's
+ * extra.scores_before; else the shooter's extra.score_before), or null when
+ * the ruling does not say what the scores were.
+ * @param {Ruling} ruling @returns {{ player: number, before: number, after: number }[] | null}
+ */
+export function scoreChanges(ruling) {
+  const after = ruling.scores || [];
+  const extra = ruling.extra || {};
+  const before = extra.scores_before;
+  if (Array.isArray(before) && before.length === after.length) {
+    return after.map((value, player) => ({ player, before: Number(before[player]), after: Number(value) }))
+      .filter((c) => c.before !== c.after);
+  }
+  const p = ruling.player;
+  if (typeof extra.score_before === "number" && typeof p === "number" && typeof after[p] === "number") {
+    return extra.score_before === after[p] ? [] : [{ player: p, before: extra.score_before, after: after[p] }];
+  }
+  return null;
+}
+
+/** No score moved (and no points given): the line's score parts say nothing. @param {Ruling} ruling */
+function scoreUnchanged(ruling) {
+  const changes = scoreChanges(ruling);
+  return !ruling.points && (changes === null || changes.length === 0);
+}
+
+/**
+ * The choice a ruling leaves, as the calculator's line asks it (the
+ * scorekeeper asks with buttons), unless the headline already asks it.
+ * @param {Ruling} ruling @param {string} headline @returns {string}
+ */
+export function lineQuestion(ruling, headline) {
+  const question = (ruling.decision && ruling.decision.question) || "";
+  return unsaid(question, new Set(sentences(headline).map(sentenceKey)));
+}
+
+/**
+ * Every sentence a ruling shows in its line and behind «почему» (the same
+ * texts ruling-line.js draws), in order.
+ * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string[]}
+ */
+export function shownSentences(ruling, { standalone = false, scored = true } = {}) {
+  const head = lineHeadline(ruling, { standalone, scored });
+  const question = standalone ? lineQuestion(ruling, head) : "";
+  const { summary, fouls, why } = explanationText(ruling, { said: [head, question].filter(Boolean) });
+  return [head, question, summary, ...fouls.map((f) => f.text), ...why.map((w) => w.text)].flatMap(sentences);
+}

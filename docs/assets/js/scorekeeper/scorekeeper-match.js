@@ -1,0 +1,334 @@
+// @ts-check
+// The scorekeeper's match screen: its buttons — record a shot (read from the
+// form the drawing writes), a decision the rules ask for, undo / redo, clear
+// the input, share the match, copy its protocol, show the whole history —
+// each sent through the session, and the screen drawn from the session's
+// view (match-view.js). After every record the status, the board and the
+// verdict (or a decision asked) are brought between the sticky bars, moving
+// the page as little as it can (match-reveal.js); the record button is in the
+// bar under the thumb.
+
+import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
+import { historyLength } from "./match-log.js";
+import { readingDelta, revealDelta } from "../lib/match-reveal.js";
+import { copyProtocol, shareMatch } from "./match-share.js";
+import { renderMatch } from "./match-view.js";
+import { playLabel } from "./scorekeeper-core.js";
+import { inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
+import { clearErrors, showRefused } from "./scorekeeper-screen.js";
+import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
+
+/** @typedef {import("../lib/types.js").Action} Action */
+/** @typedef {import("./match-session.js").MatchSession} MatchSession */
+/** @typedef {import("./match-session.js").Outcome} Outcome */
+/** @typedef {import("./scorekeeper-screen.js").Screens} Screens */
+/** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
+/** @typedef {import("../shot-input/shot-input.js").ShotInput} ShotInput */
+/** @typedef {ReturnType<typeof import("../form/widget.js").declarationOf>} GameDeclaration the game (widget.js) */
+
+/**
+ * What a player taps next (`end`: a decision's choices, else the drawing with
+ * its tools, above or below it — «пробка» has them first —, else the input's
+ * first field in the form view; the last ruling when the match is over), the
+ * whole input (`full`: the chips beside the drawing too), the least of it
+ * (`core`: the drawing alone) and the tools' row under the drawing (`row`),
+ * as spans of the screen.
+ * @param {ScorekeeperUi} ui
+ */
+function nextInput(ui) {
+  const only = (/** @type {Element} */ el) => ({ end: spanOf(el), full: spanOf(el), core: spanOf(el), row: null });
+  if (!ui.decision.hidden) return only(ui.decision);
+  const action = ui.actionGroup.hidden || ui.actionGroup.inert ? null : ui.actionGroup.querySelector(":scope > [data-rb-action]:not([hidden])");
+  if (!action) return only(ui.last);
+  const svg = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-table-svg");
+  const tools = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-shot-tools");
+  if (svg && tools && svg.getClientRects().length) {
+    const [drawing, row] = [spanOf(svg), spanOf(tools)];
+    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom) };
+    return { end, full: spanOf(action), core: drawing, row: row.top >= drawing.bottom ? row : null }; // «пробка»: tools above
+  }
+  const first = firstControl(action);
+  return only((first && first.closest("[data-rb-field]")) || first || ui.last);
+}
+
+/**
+ * The part a player reads after a record — the status line, the board, the
+ * verdict — and the next input (a decision asked, the drawing and its chips)
+ * scrolled between the bars that stay on screen: the header and tab bar above
+ * (--rb-sticky-top, layout.js), the record bar below (match-reveal.js
+ * readingDelta: what gives way first when they do not all fit).
+ * @param {ScorekeeperUi} ui @param {{ keep?: boolean }} [how] keep: an undo or a redo (see below)
+ */
+export function revealReading(ui, { keep = false } = {}) {
+  if (ui.match.hidden || !ui.statusLine.getClientRects().length) return;
+  const bar = ui.play.closest("[data-rb-bar]");
+  const { scroller, room } = roomOf(ui.match, bar && !ui.actionForm.hidden ? bar : null);
+  const { end, full, core, row } = nextInput(ui);
+  const lastSpan = spanOf(ui.last);
+  const last = lastSpan.bottom;
+  const board = spanOf(ui.scores);
+  // An undo or a redo (keep) moves nothing while the board, the line and the input's
+  // least part are already in the room: the chips that were below before it stay below,
+  // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
+  const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
+  // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the least.
+  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) {
+    scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room);
+    return;
+  }
+  const summary = ui.match.closest("details")?.querySelector(":scope > summary");
+  const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
+  const delta = readingDelta({
+    status: spanOf(ui.statusLine), board,
+    end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
+    core: least, row,
+    above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
+  }, room);
+  // When nothing needs revealing (a record that keeps all in view), the page moves only
+  // if a control or a line read first is left cut by a bar, and then the least
+  // (tests/browser/test_tools_steady.py; the walk at 1280×800: the tools column's title
+  // and status line cut at its top after such a record). Clearing a cut control never
+  // takes the next input back under the record bar nor the board under the bars above
+  // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
+  // below it that would have stuck out past the screen's bottom).
+  const scope = ui.match.closest("details") || ui.match;
+  const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
+  const atMost = Math.max(delta, Math.floor(board.top - room.top));
+  scrollClear(scroller, delta, scope, room, "auto", atMost, atLeast);
+}
+
+/**
+ * What scrolls `el` (the desktop's tools column, or the page) and the room
+ * between the bars that stay on screen: the header and tab bar above
+ * (--rb-sticky-top, layout.js), `bar` below (a sticky bar of the tool).
+ * @param {Element} el @param {Element | null} bar
+ */
+export function roomOf(el, bar) {
+  const scroller = scrollerOf(el);
+  const sticky = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+  const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const barHeight = bar ? bar.getBoundingClientRect().height : 0;
+  return { scroller, room: { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight } };
+}
+
+/**
+ * The panel opened by a tap on its summary (the desktop's tools column, a
+ * closed panel): what it opens to is brought between the bars at once — the
+ * new-match form from its summary to «Начать партию» (its top first when it
+ * is taller), or the match's board, verdict and next input.
+ * @param {HTMLDetailsElement} panel @param {ScorekeeperUi} ui @param {AbortSignal} signal
+ */
+export function revealOnOpen(panel, ui, signal) {
+  const summary = panel.querySelector(":scope > summary");
+  if (!summary) return;
+  let tapped = false;
+  summary.addEventListener("click", () => {
+    tapped = !panel.open;
+  }, { signal });
+  panel.addEventListener("toggle", () => {
+    if (!tapped || !panel.open) return;
+    tapped = false;
+    if (!ui.match.hidden) {
+      revealReading(ui);
+      return;
+    }
+    if (ui.setup.hidden) return;
+    const { scroller, room } = roomOf(panel, null);
+    const top = summary.getBoundingClientRect().top;
+    scrollClear(scroller, revealDelta({ top, bottom: ui.setupSubmit.getBoundingClientRect().bottom }, room), panel, room);
+  }, { signal });
+}
+
+/**
+ * @param {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
+ *   session: MatchSession, screens: Screens, input: ShotInput | null, signal: AbortSignal }} options
+ *   game: the declaration (widget.js declarationOf); input: the drawing (shot-input.js), if the game has one
+ */
+export function bindMatch({ root, ui, game, session, screens, input, signal }) {
+  const screen = new MatchScreen({ root, ui, game, session, screens, input });
+  const on = { signal };
+  ui.tableSummary.addEventListener("click", () => {
+    screen.shown.tableTouched = true;
+  }, on);
+  screen.bindInput(on);
+  screen.bindSharing(on);
+  return { render: () => screen.render(), openMatchScreen: () => screen.openMatchScreen() };
+}
+
+/** @typedef {{ signal: AbortSignal }} Listening */
+/**
+ * @typedef {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
+ *   session: MatchSession, screens: Screens, input: ShotInput | null }} MatchParts what the match screen is drawn with
+ */
+
+/** The match screen of one scorekeeper: drawn from the session's view, its buttons sent through the session. */
+class MatchScreen {
+  /** @param {MatchParts} parts */
+  constructor(parts) {
+    this.score = scoreOf(parts.game);
+    /** @type {{ tableTouched: boolean, playerNames: string[] | null }} */
+    this.shown = { tableTouched: false, playerNames: null }; // what the view renderer keeps between renders
+    this.root = parts.root;
+    this.ui = parts.ui;
+    this.game = parts.game;
+    this.session = parts.session;
+    this.screens = parts.screens;
+    this.input = parts.input;
+  }
+
+  render() {
+    const { root, ui, session, screens, input } = this;
+    const { state, view } = session;
+    if (!state || !view) return;
+    root.classList.toggle("rb-finished", Boolean(view.finished));
+    ui.match.removeAttribute("data-rb-pending"); // the saved summary gives way to the engine's view
+    screens.updateAwake();
+    const recent = session.history();
+    const undone = session.undone;
+    const { game, score, shown } = this;
+    renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
+    screens.holdLast(session.matchId, true);
+    if (input) input.showTable(view);
+    this.updatePlayLabel();
+  }
+
+  updatePlayLabel() {
+    this.ui.play.textContent = playLabel(actionType(this.ui.actionForm));
+  }
+
+  /** The match in memory on screen: its top, then the board, the verdict and the next input between the bars. */
+  openMatchScreen() {
+    const ui = this.ui;
+    this.session.resume();
+    this.screens.clearTransient();
+    this.render();
+    this.screens.show("match");
+    ui.match.scrollIntoView({ block: "start" });
+    revealReading(ui); // the next input too, above the record bar (the status line gives way first)
+    ui.match.focus({ preventScroll: true });
+  }
+
+  /**
+   * One action through the session; a play (a shot or a decision) starts the input afresh.
+   * @param {() => Promise<Outcome>} run @param {boolean} isPlay
+   */
+  act(run, isPlay) {
+    return whileBusy(this.root, async () => {
+      this.screens.clearTransient();
+      const form = isPlay ? this.ui.actionForm : null;
+      clearErrors(this.ui.matchError, form);
+      const mark = inputMark();
+      const outcome = await run();
+      if (outcome) this.answered(outcome, isPlay, mark);
+    });
+  }
+
+  /**
+   * The session's answer to an action on screen.
+   * @param {NonNullable<Outcome>} outcome @param {boolean} isPlay @param {ReturnType<typeof inputMark>} mark
+   */
+  answered(outcome, isPlay, mark) {
+    const ui = this.ui;
+    if (!outcome.ok) {
+      if (outcome.changed) this.render(); // another tab's match, taken instead of a stale write
+      showRefused(outcome, ui.matchError, isPlay ? ui.actionForm : null);
+      return;
+    }
+    if (outcome.warning) showError(ui.matchError, outcome.warning);
+    if (isPlay) {
+      // State-dependent inputs start afresh for the next shot (the action type too).
+      resetForm(ui.actionForm);
+      if (this.input) this.input.reset();
+    }
+    this.render();
+    this.keepFocusOnScreen();
+    // The verdict, the board and a decision the rules ask for (in the input's place) are
+    // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
+    if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
+  }
+
+  // A record or a decision can take away the control that had the focus (a decision
+  // the rules ask for takes the input's place; an answered one leaves): the focus goes
+  // on to what now stands there — the decision's first choice or the input — never to
+  // <body> (WCAG 2.4.3).
+  keepFocusOnScreen() {
+    const ui = this.ui;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.getClientRects().length === 0
+      || (ui.decision.hidden && ui.decision.contains(focused));
+    if (!lost) return;
+    const target = ui.decision.hidden ? firstControl(ui.actionForm) : firstControl(ui.decision);
+    target?.focus({ preventScroll: true });
+  }
+
+  /** @param {SubmitEvent} event */
+  record(event) {
+    const { ui, input, session } = this;
+    event.preventDefault();
+    if (!session.state) return;
+    clearFieldErrors(ui.actionForm);
+    const problem = input ? input.check() : null;
+    if (problem) {
+      showError(ui.matchError, problem); // an empty input is never recorded (a miss is chosen explicitly)
+      return;
+    }
+    const action = /** @type {Action | null} */ (readAction(ui.actionForm));
+    this.act(() => session.play(action), true);
+  }
+
+  clearInput() {
+    resetForm(this.ui.actionForm);
+    if (this.input) this.input.reset();
+    clearFieldErrors(this.ui.actionForm);
+    this.updatePlayLabel();
+  }
+
+  /** @param {MouseEvent} event a click among a decision's choices */
+  decide(event) {
+    const button = event.target instanceof Element ? event.target.closest("[data-rb-choice]") : null;
+    if (!(button instanceof HTMLElement) || !this.session.state) return;
+    const choice = JSON.parse(button.dataset.rbChoice ?? "");
+    this.act(() => this.session.decide(choice), true);
+  }
+
+  /** The record, the input's reset, undo / redo and a decision's choices. @param {Listening} on */
+  bindInput(on) {
+    const { ui, session } = this;
+    ui.actionForm.addEventListener("submit", (event) => this.record(event), on);
+    ui.actionForm.addEventListener("change", () => this.updatePlayLabel(), on);
+    ui.actionReset.addEventListener("click", () => this.clearInput(), on);
+    ui.undo.addEventListener("click", () => {
+      if (session.state) this.act(() => session.undo(), false);
+    }, on);
+    ui.redo.addEventListener("click", () => {
+      if (session.state) this.act(() => session.redo(), false);
+    }, on);
+    ui.decisionOptions.addEventListener("click", (event) => this.decide(event), on);
+  }
+
+  /** Sharing the match, copying its protocol, the whole history. @param {Listening} on */
+  bindSharing(on) {
+    const { root, ui, game, session, screens } = this;
+    ui.share.addEventListener("click", () => {
+      const state = session.state;
+      if (!state) return;
+      screens.clearTransient();
+      shareMatch({ state, game, view: session.view, notice: screens.notice, manualBox: ui.manualCopy })
+        .catch((err) => screens.notice(messageOf(err), "error"));
+    }, on);
+    ui.protocol.addEventListener("click", () => {
+      const state = session.state;
+      if (!state) return;
+      screens.clearTransient();
+      whileBusy(root, () => copyProtocol({ state, notice: screens.notice, manualBox: ui.manualCopy }));
+    }, on);
+    // The whole history, on request (collapsed to the last few otherwise).
+    ui.historyMore.addEventListener("click", () => {
+      if (!session.state || !session.view) return;
+      whileBusy(root, async () => {
+        await session.showAllHistory();
+        this.render();
+      });
+    }, on);
+  }
+}
