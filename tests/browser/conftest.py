@@ -8,6 +8,7 @@ so a CI run cannot pass by not running them.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -150,6 +151,51 @@ def make_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def _shared_contexts(browser):
+    """The contexts of ``shared_page``: one per set of options, for one test file."""
+    contexts: dict[str, object] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.fixture
+def shared_page(browser, _shared_contexts, request):
+    """shared_page(**context options) -> a page kept for the file's tests with the same
+    options, for a test that only reads what a page shows (it opens its address first).
+    Its HTTP cache and the engine's saved start carry over, so a game page after the first
+    boots in about half the time; its local and session storage are emptied when it is
+    handed over. A test that fails closes it: the next one starts in a fresh context."""
+    keys = []
+
+    def get(**options):
+        key = json.dumps(options, sort_keys=True)
+        if key not in _shared_contexts:
+            _shared_contexts[key] = new_context(browser, **options)
+            new_page(_shared_contexts[key])
+        page = _shared_contexts[key].pages[0]
+        page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+        page.page_errors.clear()
+        keys.append(key)
+        return page
+
+    yield get
+    report = getattr(request.node, "rep_call", None)
+    if report is None or not report.passed:
+        for key in keys:
+            if key in _shared_contexts:
+                _shared_contexts.pop(key).close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report on its test (rep_setup, rep_call): shared_page sees a failure."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import pytest
 
 from a11y_helpers import focus_problem
 from rules_pkg.ru import plural
+from tools_helpers import ENGINE_TIMEOUT_MS
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "keyboard"  # gitignored: for a person to look at
 
@@ -83,4 +84,4 @@ class Keys:
 
     def wait_idle(self) -> None:
         self.page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=self.tool,
-                                    timeout=90_000)
+                                    timeout=ENGINE_TIMEOUT_MS)

@@ -22,6 +22,7 @@ from conftest import new_context, new_page
 from rules_pkg import api
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import (
+    ENGINE_TIMEOUT_MS,
     calc, calculate, dismiss_toasts, open_tool, sk, undo, use_form_view, wait_engine_ready,
 )
 
@@ -176,12 +177,12 @@ def test_trainer_answered(tool_page, base_url, combo):
     page = tool_page(context_options(*combo))
     page.goto(f"{base_url}trainer/?game=kovboy&seed=5")
     card = page.locator(".rb-trainer-card")
-    card.wait_for(timeout=90_000)
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
     card.locator("[data-rb-trainer-answer]").click()  # no answer yet: an error
     check(page, f"тренажёр {combo}: без ответа", "main")
     answer_something(card)
     card.locator("[data-rb-trainer-answer]").click()
-    page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
+    page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
     check(page, f"тренажёр {combo}: ответ", "main")
 
 

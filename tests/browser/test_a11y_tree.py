@@ -20,6 +20,7 @@ import pytest
 from a11y_helpers import AXE, answer_something, ax_node, ax_props, ax_value, group_problems, tree_problems
 from test_tools_layout import GAMES as TOOL_GAMES
 from tools_helpers import (
+    ENGINE_TIMEOUT_MS,
     DESKTOP, calc, calculate, dismiss_toasts, open_tool, sk, undo, use_form_view, wait_engine_ready,
 )
 
@@ -168,7 +169,7 @@ def test_trainer_in_the_accessibility_tree(tool_page, base_url):
     page = tool_page(DESKTOP)
     page.goto(f"{base_url}trainer/?game=kovboy&seed=5")
     card = page.locator(".rb-trainer-card")
-    card.wait_for(timeout=90_000)
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
     no_problems(page, "article", "тренажёр: вопрос")
     card.locator("[data-rb-trainer-answer]").click()  # no answer yet: an error
     error = card.locator("[role=alert]:visible").first
@@ -177,7 +178,7 @@ def test_trainer_in_the_accessibility_tree(tool_page, base_url):
     no_problems(page, "article", "тренажёр: без ответа")
     answer_something(card)
     card.locator("[data-rb-trainer-answer]").click()
-    page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
+    page.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
     no_problems(page, "article", "тренажёр: ответ")
 
 

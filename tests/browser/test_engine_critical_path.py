@@ -7,7 +7,8 @@ by instant navigation is styled all the same (mkdocs-material brings the new pag
 
 from __future__ import annotations
 
-from test_kovboy_page import CALC, ENGINE_TIMEOUT_MS, PAGE, wait_engine
+from test_kovboy_page import CALC, PAGE
+from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 
 QUIZ_CSS = "assets/css/quiz.css"
 TRAINER = '[data-rb-tool="trainer"]'
@@ -23,13 +24,13 @@ def quiz_css_loaded(page) -> list[str]:
 
 def test_a_game_page_does_not_load_the_quiz_stylesheet(context, page, base_url):
     page.goto(base_url + PAGE)
-    wait_engine(page, CALC)
+    wait_engine_ready(page, CALC)
     assert quiz_css_loaded(page) == []
 
 
 def test_the_trainer_is_styled_after_instant_navigation_from_a_game_page(context, page, base_url):
     page.goto(base_url + PAGE)
-    wait_engine(page, CALC)
+    wait_engine_ready(page, CALC)
     page.evaluate("window.__rbSameDocument = true")
     # The link may sit in a collapsed section of the navigation: a click on it all the same.
     page.locator('nav a[href$="trainer/"]').first.evaluate("a => a.click()")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 import time
 
-from test_kovboy_page import CALC, ENGINE_TIMEOUT_MS, PAGE, open_tool, wait_engine
+from test_kovboy_page import CALC, PAGE, open_tool
+from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 
 #: What the page records: [ms since navigation, the status box's text], on every change.
 RECORD_TEXTS = """(() => {
@@ -65,7 +66,7 @@ def test_progress_moves_every_second_and_shows_a_bar_while_a_download_hangs(cont
     page.wait_for_function(
         """sel => /^Ждём загрузки правил… \\d/.test(document.querySelector(sel + ' [data-rb-submit]').textContent)""",
         arg=CALC, timeout=ENGINE_TIMEOUT_MS)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     calc.locator("[data-rb-result] .rb-ruling").wait_for(timeout=ENGINE_TIMEOUT_MS)
     log = texts(page)
     assert len(log) >= 2 * HOLD_S, log
@@ -77,12 +78,12 @@ def test_progress_moves_every_second_and_shows_a_bar_while_a_download_hangs(cont
 def test_a_start_from_the_cache_is_no_download_of_zero_megabytes(context, page, base_url):
     page.goto(base_url + PAGE)
     open_tool(page, CALC)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=ENGINE_TIMEOUT_MS)
     context.add_init_script(RECORD_TEXTS)
     page.reload()
     open_tool(page, CALC)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     shown = [t for _, t in texts(page)]
     assert shown, "the status box said nothing"
     assert not [t for t in shown if re.search(r"0,0 (из 0,0 )?МБ", t)], shown
@@ -102,7 +103,7 @@ def test_the_webassembly_download_moves_the_megabytes(context, page, base_url):
     cdp.send("Network.emulateNetworkConditions", SLOW_NET)
     page.goto(base_url + PAGE)
     open_tool(page, CALC)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     figures = [(float(m.group(1).replace(",", ".")), float(m.group(2).replace(",", ".")))
                for _, text in texts(page) if (m := FIGURE.search(text))]
     assert figures, texts(page)

@@ -21,10 +21,6 @@ SK = "#rb-scorekeeper-kovboy"
 RECORDS = "rules-site:match/v2:kovboy:"
 
 
-def wait_engine(page, tool=CALC):
-    wait_engine_ready(page, tool)
-
-
 def open_tool(page, tool):
     # The tool's module comes with import(): wait until it has mounted the tool.
     page.wait_for_selector(f"{tool}[data-rb-mounted]", state="attached", timeout=ENGINE_TIMEOUT_MS)
@@ -45,7 +41,7 @@ def test_calculator_foul_over_90_cites_rule_4(page, base_url):
     calc.locator("#rb-calculator-kovboy-situation-score").fill("88")
     pick_sequence(calc, "contacts", 5)
     pick_set(calc, "pocketed", 5)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     ruling = calculate(page)
     ruling.wait_for()
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
@@ -83,7 +79,7 @@ def test_calculator_winning_shot_at_100(page, base_url):
     calc = page.locator(CALC)
     cue_ball_into_far_left_at_100(calc)
     pick_choice(calc, "called_pocket", "far-left")
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     ruling = calculate(page)
     ruling.wait_for()
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
@@ -97,7 +93,7 @@ def test_calculator_shows_engine_error_next_to_form(page, base_url):
     calc = page.locator(CALC)
     # The cue ball fell into a pocket at 100, but no called pocket: the engine refuses.
     cue_ball_into_far_left_at_100(calc)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     calc.locator("[data-rb-submit]").click()
     # once, at the field it names (not again in the box above the buttons)
     error = calc.locator('[data-rb-field="called_pocket"].rb-field--error [data-rb-field-message]')
@@ -216,7 +212,7 @@ def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
     page.goto(base_url + PAGE)
     open_tool(page, CALC)
     open_tool(page, SK)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     calc = page.locator(CALC)
     calc.locator("#rb-calculator-kovboy-situation-score").fill("88")
     pick_sequence(calc, "contacts", 5, 3, 1)
@@ -248,7 +244,7 @@ def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
 
 def test_every_request_goes_to_localhost(page, context, base_url):
     page.goto(base_url + PAGE)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     open_tool(page, CALC)
     pick_sequence(page.locator(CALC), "contacts", 3)
     calculate(page).wait_for()
@@ -298,8 +294,7 @@ def test_rule_text_readable_before_python_is_ready(page, context, base_url):
 def test_engine_failure_keeps_the_text_and_says_so(page, context, base_url):
     context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: route.abort())
     page.goto(base_url + PAGE)
-    page.wait_for_function(
-        f"document.querySelector('{CALC}').dataset.rbEngine === 'failed'", timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, CALC, states=("failed",))
     open_tool(page, CALC)
     text = page.locator(f"{CALC} [data-rb-engine]").inner_text()
     assert "не загрузился" in text

@@ -13,7 +13,7 @@ the answer comes, the page stays where the focus took it."""
 
 from __future__ import annotations
 
-from tools_helpers import calc, history_count, open_game, sk, start_on_table, wait_history
+from tools_helpers import ENGINE_TIMEOUT_MS, calc, history_count, open_game, sk, start_on_table, wait_history
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
@@ -58,10 +58,10 @@ def test_a_verdict_checked_after_the_learner_went_on_neither_scrolls_nor_takes_t
     page = make_page(**PHONE)
     page.goto(base_url + "trainer/?game=kovboy&seed=5")
     card = page.locator(".rb-trainer-card")
-    card.wait_for(timeout=90_000)
+    card.wait_for(timeout=ENGINE_TIMEOUT_MS)
     card.locator("[data-rb-choice]").first.click()
     placed = page.evaluate(PRESS_THEN_GO_ON, [".rb-trainer-card [data-rb-trainer-answer]", "a.md-skip, .md-header a"])
-    card.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=90_000)
+    card.locator(".rb-trainer-verdict .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
     page.evaluate(FRAMES)
     assert not page.evaluate("() => !!document.activeElement.closest('.rb-trainer-verdict')"), "вердикт забрал фокус"
     moved = page.evaluate(FOCUS_TOP) - placed

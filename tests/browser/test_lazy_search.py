@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from test_kovboy_page import CALC, PAGE, open_tool, wait_engine
+from test_kovboy_page import CALC, PAGE, open_tool
 from test_search import open_search, search
+from tools_helpers import wait_engine_ready
 
 
 def searched(context) -> list[str]:
@@ -14,7 +15,7 @@ def searched(context) -> list[str]:
 def test_the_search_index_and_worker_wait_for_the_search_box(context, page, base_url):
     page.goto(base_url + PAGE)
     open_tool(page, CALC)
-    wait_engine(page)
+    wait_engine_ready(page, CALC)
     page.wait_for_load_state("load")
     assert searched(context) == []
     open_search(page)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tools_helpers import MATCH_DRAWN, PHONE, is_external, open_game, screenshot, sk
+from tools_helpers import ENGINE_TIMEOUT_MS, MATCH_DRAWN, PHONE, is_external, open_game, screenshot, sk
 
 from rules_pkg.api import handle
 from rules_pkg.games import GAMES
@@ -58,7 +58,7 @@ def link_of(base_url: str, state: dict) -> str:
 def open_shared_match(page, base_url: str, state: dict) -> None:
     page.goto(link_of(base_url, state))
     box = page.locator(f"{SK} [data-rb-import]")
-    box.locator("button", has_text="Сохранить как новую партию").click(timeout=90_000)
+    box.locator("button", has_text="Сохранить как новую партию").click(timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_function(MATCH_DRAWN, arg=SK)
 
 

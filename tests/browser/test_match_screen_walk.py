@@ -22,7 +22,7 @@ import json
 import pytest
 
 from a11y_helpers import run_axe
-from tools_helpers import DESKTOP, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
+from tools_helpers import ENGINE_TIMEOUT_MS, DESKTOP, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
     wait_history
 from tests.walk.screen_checks import SCREEN_CHECK
 
@@ -82,7 +82,7 @@ def test_po_chasovoy_phone_decision_drawing_and_focus(tool_page, base_url):
     problems += must_be_clear(page, game, DRAWING) + small_targets(page, game)
 
     page.reload()
-    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=90_000)
+    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
     wait_engine_ready(page, sk(game))
     assert page.evaluate(FOCUS) == "body"  # nothing focused after a reload
     page.locator(drawing_part(game, "pocket", "near-left")).tap()
@@ -137,7 +137,7 @@ def test_kovboy_desktop_setup_and_drawing(tool_page, base_url):
         page.locator(f"{sk(game)} [data-rb-setup] [data-rb-add-player]").click()
 
     page.locator(f"{sk(game)} [data-rb-setup] button[type=submit]").click()
-    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=90_000)
+    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_timeout(100)
     problems += must_be_clear(page, game, {k: v for k, v in DRAWING.items() if k != "итог удара"})
     page.locator(drawing_part(game, "ball", 3)).click()

@@ -30,11 +30,10 @@ import pytest
 from sitebuild.publish import offline
 from sitebuild.publish.serve import serve
 import tools_helpers
-from tools_helpers import ENGINE_TIMEOUT_MS, show_form_view, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS, show_form_view, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
-SAVE_TIMEOUT_MS = 120_000  # the first visit's engine, then the whole site into the cache
 
 
 class RecordingServer:
@@ -122,10 +121,6 @@ def cache_state(page) -> dict:
     }""")
 
 
-def wait_engine(page, tool):
-    wait_engine_ready(page, tool)
-
-
 def open_tool(page, tool):
     tools_helpers.open_tool(page, tool)
     show_form_view(page, tool)
@@ -139,7 +134,7 @@ def kovboy_foul_over_90(page):
     calc.locator("#rb-calculator-kovboy-situation-score").fill("88")
     calc.locator('[data-rb-field="contacts"] [data-rb-option="5"]').click()
     calc.locator('[data-rb-field="pocketed"] label.rb-chip:has(input[value="5"])').click()
-    wait_engine(page, tool)
+    wait_engine_ready(page, tool)
     calc.locator("[data-rb-submit]").click()
     ruling = calc.locator("[data-rb-result] .rb-ruling")
     ruling.wait_for(timeout=ENGINE_TIMEOUT_MS)
@@ -152,7 +147,7 @@ def default_ruling(page, game):
     tool = f"#rb-calculator-{game}"
     open_tool(page, tool)
     calc = page.locator(tool)
-    wait_engine(page, tool)
+    wait_engine_ready(page, tool)
     if calc.locator("[data-rb-miss-confirm]").count():
         calc.locator("[data-rb-miss-confirm]").check()  # an empty form is never a miss: say it
     calc.locator("[data-rb-submit]").click()
@@ -351,8 +346,7 @@ def test_engine_starts_from_head_and_a_retry_starts_a_new_worker(fresh_context, 
     # The worker was started by the inlined engine-boot.js and adopted by engine-client.js.
     assert page.evaluate("typeof window.rbEngineBoot.start") == "function"
     tool = "#rb-calculator-kovboy"
-    page.wait_for_function(f"document.querySelector('{tool}').dataset.rbEngine === 'failed'",
-                           timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, tool, states=("failed",))
     open_tool(page, tool)
     assert "не загрузился" in page.locator(f"{tool} [data-rb-engine]").inner_text()
     context.unroute(re.compile(r".*/pyodide/.*\.wasm$"))

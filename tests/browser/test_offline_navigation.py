@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tools_helpers import ENGINE_TIMEOUT_MS
+from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def test_the_built_sitemap_is_empty_but_the_service_worker_lists_every_page(make
     assert "<loc>" not in (site_dir / "sitemap.xml").read_text(encoding="utf-8")  # built without site_url
     page = make_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{base_url}games/kovboy/")
-    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     text = page.evaluate("async () => (await fetch(new URL('../../sitemap.xml', location.href))).text()")
     locs = re.findall(r"<loc>([^<]+)</loc>", text)
     assert f"{base_url}games/kovboy/" in locs and f"{base_url}games/pyat-sharov/" in locs and base_url in locs
@@ -52,7 +52,7 @@ def swaps_in_and_answers(page) -> None:
 def test_another_games_page_swaps_in_without_a_page_load(make_page, base_url):
     page = make_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{base_url}games/kovboy/")
-    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     page.reload()  # now controlled by the service worker: material reads its sitemap
     page.wait_for_selector(KOVBOY_MOUNTED, timeout=ENGINE_TIMEOUT_MS)
     swaps_in_and_answers(page)

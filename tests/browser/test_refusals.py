@@ -18,6 +18,7 @@ import pytest
 
 from rules_pkg.api import handle
 from tests.browser.tools_helpers import (
+    ENGINE_TIMEOUT_MS,
     OPEN_PREFIX, PHONE, SAVED_PREFIX, calc, dismiss_toasts, history_count, open_game, open_tool, decide, pick_choice,
     pick_player, pick_sequence, pick_set, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
 )
@@ -150,7 +151,7 @@ def assert_refused_once(tool, field: str | None) -> str:
 
 
 def wait_idle(page, tool: str) -> None:
-    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=tool, timeout=90_000)
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=tool, timeout=ENGINE_TIMEOUT_MS)
 
 
 def link_fragment(state: dict) -> str:
@@ -223,7 +224,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     wait_engine_ready(page, sk(game))
     note = tool.locator("[data-rb-import-message]")
     page.wait_for_function("el => el.textContent.includes('не открывается')", arg=note.element_handle(),
-                           timeout=90_000)
+                           timeout=ENGINE_TIMEOUT_MS)
     assert_plain(note.inner_text())
     assert [m for m in shown_messages(tool)] == [note.inner_text().strip()]
     screenshot(page, f"refusal-{game}-link-360", sk(game))
@@ -241,7 +242,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     page.reload()
     dismiss_toasts(page)
     restore = tool.locator("[data-rb-restore-message]")
-    restore.wait_for(timeout=90_000)
+    restore.wait_for(timeout=ENGINE_TIMEOUT_MS)
     text = restore.inner_text()
     assert "повреждена. Ошибка в действии №1. " in text, text
     assert_plain(text)

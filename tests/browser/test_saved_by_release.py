@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools_helpers import (
+    ENGINE_TIMEOUT_MS,
     MATCH_DRAWN,
     DESKTOP, OPEN_PREFIX, SAVED_PREFIX, history_count, open_game, reload_match, saved_actions, scores, sk,
     undo, wait_history, wait_import,
@@ -36,7 +37,7 @@ def shown_scores(expected: dict) -> list[int]:
 
 
 def wait_match_shown(page, game: str) -> None:
-    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=90_000)
+    page.wait_for_function(MATCH_DRAWN, arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
 
 
 @pytest.mark.parametrize(("release", "game", "expected"), CASES, ids=[f"{r}-{g}" for r, g, _ in CASES])

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rules_pkg import api
-from tools_helpers import ENGINE_TIMEOUT_MS
+from tools_helpers import wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +30,13 @@ OTHER_PAGES = {"home": "", "glossary": "glossary/", "clauses": "clauses/"}
 PAGES = {g: f"games/{g}/" for g in GAMES} | OTHER_PAGES
 
 
-def phone(make_page, scheme: str):
-    return make_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
-                     color_scheme=scheme)
+def phone(shared_page, scheme: str):
+    """One phone page per scheme for the file (these tests only look): a game page after
+    the first boots from the cache. Without the offline service worker: every page is a
+    first visit as the fresh context showed it, and no «saved» notice comes mid-file."""
+    page = shared_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
+                       color_scheme=scheme, service_workers="block")
+    return page
 
 
 def settle(page) -> None:
@@ -41,10 +45,7 @@ def settle(page) -> None:
     page.wait_for_load_state("load")
     page.evaluate("document.fonts.ready.then(() => true)")
     if page.locator("[data-rb-tool]").count():
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('[data-rb-tool]')]"
-            ".every(t => ['ready', 'failed'].includes(t.dataset.rbEngine))",
-            timeout=ENGINE_TIMEOUT_MS)
+        wait_engine_ready(page, "[data-rb-tool]", states=("ready", "failed"))
 
 
 def assert_fits(page, name: str) -> None:
@@ -80,8 +81,8 @@ def assert_fits(page, name: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_phone_screenshot(make_page, base_url, name, scheme):
-    page = phone(make_page, scheme)
+def test_phone_screenshot(shared_page, base_url, name, scheme):
+    page = phone(shared_page, scheme)
     page.goto(base_url + PAGES[name])
     settle(page)
     expected = "slate" if scheme == "dark" else "default"
@@ -116,8 +117,8 @@ def test_print_screenshot(make_page, base_url, name):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_term_popup_screenshot(make_page, base_url, scheme):
-    page = phone(make_page, scheme)
+def test_term_popup_screenshot(shared_page, base_url, scheme):
+    page = phone(shared_page, scheme)
     page.goto(base_url + "games/kovboy/")
     page.wait_for_load_state("load")
     term = page.locator('.rb-rules .rb-term[data-term="karambol"]').first

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from tools_helpers import ENGINE_TIMEOUT_MS
+from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -178,7 +178,7 @@ SPOIL_WHEEL_JS = """async () => {
 
 def test_a_restored_engine_answers_before_its_wheel_is_read(visited, base_url):
     page, first, _ = visited
-    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     assert page.evaluate(SPOIL_WHEEL_JS) == 1
     logged = []
     page.on("worker", lambda worker: worker.on("console", lambda message: logged.append(message.text)))
@@ -215,7 +215,7 @@ def wait_warmed(page, timeout: float = 120.0):
 def test_the_warm_up_runs_once_on_the_first_visit_served_by_the_service_worker(visited, base_url):
     page, first, _ = visited
     assert page.evaluate(WARMED_JS) is None  # its WebAssembly came from the network
-    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     second = visit(page, base_url)
     assert second["boot"] == "snapshot" and second["text"] == first["text"], second
     # Answered during the warm-up (it starts after the idle pause and takes seconds):
@@ -234,7 +234,7 @@ def test_the_warm_up_runs_once_on_the_first_visit_served_by_the_service_worker(v
 
 def test_the_offline_visit_uses_the_snapshot(visited, base_url):
     page, first, _ = visited
-    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=120_000)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     page.context.set_offline(True)
     try:
         offline = visit(page, base_url)

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from tools_helpers import (
+    ENGINE_TIMEOUT_MS,
     DESKTOP, OPEN_PREFIX, PHONE, SAVED_PREFIX, match_page, open_game, pick_sequence, pick_set, record, reload_match,
     saved_records, scores, screenshot, sk, start_match, use_form_view, wait_history,
 )
@@ -118,7 +119,7 @@ def test_damaged_record_is_reported_and_the_others_are_untouched(tool_page, base
                   [f"{SAVED_PREFIX}{GAME}:damaged0001", make(good_state(page)), OPEN_PREFIX + GAME])
     page.reload()
     restore = tool.locator("[data-rb-restore]")
-    restore.wait_for(timeout=90_000)
+    restore.wait_for(timeout=ENGINE_TIMEOUT_MS)
     text = restore.inner_text()
     screenshot(page, f"saved-damaged-{kind}-360", SK)
     assert "Сохранённую партию не удалось открыть" in text and message in text
@@ -154,7 +155,7 @@ def test_delete_a_damaged_record_from_its_message(tool_page, base_url):
     page.evaluate("([k, open]) => { localStorage.setItem(k, '[1, 2'); localStorage.setItem(open, 'damaged0002'); }",
                   [f"{SAVED_PREFIX}{GAME}:damaged0002", OPEN_PREFIX + GAME])
     page.reload()
-    tool.locator("[data-rb-restore]").wait_for(timeout=90_000)
+    tool.locator("[data-rb-restore]").wait_for(timeout=ENGINE_TIMEOUT_MS)
     tool.locator("[data-rb-restore-delete]").click()
     tool.locator("[data-rb-restore-delete-no]").click()
     assert saved_records(page, GAME) != {}
@@ -225,7 +226,7 @@ def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
     assert held, "запрос pyodide.asm.wasm не был перехвачен"
     for route in held:
         route.continue_()
-    tool.locator("[data-rb-action-form]").wait_for(timeout=90_000)
+    tool.locator("[data-rb-action-form]").wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert scores(page, GAME) == [8, 0]
     assert tool.locator("[data-rb-history] > li").count() == 2
 

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from screen_checks import screen_problems
-from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, screenshot, sk, start_on_table
+from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, screenshot, sk, start_on_table, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -180,9 +180,7 @@ def test_match_is_where_it_was_after_a_reload(tool_page, base_url, game):
     page.reload()
     tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
     early = positions(page, game, places=True)  # the saved match, the engine perhaps still loading
-    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
-                           " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')"
-                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, sk(game), drawn=True)
     settled = positions(page, game)
     screenshot(page, f"steady-{game}-reload")
     assert page.evaluate("scrollY") == y, "после перезагрузки страница прокручена иначе"
@@ -205,9 +203,7 @@ def test_match_scrolled_down_is_where_it_was_after_a_reload(tool_page, base_url,
     tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
     early = positions(page, game, places=True)
     early_y = page.evaluate("scrollY")
-    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'"
-                           " && !document.querySelector(sel + ' [data-rb-match]').hasAttribute('data-rb-pending')"
-                           " && !document.querySelector(sel).dataset.rbBusy", arg=sk(game), timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, sk(game), drawn=True)
     settled = positions(page, game)
     assert early_y == y and page.evaluate("scrollY") == y, (y, early_y, page.evaluate("scrollY"))
     problems = [f"пока грузятся правила: {m}" for m in moved(before, early)] + moved(before, settled)

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from rules_pkg import api
-from tools_helpers import ENGINE_TIMEOUT_MS
+from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -191,8 +191,7 @@ def test_engine_that_cannot_load_is_explained(tpage, base_url):
     page = tpage
     page.context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
     open_trainer(page, base_url + PAGE)
-    page.wait_for_function("() => document.querySelector('[data-rb-tool=trainer]').dataset.rbEngine === 'failed'",
-                           timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, "[data-rb-tool=trainer]", states=("failed",))
     assert "Движок правил не загрузился" in page.locator(".rb-trainer .rb-engine").inner_text()
     assert page.locator(".rb-trainer .rb-engine button", has_text="Повторить загрузку").is_visible()
     page.locator("[data-rb-trainer-new]").click()
@@ -270,8 +269,7 @@ def test_phone_new_task_shows_its_question_and_answers_without_a_swipe(make_page
                      service_workers="block", reduced_motion="reduce")
     page.add_init_script(SEEDED % [seed for _, seed in HEAVY_TASKS])
     open_trainer(page, base_url + PAGE)
-    page.wait_for_function("document.querySelector('[data-rb-tool=trainer]').dataset.rbEngine === 'ready'",
-                           timeout=ENGINE_TIMEOUT_MS)
+    wait_engine_ready(page, "[data-rb-tool=trainer]")
     seen = []
     for i, (game, seed) in enumerate(HEAVY_TASKS):
         if i == 1:  # the same game: answer, then «Следующий вопрос»

@@ -16,7 +16,7 @@ import pytest
 import test_offline as offline_test
 from sitebuild.publish import offline
 from tools_helpers import (
-    SCOREKEEPER_GAMES, open_game, play_step, reload_match, saved_actions, scores, sk, start_short_match,
+    SAVE_TIMEOUT_MS, SCOREKEEPER_GAMES, open_game, play_step, reload_match, saved_actions, scores, sk, start_short_match,
     wait_engine_ready, wait_history,
 )
 
@@ -46,18 +46,18 @@ def test_a_new_version_takes_over_mid_match_and_nothing_is_lost(tool_page, site_
         assert new_cache != old_cache
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))",
-                               timeout=offline_test.SAVE_TIMEOUT_MS)
+                               timeout=SAVE_TIMEOUT_MS)
         play_step(page, game, 1)  # the new version waits: the match goes on
 
         # Another tab takes the update: the new worker takes this tab over without a reload.
         other = page.context.new_page()
         other.goto(server.url)
         banner = other.locator("[data-rb-offline-banner=update]")
-        banner.wait_for(timeout=offline_test.SAVE_TIMEOUT_MS)
+        banner.wait_for(timeout=SAVE_TIMEOUT_MS)
         banner.locator("button", has_text="Обновить").click()
         page.wait_for_function(
             "cache => caches.keys().then((names) => names.includes(cache) && names.length === 1)",
-            arg=new_cache, timeout=offline_test.SAVE_TIMEOUT_MS)
+            arg=new_cache, timeout=SAVE_TIMEOUT_MS)
         assert page.locator("#rb-test-new-version").count() == 0, "this tab still runs the old page"
         play_step(page, game, 2)
         before_reload = saved_actions(page, game)

@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ENGINE_TIMEOUT_MS = 90_000  # Pyodide boots in 1.5–2.5 s here; room for a loaded machine
+ENGINE_TIMEOUT_MS = 90_000  # the one engine timeout: Pyodide boots in 1.5–2.5 s here; room for a loaded machine
+SAVE_TIMEOUT_MS = 120_000  # the first visit's engine, then the whole site into the offline cache
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "screenshots" / "tools"
 # The tools are tested without the offline service worker (its own tests
@@ -80,11 +81,22 @@ def open_game(page, base_url: str, game: str, tool: str | None = None, *, wait_e
         open_tool(page, tool)
 
 
-def wait_engine_ready(page, tool: str) -> None:
-    """The one engine wait of the browser tests. Null-safe: with instant navigation the URL
-    changes before the content does."""
-    page.wait_for_function("sel => document.querySelector(sel)?.dataset.rbEngine === 'ready'",
-                           arg=tool, timeout=ENGINE_TIMEOUT_MS)
+# Every element of a selector has its engine in one of the states (and, with ``drawn``, its
+# match drawn by the engine, as MATCH_DRAWN). Null-safe: no element yet is not ready (with
+# instant navigation the URL changes before the content does).
+ENGINE_IN = """([sel, states, drawn]) => {
+  const tools = [...document.querySelectorAll(sel)];
+  const isDrawn = (t) => { const m = t.querySelector('[data-rb-match]');
+    return Boolean(m) && !m.hidden && !m.hasAttribute('data-rb-pending') && !t.dataset.rbBusy; };
+  return tools.length > 0 && tools.every((t) => states.includes(t.dataset.rbEngine) && (!drawn || isDrawn(t)));
+}"""
+
+
+def wait_engine_ready(page, tool: str = "[data-rb-tool]", *, states=("ready",), drawn: bool = False) -> None:
+    """The one engine wait of the browser tests and the walk (tests/walk): every tool of the
+    selector ``tool`` has its engine ``ready`` (``states``: ``("failed",)`` for a download that
+    fails, ``("ready", "failed")`` for a screenshot); ``drawn``: its match drawn by the engine too."""
+    page.wait_for_function(ENGINE_IN, arg=[tool, list(states), drawn], timeout=ENGINE_TIMEOUT_MS)
 
 
 def open_tool(page, tool: str) -> None:

@@ -16,13 +16,13 @@ from rules_pkg.api import handle
 from rules_pkg.games import GAMES
 from rules_pkg.warmup import random_ruling_request
 
+from tests.browser.tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 from tests.randplay import internal_state
 from tests.walk.entry import FormEntry, action_decl, drawable, jv, normal
 from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, SCREEN_CHECK, SHIFT_OBSERVER
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "walk"
-TIMEOUT = 90_000
 SAVED = "rules-site:match/v2"  # both the saved matches and the open one's pointer
 #: Every game with a tool (a scorekeeper and a calculator).
 WALK_GAMES = ["kovboy", "pyat-sharov", "kaiza", "probka", "po-chasovoy", "kladka-kiem"]
@@ -169,7 +169,7 @@ class Walk:
         self.after_tap()
 
     def settle(self) -> None:
-        self.page.wait_for_function("() => !document.querySelector('[data-rb-busy]')", timeout=TIMEOUT)
+        self.page.wait_for_function("() => !document.querySelector('[data-rb-busy]')", timeout=ENGINE_TIMEOUT_MS)
         self.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         self.page.wait_for_timeout(40)
 
@@ -297,7 +297,7 @@ class MatchWalk(Walk):
         tab = self.page.locator(".rb-tabs [data-rb-tab=tools]")
         if tab.is_visible():
             self.press(tab, "вкладка «Счёт»")
-        self.page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=self.sel, timeout=TIMEOUT)
+        wait_engine_ready(self.page, self.sel)
         if not self.tool.evaluate("el => el.tagName !== 'DETAILS' || el.open"):
             self.press(self.tool.locator(":scope > summary"), "открыть «Счёт»")
 
@@ -311,7 +311,7 @@ class MatchWalk(Walk):
         for i, name in enumerate(names):
             self.type_in(rows.nth(i).locator("input"), name, f"имя игрока {i + 1}: {name}")
         self.press(setup.locator("button[type=submit]"), "«Начать партию»")
-        self.page.wait_for_function(MATCH_DRAWN, arg=self.sel, timeout=TIMEOUT)
+        self.page.wait_for_function(MATCH_DRAWN, arg=self.sel, timeout=ENGINE_TIMEOUT_MS)
         self.after_record()
 
     # ---- steps --------------------------------------------------------------
@@ -390,7 +390,7 @@ class MatchWalk(Walk):
         self.page.wait_for_function(
             "([sel, n]) => !document.querySelector('[data-rb-busy]') && (Number(document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal || 0) !== n"
             " || [...document.querySelectorAll(sel + ' [data-rb-match-error], ' + sel + ' [data-rb-action-form] [data-rb-error], ' + sel + ' [data-rb-field-message]')].some(e => e.offsetParent && e.textContent.trim()))",
-            arg=[self.sel, before], timeout=TIMEOUT)
+            arg=[self.sel, before], timeout=ENGINE_TIMEOUT_MS)
         if self.total() != before:
             return ""
         return " | ".join(t.strip() for t in self.tool.locator("[data-rb-match-error]:visible, [data-rb-action-form] [data-rb-error]:visible, [data-rb-field-message]:visible").all_inner_texts() if t.strip())
@@ -433,7 +433,7 @@ class MatchWalk(Walk):
             "sel => { const t = document.querySelector(sel); const m = t.querySelector('[data-rb-match]');"
             " if (!m || m.hidden || m.hasAttribute('data-rb-pending') || t.dataset.rbEngine !== 'ready') return false;"
             " return !t.querySelector('[data-rb-action-form]').hidden || !t.querySelector('[data-rb-decision]').hidden"
-            " || t.classList.contains('rb-finished'); }", arg=self.sel, timeout=TIMEOUT)
+            " || t.classList.contains('rb-finished'); }", arg=self.sel, timeout=ENGINE_TIMEOUT_MS)
         self.settle()
         self.check(self.must())
 
