@@ -633,14 +633,7 @@ function keepNextFieldClear(form, bar) {
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
 function showNextField(form, bar, from) {
   const drawing = form.querySelector("[data-rb-shot-drawing]");
-  if (drawing && drawing.getClientRects().length > 0) {
-    // The drawing's layout is its own (shot-input.js): only a line read first or a control the
-    // tap left cut by a bar (the browser scrolls a focused chip clear of the column's padding,
-    // and the board's names went under its top: the walk at 1280×800) moves the page, the least.
-    const room = roomOf(form, bar);
-    scrollClear(room.scroller, 0, form.closest("details") || form, room);
-    return;
-  }
+  if (drawing && drawing.getClientRects().length > 0) return; // the drawing's layout is its own (shot-input.js)
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
   const focused = document.activeElement;
