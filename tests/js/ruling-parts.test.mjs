@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "../../docs/assets/js/ruling/ruling-parts.js";
+import { beyondTextTags, citedGroups, newTotalText, playerName, showsPoints } from "../../docs/assets/js/ruling/ruling-parts.js";
 import { POINTS_SCORE } from "../../docs/assets/js/lib/ru.js";
 
 test("the verdict shows points, but not a foul's zero nor a decision's", () => {
@@ -51,4 +51,10 @@ test("the new total is not said again when the line above says it", () => {
   assert.equal(newTotalText(ruling, POINTS_SCORE, null, "Превышено 90 очков (88 + 5 = 93)"), "Теперь на счету игрока: 90 очков");
   assert.equal(newTotalText(ruling, POINTS_SCORE, ["Аня", "Боря"], "Аня: 90 очков."), null);
   assert.equal(newTotalText(ruling, POINTS_SCORE, null, "Игрок 2: 90 очков."), "Теперь на счету игрока: 90 очков"); // another's
+});
+
+test("a player without a name is «Игрок N», as the engine names one", () => {
+  assert.equal(playerName(["Аня", ""], 0), "Аня");
+  assert.equal(playerName(["Аня", ""], 1), "Игрок 2");
+  assert.equal(playerName(null, 2), "Игрок 3");
 });

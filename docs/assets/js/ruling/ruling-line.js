@@ -6,6 +6,7 @@
 
 import { num, signedQuantity } from "../lib/ru.js";
 import { h } from "../lib/dom.js";
+import { playerName } from "./ruling-parts.js";
 import { citedAfter, renderRuling } from "./ruling.js";
 import { basisOf, lineHeadline, lineQuestion, saidFouls, scoreChanges, verdict } from "./ruling-text.js";
 
@@ -127,7 +128,7 @@ function scoreParts(ruling, score, names, standalone) {
     : ruling.foul ? [] : [points(0)];
   for (const { player, before, after } of changes) {
     if (player === ruling.player) continue;
-    const who = (names && names[player]) || `Игрок ${player + 1}`;
+    const who = playerName(names, player);
     const why = reasonOf(ruling, player);
     parts.push(h("span", { class: "rb-points-other",
       text: `${who}: ${signedQuantity(after - before, score.forms)}${why ? ` ${why}` : ""}, ${num(before)}\u00a0→\u00a0${num(after)}` }));

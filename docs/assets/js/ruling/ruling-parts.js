@@ -43,8 +43,7 @@ export function newTotalText(ruling, score, names, said = "") {
   const total = ruling.scores[ruling.player];
   if (typeof total !== "number") return null;
   const name = names && names[ruling.player];
-  const whose = name || `Игрок ${ruling.player + 1}`; // the engine's own name of an unnamed player
-  if (said.replace(/\s+/g, " ").includes(`${whose}: ${quantity(total, score.forms)}`)) return null;
+  if (said.replace(/\s+/g, " ").includes(`${playerName(names, ruling.player)}: ${quantity(total, score.forms)}`)) return null;
   return name ? `${name}: теперь ${quantity(total, score.forms)}`
     : `Теперь на счету игрока: ${quantity(total, score.forms)}`;
 }
@@ -59,4 +58,12 @@ export function citedGroups(ruling) {
     ["outside", ruling.outside || []],
   ];
   return groups.filter(([, ids]) => ids.length);
+}
+
+/**
+ * A player's name, or «Игрок N» (the engine's name of an unnamed player, and a
+ * new match's for an empty row). @param {(string | null | undefined)[] | null} names @param {number} i
+ */
+export function playerName(names, i) {
+  return (names && names[i]) || `Игрок ${i + 1}`;
 }

@@ -3,8 +3,10 @@
 // within the game's limits (data-rb-min / data-rb-max on the list). An empty
 // name becomes «Игрок N».
 
+import { playerName } from "../ruling/ruling-parts.js";
+
 /** The name of an empty row: «Игрок 1» first. @param {number} i */
-const defaultName = (i) => `Игрок ${i + 1}`;
+const defaultName = (i) => playerName(null, i);
 
 // Each row (the template's one element) has the name's <input>.
 /** @param {Element} row */
