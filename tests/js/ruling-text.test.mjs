@@ -9,19 +9,20 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 import { ROOT } from "./engine.mjs";
-import { explanationText, lineHeadline, sentenceKey, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
+import { explanationText, lineHeadline, sentenceKey, sentenceKeys, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
   { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString());
 
-/** The first sentence shown twice, or null. */
+/** The first sentence shown twice (in the same words, or its two parts swapped), or null. */
 function repeated(list) {
   const seen = new Map();
   for (const s of list) {
-    const key = sentenceKey(s);
-    if (seen.has(key)) return [seen.get(key), s];
-    seen.set(key, s);
+    const keys = sentenceKeys(s);
+    const first = keys.find((key) => seen.has(key));
+    if (first) return [seen.get(first), s];
+    keys.forEach((key) => seen.set(key, s));
   }
   return null;
 }
@@ -122,4 +123,14 @@ test("sentences are split at their stops, and compared without case, «ё» or a
     ["Фол: биток упал в лузу.", "34 очка серии не засчитываются.", "Следующий удар: Игрок 2."]);
   assert.equal(sentenceKey("Фол: биток упал в лузу."), sentenceKey("Биток упал в лузу"));
   assert.notEqual(sentenceKey("Игрок 1: 18 очков."), sentenceKey("Игрок 2: 18 очков."));
+});
+
+test("a sentence whose two parts are swapped is the same fact; one part alike is not", () => {
+  const said = (a, b) => sentenceKeys(b).some((k) => sentenceKeys(a).includes(k));
+  assert.ok(said("Очков нет: заказанный шар в лузу не упал.", "Заказанный шар в лузу не упал: очков нет."));
+  assert.ok(!said("Шар 5: засчитан.", "Шар 5: не засчитан."));
+  assert.ok(!said("Следующий удар: Борис.", "Следующий удар: Маша."));
+  const ruling = { kind: "shot", summary: "Очков нет: заказанный шар в лузу не упал. Следующий удар: Борис.",
+    why: [{ text: "Заказанный шар в лузу не упал: очков нет.", cites: ["pyat-sharov-task"] }] };
+  assert.deepEqual(explanationText(ruling, { said: [ruling.summary] }).why, []);
 });

@@ -64,9 +64,14 @@ export function sentences(text) {
  * @param {string} sentence @returns {string}
  */
 export function sentenceKey(sentence) {
-  const plain = sentence.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").replace(/[\s.!?…;]+$/u, "").trim();
+  const plain = plainSentence(sentence);
   const unlabelled = plain.replace(/^[а-яa-z ]{2,24}:\s+/u, "");
   return unlabelled.length >= 8 ? unlabelled : plain;
+}
+
+/** A sentence without case, «ё», runs of spaces or its closing stop. @param {string} sentence */
+function plainSentence(sentence) {
+  return sentence.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").replace(/[\s.!?…;]+$/u, "").trim();
 }
 
 /**
@@ -77,12 +82,30 @@ export function sentenceKey(sentence) {
 function unsaid(text, seen) {
   const kept = [];
   for (const s of sentences(text)) {
-    const key = sentenceKey(s);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const keys = sentenceKeys(s);
+    if (keys.some((key) => seen.has(key))) continue;
+    keys.forEach((key) => seen.add(key));
     kept.push(s);
   }
   return kept.join(" ");
+}
+
+/**
+ * Every key a sentence is known by: its sentenceKey, and for «A: B» also its
+ * two parts in either order, so «Очков нет: шар не упал» and «Шар не упал:
+ * очков нет» are one fact said twice (both parts must be the same).
+ * @param {string} sentence @returns {string[]}
+ */
+export function sentenceKeys(sentence) {
+  const key = sentenceKey(sentence);
+  const parts = plainSentence(sentence).split(/:\s+/u);
+  if (parts.length !== 2) return [key];
+  return [key, parts.map((p) => p.trim()).sort().join(" | ")];
+}
+
+/** The keys of every sentence of the texts. @param {string[]} texts @returns {Set<string>} */
+function keysOf(texts) {
+  return new Set(texts.flatMap(sentences).flatMap(sentenceKeys));
 }
 
 /**
@@ -95,7 +118,7 @@ function unsaid(text, seen) {
  * @returns {{ summary: string, fouls: FoulText[], why: WhyText[] }}
  */
 export function explanationText(ruling, { said = [] } = {}) {
-  const seen = new Set(said.flatMap(sentences).map(sentenceKey));
+  const seen = keysOf(said);
   /** @type {FoulText[]} */
   const fouls = [];
   for (const f of ruling.fouls || []) {
@@ -120,10 +143,10 @@ export function explanationText(ruling, { said = [] } = {}) {
  * @param {Ruling} ruling @param {string[]} said @returns {NonNullable<Ruling["fouls"]>}
  */
 export function saidFouls(ruling, said) {
-  const seen = new Set(said.flatMap(sentences).map(sentenceKey));
+  const seen = keysOf(said);
   return (ruling.fouls || []).filter((f) => {
-    const keys = sentences(f.text || "").map(sentenceKey);
-    return keys.length > 0 && keys.every((k) => seen.has(k));
+    const each = sentences(f.text || "").map(sentenceKeys);
+    return each.length > 0 && each.every((keys) => keys.some((k) => seen.has(k)));
   });
 }
 
@@ -182,7 +205,7 @@ function scoreUnchanged(ruling) {
  */
 export function lineQuestion(ruling, headline) {
   const question = (ruling.decision && ruling.decision.question) || "";
-  return unsaid(question, new Set(sentences(headline).map(sentenceKey)));
+  return unsaid(question, keysOf([headline]));
 }
 
 /**
