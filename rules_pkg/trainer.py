@@ -45,14 +45,16 @@ UNANSWERED = object()  # the request is refused, or the ruling does not answer t
 
 
 def answer_of(game, options: dict, situation: dict, action: dict, kind: str):
-    """The answer of a ``kind`` question about this request (UNANSWERED if it is refused)."""
+    """What a ``kind`` question about this request comes to: its answer and the headline its
+    solution shows (UNANSWERED if the request is refused or the ruling does not answer it)."""
     try:
         state = game.state_from_situation(Reader(situation, "situation"), options)
         names = game.calculator_names(state)
         ruling, _ = step(game, names, state, action)
     except (InputError, StateError):
         return UNANSWERED
-    return next((a["answer"] for a in _aspects(ruling, names) if a["kind"] == kind), UNANSWERED)
+    answer = next((a["answer"] for a in _aspects(ruling, names) if a["kind"] == kind), UNANSWERED)
+    return UNANSWERED if answer is UNANSWERED else (answer, ruling.summary)
 
 
 def _applies(field: dict, values: dict) -> bool:
@@ -86,9 +88,11 @@ def unstated(fields: list[dict], values: dict) -> list[dict]:
         and (f["name"] not in values or is_default(f, values[f["name"]])))]
 
 
-def deciding(game, options: dict, situation: dict, action: dict, kind: str, answer) -> tuple[set, set]:
+def deciding(game, options: dict, situation: dict, action: dict, kind: str, outcome) -> tuple[set, set]:
     """The names of the situation and action fields a question leaves out although another value
-    of them would change its answer: they decide it, so the question must state them."""
+    of them would change its answer or what its solution's headline says («забит после…» when
+    the question never said the ball fell): they decide it, so the question must state them.
+    ``outcome``: the question's own (answer, headline)."""
     declaration = game.declaration()
     spec = next(a for a in declaration["actions"] if a["type"] == action.get("type", declaration["actions"][0]["type"]))
     found: tuple[set, set] = (set(), set())
@@ -99,7 +103,7 @@ def deciding(game, options: dict, situation: dict, action: dict, kind: str, answ
                 changed = {**values, field["name"]: other}
                 request = (changed, action) if part == 0 else (situation, changed)
                 got = answer_of(game, options, *request, kind)
-                if got is not UNANSWERED and got != answer:
+                if got is not UNANSWERED and got != outcome:
                     found[part].add(field["name"])
                     break
     return found
@@ -137,7 +141,8 @@ def shooter_line(aspect: str, action_fields: list[dict], ruling: Ruling, names: 
 
 def question(game, seed: int) -> dict:
     """A deterministic question for ``seed``: every fact that decides its answer is stated
-    (a field left at its default is shown when another value of it would change the answer)."""
+    (a field left at its default is shown when another value of it would change the answer or
+    the headline of its solution)."""
     rng = random.Random(seed)
     options = game.read_options(Reader({}, "options"))
     situation = game.random_situation(rng)
@@ -151,7 +156,8 @@ def question(game, seed: int) -> dict:
         raise InputError(f"Для игры «{game.title}» тренажёр вопросов не составляет.", "game")
     aspect = aspects[rng.randrange(len(aspects))]
     declaration = game.declaration()
-    in_situation, in_action = deciding(game, options, situation, action, aspect["kind"], aspect["answer"])
+    in_situation, in_action = deciding(game, options, situation, action, aspect["kind"],
+                                       (aspect["answer"], ruling.summary))
     kind = action.get("type", declaration["actions"][0]["type"])
     action_fields = next(a["fields"] for a in declaration["actions"] if a["type"] == kind)
     lines = shooter_line(aspect["kind"], action_fields, ruling, names) + describe_fields(
