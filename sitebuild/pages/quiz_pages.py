@@ -174,8 +174,10 @@ class QuizSite:
             if TRAINER_TOOL not in g.get("tools", []):
                 continue
             decl = self.context.catalog.declaration(g["id"])
+            client = client_declaration(decl)
+            # score: {forms, lower_wins} or None, so a solution words the game's own unit («удар»)
             out.append({"id": g["id"], "title": g["title"], "url": self.game_link(g["id"]),
-                        "refs": client_declaration(decl)["refs"]})
+                        "refs": client["refs"], "score": client["score"]})
         return out
 
     def marker_trainer(self, args: str, line: str) -> str:

@@ -156,6 +156,17 @@ def test_question_answer_verdict_and_running_score(tpage, base_url):
     assert page.locator("[data-rb-trainer-score]").inner_text() == "Кайза: пока ни одного ответа."
 
 
+def test_a_solution_words_the_score_in_its_games_own_unit(tpage, base_url):
+    """«Кладка шаров кием» counts strokes: its solution said «Очки засчитаны +1 очко» and
+    «Теперь на счету игрока: 7 очков» (the ruling was drawn with the default points score)."""
+    open_trainer(tpage, base_url + PAGE + "?game=kladka-kiem&seed=1")
+    q = engine({"op": "trainer.question", "game": "kladka-kiem", "seed": 1})["question"]
+    checked, verdict = give(tpage, q, right=True)
+    assert checked["ruling"]["points"] == 2  # a score moved: the solution words it
+    solution = verdict.locator(".rb-ruling").first.inner_text()
+    assert "удар" in solution and "очк" not in solution.lower(), solution
+
+
 def test_loading_state_while_python_boots(tpage, base_url):
     page = tpage
     wasm = re.compile(r"/pyodide/.*\.wasm$")

@@ -32,7 +32,7 @@ export function tableOf(root) {
 
 // The declaration's score ({forms, lower_wins}), or null when the rules
 // define no score («по часовой стрелке»): then no score is shown at all.
-/** @param {GameDecl} game @returns {Readonly<Score> | null} */
+/** @param {{ score?: Score | null }} game @returns {Readonly<Score> | null} */
 export function scoreOf(game) {
   return game.score === undefined ? POINTS_SCORE : game.score;
 }

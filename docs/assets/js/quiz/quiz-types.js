@@ -60,7 +60,8 @@
  * The тренажёр: a game it offers (sitebuild/pages/quiz_pages.py trainer_games()), a
  * question of the engine and its verdict (rules_pkg/trainer.py question(), check()).
  * @typedef {import("../lib/types.js").Ref} ClauseRef
- * @typedef {{ id: string, title: string, url: string, refs: Record<string, ClauseRef> }} TrainerGame
+ * @typedef {{ id: string, title: string, url: string, refs: Record<string, ClauseRef>,
+ *   score: import("../lib/types.js").Score | null }} TrainerGame
  * @typedef {{ id: string, label: string }} TrainerChoice
  * @typedef {{ id: string, game: string, seed: number, kind: string, type: "truefalse" | "number" | "single",
  *   text: string, situation: string[], action: string[], choices: TrainerChoice[] }} TrainerQuestion

@@ -6,7 +6,7 @@
 // players never become HTML.
 
 import { h } from "../lib/dom.js";
-import { POINTS_SCORE, signedQuantity } from "../lib/ru.js";
+import { signedQuantity } from "../lib/ru.js";
 import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "./ruling-parts.js";
 import { basisOf, explanationText, verdict } from "./ruling-text.js";
 
@@ -101,20 +101,22 @@ function decisionNote(decision, refs, names) {
       : null);
 }
 
-// {ruling, refs, score?, names?, compact?, number?, foldClauses?, showDecision?}
+// {ruling, refs, score, names?, compact?, number?, foldClauses?, showDecision?}
+// score: the game's score declaration (null: no score), never a default — a
+// game counted in strokes must not read «очки».
 // compact: one history line (summary, short clause links, details folded);
 // foldClauses: the cited clauses behind one «Пункты правил (N)» toggle;
 // showDecision: say what choice the ruling leaves (the calculator; the
 // scorekeeper asks it with buttons instead).
 /**
- * @param {{ ruling: Ruling, refs: Refs, score?: Readonly<Score> | null, names?: string[] | null,
+ * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
  *   compact?: boolean, number?: number | null, foldClauses?: boolean, showDecision?: boolean,
  *   headless?: boolean, said?: string[] }} args
  * said: what the line above already says (left out here: each sentence is shown once).
  * @returns {HTMLElement}
  */
 export function renderRuling({
-  ruling, refs, score = POINTS_SCORE, names = null, compact = false, number = null, foldClauses = false,
+  ruling, refs, score, names = null, compact = false, number = null, foldClauses = false,
   showDecision = false, headless = false, said = [],
 }) {
   const text = explanationText(ruling, { said });

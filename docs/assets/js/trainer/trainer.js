@@ -26,7 +26,7 @@ import {
   addressOf, asQuizQuestion, emptyState, noAnswerMessage, recordAnswer, scoreOf, startFresh,
   taskLink, validState,
 } from "./trainer-run.js";
-import { messageOf, showError, stickyTop, whileBusy } from "../form/widget.js";
+import { messageOf, scoreOf as scoreDeclaration, showError, stickyTop, whileBusy } from "../form/widget.js";
 
 /**
  * @typedef {import("../quiz/quiz-types.js").FailedReply} FailedReply
@@ -298,7 +298,7 @@ function markGiven(card, q, checked, given) {
 
 /** The verdict, the right answer and the engine's ruling. @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */
 function showVerdict(box, checked, g) {
-  const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, foldClauses: true });
+  const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, score: scoreDeclaration(g), foldClauses: true });
   linkToGamePage(ruling, g);
   box.replaceChildren(
     h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${checked.correct ? "ok" : "bad"}`, "data-rb-verdict": checked.correct ? "right" : "wrong" },
