@@ -26,6 +26,7 @@ import {
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { smoothScroll } from "../lib/scroll-room.js";
+import { keepMeasured, spannedWidth } from "../lib/measured.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -211,6 +212,8 @@ export class ShotInputController {
     /** @type {TableView | null} What stands on the table before this shot (the engine's view: shot-model.js tableNow). */
     this.now = null;
     this.drawnAction = actionType(form) === table.action;
+    /** @type {(() => void) | null} stops keeping the view switch's width (start) */
+    this.stopMeasuring = null;
   }
 
   /** The listeners on the drawing and the form, in the order they are added. @returns {Listening[]} */
@@ -231,12 +234,17 @@ export class ShotInputController {
   /** Listens, then writes the drawing's fields and draws. */
   start() {
     for (const [target, type, handler, options] of this.listening()) target.addEventListener(type, handler, options);
+    // The input's title leaves the view switch's measured width free (shot-input.css).
+    const group = this.box.closest("[data-rb-action-group]");
+    this.stopMeasuring = group instanceof HTMLElement
+      ? keepMeasured(group, "--rb-shot-modes-width", [this.toDrawing, this.toForm], spannedWidth) : null;
     this.refresh(); // the form view keeps the declaration's defaults
   }
 
   /** Removes what it added and its listeners. */
   dispose() {
     for (const [target, type, handler] of this.listening()) target.removeEventListener(type, handler);
+    this.stopMeasuring?.();
     this.root.remove();
     this.missConfirm?.closest("label")?.remove();
     this.form.classList.remove("rb-form--drawing");
