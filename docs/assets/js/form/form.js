@@ -8,7 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { revealDelta } from "../lib/match-reveal.js";
-import { inputMark, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { inputMark, isControl, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
 import { roveGroup } from "../lib/roving.js";
 
 /** @typedef {import("../lib/types.js").Action} Action */
@@ -571,6 +571,11 @@ export function keepFocusClear(scope, bar) {
   const onFocus = (/** @type {FocusEvent} */ event) => {
     const el = event.target;
     if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    // The press of a tap on a chip (a label) or a blank focuses the nearest focusable
+    // ancestor, a container with tabindex="-1" (the new-match form): scrolling for it moved
+    // the page between the press and the release, and the tap missed its chip («Фора»,
+    // a newcomer at 390 px). Only a control is kept clear of the bars.
+    if (!isControl(el)) return;
     // The keyboard's focus is kept a little clear of the bars; a field tapped in full
     // view keeps the page still (only one the bars really cover moves).
     const margin = performance.now() - pointerAt < 800 ? 0 : gap;

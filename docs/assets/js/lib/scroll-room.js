@@ -93,6 +93,10 @@ export function spanOf(el) {
 }
 
 const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, [tabindex]:not([tabindex='-1'])";
+/** A control a player taps or tabs to — not a container that takes the focus only from a script or a tap on its blank (tabindex="-1"). @param {Element} el */
+export function isControl(el) {
+  return el.matches(TARGETS);
+}
 /** Lines read first — a panel's title, a match's status line, the board's names: each line whole or wholly under a bar, never cut through its words. */
 const WHOLE = "summary, [data-rb-status-line], [data-rb-scores] .rb-score-name";
 
