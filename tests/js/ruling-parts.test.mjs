@@ -7,9 +7,9 @@ import { test } from "node:test";
 import { beyondTextTags, citedGroups, newTotalText, playerName, showsPoints } from "../../docs/assets/js/ruling/ruling-parts.js";
 import { POINTS_SCORE } from "../../docs/assets/js/lib/ru.js";
 
-test("the verdict shows points, but not a foul's zero nor a decision's", () => {
+test("the verdict shows points, but not a zero nor a decision's", () => {
   assert.equal(showsPoints({ points: 2 }, POINTS_SCORE), true);
-  assert.equal(showsPoints({ points: 0 }, POINTS_SCORE), true, "a shot that scores nothing says so");
+  assert.equal(showsPoints({ points: 0 }, POINTS_SCORE), false, "a zero: the badge «Без очков» says it");
   assert.equal(showsPoints({ points: -1, foul: true }, POINTS_SCORE), true);
   assert.equal(showsPoints({ points: 0, foul: true }, POINTS_SCORE), false);
   assert.equal(showsPoints({ points: 2, kind: "decision" }, POINTS_SCORE), false);

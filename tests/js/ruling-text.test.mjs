@@ -9,6 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 import { ROOT } from "./engine.mjs";
+import { scorePieces } from "../../docs/assets/js/ruling/ruling-parts.js";
+import { POINTS_SCORE, signedQuantity } from "../../docs/assets/js/lib/ru.js";
 import { explanationText, lineHeadline, sentenceKey, sentenceKeys, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
@@ -134,3 +136,25 @@ test("a sentence whose two parts are swapped is the same fact; one part alike is
     why: [{ text: "Заказанный шар в лузу не упал: очков нет.", cites: ["pyat-sharov-task"] }] };
   assert.deepEqual(explanationText(ruling, { said: [ruling.summary] }).why, []);
 });
+
+for (const standalone of [true, false]) {
+  test(`${standalone ? "the calculator" : "the scorekeeper"}: a line never says a zero (the badge or «88 → 88» says it)`, () => {
+    const zero = signedQuantity(0, POINTS_SCORE.forms);
+    const bad = [];
+    for (const { game, request, ruling, scored } of SAMPLE) {
+      if (!scored) continue;
+      const pieces = scorePieces(ruling, POINTS_SCORE, null, standalone);
+      if (pieces.some((p) => p.kind === "points" && p.text === zero)) bad.push(`${game} ${JSON.stringify(request.action)}`);
+      const own = scoreChangesOwn(ruling);
+      if (own && own.before !== own.after) assert.ok(pieces.some((p) => p.kind === "points"), `${game}: a change unsaid`);
+    }
+    assert.deepEqual(bad.slice(0, 5), []);
+  });
+}
+
+/** The shooter's score before and after, when the ruling says them. */
+function scoreChangesOwn(ruling) {
+  const before = ruling.extra && ruling.extra.scores_before;
+  if (!Array.isArray(before) || typeof ruling.player !== "number" || !Array.isArray(ruling.scores)) return null;
+  return { before: before[ruling.player], after: ruling.scores[ruling.player] };
+}

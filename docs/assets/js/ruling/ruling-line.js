@@ -4,11 +4,10 @@
 // decided it, and «почему ▸» opening the full explanation (ruling.js).
 // An undone ruling is struck through and says so.
 
-import { num, signedQuantity } from "../lib/ru.js";
 import { h } from "../lib/dom.js";
-import { playerName } from "./ruling-parts.js";
+import { scorePieces } from "./ruling-parts.js";
 import { citedAfter, renderRuling } from "./ruling.js";
-import { basisOf, lineHeadline, lineQuestion, saidFouls, scoreChanges, verdict } from "./ruling-text.js";
+import { basisOf, lineHeadline, lineQuestion, saidFouls, verdict } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Refs} Refs */
@@ -102,49 +101,13 @@ function valueSources(ruling, refs) {
 }
 
 /**
- * The line's score parts: the shooter's points and «3 → 0», then «Анна: +2 очка,
- * 1 → 3» for anyone else whose score changed; the points alone when the ruling
- * does not say what the scores were. Standalone (the calculator, no board):
- * a foul that changed no score still says the score after it («0 очков, 88 → 88»).
+ * The line's score parts (ruling-parts.js scorePieces), a span each.
  * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names
  * @param {boolean} standalone @returns {HTMLElement[]}
  */
 function scoreParts(ruling, score, names, standalone) {
-  const changes = scoreChanges(ruling);
-  const p = ruling.player;
-  const kept = typeof p === "number" && Array.isArray(ruling.scores) ? ruling.scores[p] : null;
-  if (standalone && changes && !changes.some((c) => c.player === p) && typeof kept === "number") {
-    changes.unshift({ player: /** @type {number} */ (p), before: kept, after: kept });
-  }
-  const change = ruling.points || 0;
-  const points = (/** @type {number} */ n) => h("span", { class: "rb-points", text: signedQuantity(n, score.forms) });
-  if (changes === null) return change !== 0 || !ruling.foul ? [points(change)] : [];
-  const own = changes.find((c) => c.player === ruling.player);
-  // «3 → 0» is never broken inside (no-break spaces).
-  const reason = reasonOf(ruling, ruling.player);
-  const parts = own ? [points(own.after - own.before),
-    ...(reason ? [h("span", { class: "rb-score-reason", text: reason })] : []),
-    h("span", { class: "rb-before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` })]
-    : ruling.foul ? [] : [points(0)];
-  for (const { player, before, after } of changes) {
-    if (player === ruling.player) continue;
-    const who = playerName(names, player);
-    const why = reasonOf(ruling, player);
-    parts.push(h("span", { class: "rb-points-other",
-      text: `${who}: ${signedQuantity(after - before, score.forms)}${why ? ` ${why}` : ""}, ${num(before)}\u00a0→\u00a0${num(after)}` }));
-  }
-  return parts;
-}
-
-/**
- * Why a player's score changed, in the few words the rules give (the engine's
- * extra.score_reasons: «за серию», «штрафа», «за ошибку соперника»), or "".
- * @param {Ruling} ruling @param {number | null | undefined} player @returns {string}
- */
-function reasonOf(ruling, player) {
-  const reasons = ruling.extra && Array.isArray(ruling.extra.score_reasons) ? ruling.extra.score_reasons : [];
-  const reason = typeof player === "number" ? reasons[player] : null;
-  return typeof reason === "string" ? reason : "";
+  const CLASS = { points: "rb-points", reason: "rb-score-reason", "before-after": "rb-before-after", other: "rb-points-other" };
+  return scorePieces(ruling, score, names, standalone).map((piece) => h("span", { class: CLASS[piece.kind], text: piece.text }));
 }
 
 /** What a decision chose (the engine's extra.choice, else its summary). @param {Ruling} ruling */
