@@ -53,10 +53,9 @@ export const TARGET_PX = 24;
 export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false }, room) {
   const height = room.bottom - room.top;
   for (const last of [full.bottom, end.bottom, core.bottom]) {
-    const bottom = Math.max(last, board.bottom);
     for (const top of [status.top, board.top]) {
-      const region = { top, bottom };
-      if (bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
+      const region = { top, bottom: Math.max(last, board.bottom) };
+      if (region.bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
     }
   }
   if (!(height > 0)) return 0;
@@ -67,24 +66,17 @@ export function readingDelta({ status, board, end, full = end, core = end, row =
 
 /**
  * `delta` moved the least it takes so that no line above the revealed region
- * (`heads`: the status line, then the panel's title above it) is cut by the
- * bars above: each is shown whole or wholly under them, whichever is nearer,
- * so long as `region` stays in the room (a line half under the tab bar reads
- * as a broken page).
+ * (`heads`: the status line, the panel's title above it) is cut by the bars
+ * above: each is shown whole or wholly under them, whichever is nearer, so
+ * long as `region` stays in the room (within a pixel: the page scrolls by
+ * whole pixels). The same search as uncutDelta's for its whole lines.
  * @param {number} delta @param {(Span | null)[]} heads @param {Span} region @param {Span} room
  * @returns {number}
  */
 function wholeOrHidden(delta, heads, region, room) {
-  let d = delta;
-  // within a pixel: the status line's top is the title's bottom, and the page scrolls by whole pixels
-  const fits = (/** @type {number} */ x) => region.top - x >= room.top - 1 && region.bottom - x <= room.bottom + 1;
-  for (const head of heads) {
-    // a sliver counts (axe counts a tenth of a pixel of a summary left over the bar's edge)
-    if (!head || !(head.top - d < room.top - 1 && head.bottom - d > room.top + 0.01)) continue;
-    const ways = [Math.floor(head.top - room.top), Math.ceil(head.bottom - room.top)].filter(fits);
-    if (ways.length) d = ways.reduce((best, x) => (Math.abs(x - d) < Math.abs(best - d) ? x : best));
-  }
-  return d;
+  const lines = heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
+  const limits = { min: region.bottom - room.bottom - 1, max: region.top - room.top + 1 };
+  return nearestClear(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, limits) ?? delta;
 }
 
 /**
