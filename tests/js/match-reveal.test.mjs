@@ -187,6 +187,12 @@ test("the status line is kept rather than the input's lower part (newcomer, 4 De
   const delta = readingDelta({ status: { top: 48, bottom: 97 }, board: { top: 99, bottom: 332 }, end: { top: 588, bottom: 833 },
     full: { top: 364, bottom: 894 }, core: { top: 633, bottom: 833 } }, room);
   assert.equal(delta, 48 - room.top);
+  // the panel's title just above the status line goes wholly under the bars, not a sliver of it
+  // (the walk, «пробка» 360 × 740: axe target-size on the summary): 24.4 px rounds to 24, leaving 0.4 px
+  const small = { top: 99, bottom: 681 };
+  const under = readingDelta({ status: { top: 123.4, bottom: 172 }, board: { top: 174, bottom: 400 }, end: { top: 600, bottom: 900 },
+    core: { top: 600, bottom: 880 }, above: { top: 73.4, bottom: 123.4 } }, small);
+  assert.ok(123.4 - under <= small.top + 0.01 && 123.4 - under >= small.top - 1, `the title ends at ${123.4 - under}`);
   // the drawing and its tools fit with the status line, the chips below them only from the board (which hid
   // the status line: 91 px): the status line stays, the chips are scrolled to
   assert.equal(readingDelta({ status: { top: 140, bottom: 190 }, board: { top: 192, bottom: 300 }, end: { top: 400, bottom: 760 },

@@ -72,8 +72,9 @@ export function readingDelta({ status, board, end, full = end, core = end, row =
   // A decision's choices are the only way on: they come first, their bottom on the record bar.
   if (decision && core.bottom - core.top <= height) return Math.round(core.bottom - room.bottom);
   // The status line leads when it fits with the board (who plays, the score): the drawing is scrolled to.
-  const lead = statusFirst && board.bottom - status.top <= height ? status.top : board.top;
-  return clearOfBar(Math.round(lead - room.top), row, room);
+  if (!(statusFirst && board.bottom - status.top <= height)) return clearOfBar(Math.round(board.top - room.top), row, room);
+  const region = { top: status.top, bottom: board.bottom }; // the title above it wholly under the bars, not a sliver
+  return clearOfBar(wholeOrHidden(Math.round(status.top - room.top), [status, above], region, room), row, room);
 }
 
 /**
