@@ -28,7 +28,8 @@ import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
 /**
  * What a player taps next (`end`: a decision's choices, else the drawing with
- * its tools, above or below it — «пробка» has them first —, else the input's
+ * its tools, above or below it — «пробка» has them first —, and the line that
+ * says what was drawn, else the input's
  * first field in the form view; the last ruling when the match is over), the
  * whole input (`full`: the chips beside the drawing too), the least of it
  * (`core`: the drawing alone) and the tools' row under the drawing (`row`),
@@ -44,7 +45,11 @@ function nextInput(ui) {
   const tools = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-shot-tools");
   if (svg && tools && svg.getClientRects().length) {
     const [drawing, row] = [spanOf(svg), spanOf(tools)];
-    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom) };
+    // The line that says what was drawn comes with them: a drag moves nothing, and
+    // it stood under the record bar after one («Кайза» at 360 × 740, newcomer item 8).
+    const said = action.querySelector(".rb-shot-drawing:not([hidden]) [data-rb-shot-said]");
+    const saidBottom = said && said.getClientRects().length ? spanOf(said).bottom : -Infinity;
+    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom, saidBottom) };
     return { end, full: spanOf(action), core: drawing, row: row.top >= drawing.bottom ? row : null }; // «пробка»: tools above
   }
   const first = firstControl(action);
