@@ -10,19 +10,9 @@ from __future__ import annotations
 import pytest
 
 from test_tools_steady import PHONE_360, act, assert_screen, tap
-from tools_helpers import PHONE_390, sk, start_on_table
+from tools_helpers import PHONE_390, between_bars, start_on_table
 
 pytestmark = pytest.mark.browser
-
-# Between the bars: below the header and the tab bar (--rb-sticky-top), above the record bar.
-STATUS_IN_ROOM = """sel => {
-  const tool = document.querySelector(sel);
-  const line = tool.querySelector("[data-rb-status-line]").getBoundingClientRect();
-  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
-  const bar = tool.querySelector("[data-rb-play]").closest("[data-rb-bar]").getBoundingClientRect();
-  const ok = line.height > 0 && line.top >= top - 1 && line.bottom <= bar.top + 1;
-  return ok ? "" : `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, комната ${Math.round(top)}…${Math.round(bar.top)}`;
-}"""
 
 FOUR = ["Аня", "Борис", "Вера", "Глеб"]
 CASES = {
@@ -44,7 +34,7 @@ def test_the_status_line_stays_on_screen_after_a_record(tool_page, base_url, cas
         for step in shot:
             tap(tool, step)
         act(page, game, tool.locator("[data-rb-play]"))
-        where = page.evaluate(STATUS_IN_ROOM, sk(game))
+        where = between_bars(page, game, "[data-rb-status-line]")
         said = tool.locator("[data-rb-status-line]").inner_text()
         assert where == "", f"{case}, удар {i + 1}: «{said}» не на экране ({where})"
         assert_screen(page, game, f"удар {i + 1}", ("рисунок стола",) if game == "probka" else ())
