@@ -353,6 +353,23 @@ def start_on_table(page, base_url: str, game: str, names: list[str]):
     return tool
 
 
+# Where a part of the scorekeeper stands against the bars: below the header and the tab bar
+# (--rb-sticky-top), above the record bar; "" when between them, else where it is.
+BETWEEN_BARS = """([sel, part]) => {
+  const tool = document.querySelector(sel);
+  const box = tool.querySelector(part).getBoundingClientRect();
+  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
+  const bar = tool.querySelector("[data-rb-play]").closest("[data-rb-bar]").getBoundingClientRect();
+  const ok = box.height > 0 && box.top >= top - 1 && box.bottom <= bar.top + 1;
+  return ok ? "" : `строка ${Math.round(box.top)}…${Math.round(box.bottom)} px, комната ${Math.round(top)}…${Math.round(bar.top)}`;
+}"""
+
+
+def between_bars(page, game: str, part: str) -> str:
+    """"" if the scorekeeper's `part` (a selector in it) is between the bars, else where it stands."""
+    return page.evaluate(BETWEEN_BARS, [sk(game), part])
+
+
 def pot(*balls):
     """fill() for record(): the first ball is hit, all of them are pocketed (a «Ковбой» shot)."""
     def fill(form):

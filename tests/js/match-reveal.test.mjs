@@ -47,16 +47,19 @@ test("without room for the status line the board leads; without room for both, a
   const small = { top: 99, bottom: 681 };
   assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 },
     decision: true }, small), 169);
-  // a drawing that does not fit with the board: the board and the verdict at the room's top
-  assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 } }, small), 63);
+  // a drawing that does not fit with the board: the status line, the board and the verdict at the room's top
+  // (the status line says who plays and the score; the drawing is scrolled to)
+  assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 250 }, end: { top: 450, bottom: 850 } }, small), 24);
+  // a status line that does not fit with the board gives way to it
+  assert.equal(readingDelta({ status: { top: 123, bottom: 160 }, board: { top: 162, bottom: 710 }, end: { top: 720, bottom: 850 } }, small), 63);
 });
 
 test("the chips beside the drawing come with it when they fit; the input's first part when they do not", async () => {
   const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const status = { top: 111, bottom: 160 }, board = { top: 162, bottom: 217 };
-  // «По часовой стрелке»: the «noticed» chips 31 px under the record bar; 31 px would cut the status line
-  // (80…129 px over the bar's edge at 99), so it goes wholly under the bar: 61 px, the board at the room's top
-  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 816 } }, room), 61);
+  // chips 31 px under the record bar; 31 px would cut the status line (80…129 px over the bar's edge at 99):
+  // the status line stays and the chips below the drawing's tools are scrolled to (newcomer, 4 December, item 6)
+  assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 816 } }, room), 0);
   // «Кладка»: the chips end 200 px too low even from the board: only the drawing's tools are sure to be seen
   assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 1100 } }, room), 0);
 });
@@ -175,4 +178,26 @@ test("a control cut by the record bar is cleared even if the status line must th
   const d = uncutDelta(0, targets, room, { top: 0, bottom: 844 }, { min: -5, max: 30 });
   const box = { top: 773 - d, bottom: 797 - d };
   assert.ok(box.bottom <= room.bottom + 0.5 || box.top >= room.bottom - 0.5, `the box at ${box.top}…${box.bottom}`);
+});
+
+test("the status line is kept rather than the input's lower part (newcomer, 4 December, item 6)", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
+  // «пробка», four players at 390 × 844 after a record: status 48…97, board 99…204, the verdict to 332, the
+  // drawing 633…833 (its tools above it): nothing fits from the board either; «Банк — 4 очка» was under the bars
+  const delta = readingDelta({ status: { top: 48, bottom: 97 }, board: { top: 99, bottom: 332 }, end: { top: 588, bottom: 833 },
+    full: { top: 364, bottom: 894 }, core: { top: 633, bottom: 833 } }, room);
+  assert.equal(delta, 48 - room.top);
+  // the panel's title just above the status line goes wholly under the bars, not a sliver of it
+  // (the walk, «пробка» 360 × 740: axe target-size on the summary): 24.4 px rounds to 24, leaving 0.4 px
+  const small = { top: 99, bottom: 681 };
+  const under = readingDelta({ status: { top: 123.4, bottom: 172 }, board: { top: 174, bottom: 400 }, end: { top: 600, bottom: 900 },
+    core: { top: 600, bottom: 880 }, above: { top: 73.4, bottom: 123.4 } }, small);
+  assert.ok(123.4 - under <= small.top + 0.01 && 123.4 - under >= small.top - 1, `the title ends at ${123.4 - under}`);
+  // the drawing and its tools fit with the status line, the chips below them only from the board (which hid
+  // the status line: 91 px): the status line stays, the chips are scrolled to
+  assert.equal(readingDelta({ status: { top: 140, bottom: 190 }, board: { top: 192, bottom: 300 }, end: { top: 400, bottom: 760 },
+    full: { top: 400, bottom: 860 }, core: { top: 400, bottom: 720 } }, room), 0);
+  // an undo (statusFirst false) keeps the old order: the whole input from the board first, the status line hidden
+  assert.equal(readingDelta({ status: { top: 140, bottom: 190 }, board: { top: 192, bottom: 300 }, end: { top: 400, bottom: 760 },
+    full: { top: 400, bottom: 860 }, core: { top: 400, bottom: 720 }, statusFirst: false }, room), 91);
 });

@@ -34,57 +34,62 @@ export const TARGET_PX = 24;
  * How far to scroll after a record so that what a player reads and taps next
  * is between the bars. Tried in order, the first that fits is revealed: the
  * status line, the board, the verdict and the whole input (the drawing, its
- * tools and the chips beside it); the same from the board (the board marks
- * whose turn it is); the status line to the next input's first part (a
- * decision's choices, the drawing with its tools); the board to it; the same
- * two to the drawing without its tools (`core`); else the board and the
- * verdict at the room's top — a decision's choices, though, down to the record
- * bar (the board above them cut: they are the only way on). The status line
- * and the panel's title just above it (`above`: its summary) are shown whole
- * or hidden whole under the bars, whichever moves the page less — never cut
- * through their words (a newcomer read a half-hidden title as a broken page).
+ * tools and the chips beside it); the same to the input's first part (a
+ * decision's choices, the drawing with its tools); the same to the drawing
+ * without its tools (`core`) — the status line says who plays and the score,
+ * so it stays rather than the input's lower part, which can be scrolled to (a
+ * newcomer never saw «Банк — 16 очков» in «пробка» with four players) — then
+ * the same three from the board (the board marks whose turn it is); else the
+ * status line (or, when it does not fit with the board, the board) and the
+ * verdict at the room's top — a decision's choices, though, down to the
+ * record bar (the board above them cut: they are the only way on). The
+ * status line and the panel's title just above it (`above`: its summary) are
+ * shown whole or hidden whole under the bars, whichever moves the page less —
+ * never cut through their words (a newcomer read a half-hidden title as a
+ * broken page).
  * @param {{ status: Span, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null, above?: Span | null,
- *   decision?: boolean }} parts
+ *   decision?: boolean, statusFirst?: boolean }} parts
  *   end: the next input; full: the whole input; core: the least of it (the drawing
- *   alone), each by default `end`; row: the buttons under the drawing (its tools)
+ *   alone), each by default `end`; row: the buttons under the drawing (its tools);
+ *   statusFirst false: each part of the input is tried from the status line, then
+ *   from the board, before a smaller part (an undo: the page moves less under the
+ *   thumb; a chip under the input's first part: it comes on screen) — the status
+ *   line may then go under the bars
  * @param {Span} room
  * @returns {number}
  */
-export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false }, room) {
+export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false,
+  statusFirst = true }, room) {
   const height = room.bottom - room.top;
-  for (const last of [full.bottom, end.bottom, core.bottom]) {
-    const bottom = Math.max(last, board.bottom);
-    for (const top of [status.top, board.top]) {
-      const region = { top, bottom };
-      if (bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
-    }
+  const [tops, lasts] = [[status.top, board.top], [full.bottom, end.bottom, core.bottom]];
+  const tries = statusFirst ? tops.flatMap((top) => lasts.map((last) => [top, last]))
+    : lasts.flatMap((last) => tops.map((top) => [top, last]));
+  for (const [top, last] of tries) {
+    const region = { top, bottom: Math.max(last, board.bottom) };
+    if (region.bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
   }
   if (!(height > 0)) return 0;
   // A decision's choices are the only way on: they come first, their bottom on the record bar.
   if (decision && core.bottom - core.top <= height) return Math.round(core.bottom - room.bottom);
-  return clearOfBar(Math.round(board.top - room.top), row, room);
+  // The status line leads when it fits with the board (who plays, the score): the drawing is scrolled to.
+  if (!(statusFirst && board.bottom - status.top <= height)) return clearOfBar(Math.round(board.top - room.top), row, room);
+  const region = { top: status.top, bottom: board.bottom }; // the title above it wholly under the bars, not a sliver
+  return clearOfBar(wholeOrHidden(Math.round(status.top - room.top), [status, above], region, room), row, room);
 }
 
 /**
  * `delta` moved the least it takes so that no line above the revealed region
- * (`heads`: the status line, then the panel's title above it) is cut by the
- * bars above: each is shown whole or wholly under them, whichever is nearer,
- * so long as `region` stays in the room (a line half under the tab bar reads
- * as a broken page).
+ * (`heads`: the status line, the panel's title above it) is cut by the bars
+ * above: each is shown whole or wholly under them, whichever is nearer, so
+ * long as `region` stays in the room (within a pixel: the page scrolls by
+ * whole pixels). The same search as uncutDelta's for its whole lines.
  * @param {number} delta @param {(Span | null)[]} heads @param {Span} region @param {Span} room
  * @returns {number}
  */
 function wholeOrHidden(delta, heads, region, room) {
-  let d = delta;
-  // within a pixel: the status line's top is the title's bottom, and the page scrolls by whole pixels
-  const fits = (/** @type {number} */ x) => region.top - x >= room.top - 1 && region.bottom - x <= room.bottom + 1;
-  for (const head of heads) {
-    // a sliver counts (axe counts a tenth of a pixel of a summary left over the bar's edge)
-    if (!head || !(head.top - d < room.top - 1 && head.bottom - d > room.top + 0.01)) continue;
-    const ways = [Math.floor(head.top - room.top), Math.ceil(head.bottom - room.top)].filter(fits);
-    if (ways.length) d = ways.reduce((best, x) => (Math.abs(x - d) < Math.abs(best - d) ? x : best));
-  }
-  return d;
+  const lines = heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
+  const limits = { min: region.bottom - room.bottom - 1, max: region.top - room.top + 1 };
+  return nearestClear(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, limits) ?? delta;
 }
 
 /**

@@ -155,6 +155,18 @@ export function linesOf(el) {
  * @param {ScrollBehavior} [behavior] @param {number} [most] @param {number} [least]
  */
 export function scrollClear(scroller, delta, scope, room, behavior = "auto", most = Infinity, least = -Infinity) {
+  const moved = clearDelta(scroller, delta, scope, room, most, least);
+  if (!moved) return;
+  (scroller || window).scrollBy({ top: moved, behavior });
+}
+
+/**
+ * How far scrollClear would scroll (the same arguments, nothing moved).
+ * @param {HTMLElement | Element | null} scroller @param {number} delta @param {Element} scope @param {Span} room
+ * @param {number} [most] @param {number} [least]
+ * @returns {number}
+ */
+export function clearDelta(scroller, delta, scope, room, most = Infinity, least = -Infinity) {
   const box = scroller || document.scrollingElement || document.documentElement;
   const limits = {
     min: Math.max(least, -box.scrollTop),
@@ -163,8 +175,6 @@ export function scrollClear(scroller, delta, scope, room, behavior = "auto", mos
   const clamped = Math.max(limits.min, Math.min(limits.max, delta));
   const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const screen = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
-  const moved = uncutDelta(clamped, targetsIn(scope), room, screen, limits);
-  if (!moved) return;
-  (scroller || window).scrollBy({ top: moved, behavior });
+  return uncutDelta(clamped, targetsIn(scope), room, screen, limits);
 }
 

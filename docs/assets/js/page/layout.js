@@ -136,15 +136,45 @@ export function fitToolsColumn() {
   };
 }
 
+/**
+ * The height of the tallest sticky bar shown in a desktop's tools column (the
+ * scorekeeper's record bar, a calculator's «Рассчитать»), kept in the column's
+ * --rb-tools-bar (px): its scroll-padding-bottom (layout.css) is that bar, so
+ * the browser's own scroll to a focused control (a chip tapped near the
+ * column's bottom) moves the column only as far as the bar needs — a guessed
+ * padding taller than the bar took the board's names under the column's top
+ * (the walk: po-chasovoy 1280×800, seed 0).
+ * @returns {() => void} stop following
+ */
+export function trackToolsBar() {
+  const column = document.querySelector(".md-typeset.rb-has-split > .rb-split-tools");
+  if (!(column instanceof HTMLElement)) return () => {};
+  const bars = [...column.querySelectorAll("[data-rb-bar]")];
+  const measure = () => {
+    const tallest = Math.max(0, ...bars.map((bar) => bar.getBoundingClientRect().height));
+    if (tallest > 0) column.style.setProperty("--rb-tools-bar", `${Math.ceil(tallest)}px`);
+    else column.style.removeProperty("--rb-tools-bar");
+  };
+  const sizes = new ResizeObserver(measure);
+  for (const bar of bars) sizes.observe(bar);
+  measure();
+  return () => {
+    sizes.disconnect();
+    column.style.removeProperty("--rb-tools-bar");
+  };
+}
+
 /** @returns {() => void} dispose */
 export function mountLayout() {
   const dispose = splitPage(); // the tab bar first: it is one of the bars
   const bars = trackStickyBars();
   const column = fitToolsColumn();
+  const toolBars = trackToolsBar();
   return () => {
     dispose();
     bars();
     column();
+    toolBars();
   };
 }
 

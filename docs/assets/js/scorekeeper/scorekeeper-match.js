@@ -14,7 +14,7 @@ import { readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
-import { inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
+import { clearDelta, inputMark, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
@@ -28,7 +28,8 @@ import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
 /**
  * What a player taps next (`end`: a decision's choices, else the drawing with
- * its tools, above or below it — «пробка» has them first —, else the input's
+ * its tools, above or below it — «пробка» has them first —, and the line that
+ * says what was drawn, else the input's
  * first field in the form view; the last ruling when the match is over), the
  * whole input (`full`: the chips beside the drawing too), the least of it
  * (`core`: the drawing alone) and the tools' row under the drawing (`row`),
@@ -44,7 +45,11 @@ function nextInput(ui) {
   const tools = action.querySelector(".rb-shot-drawing:not([hidden]) .rb-shot-tools");
   if (svg && tools && svg.getClientRects().length) {
     const [drawing, row] = [spanOf(svg), spanOf(tools)];
-    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom) };
+    // The line that says what was drawn comes with them: a drag moves nothing, and
+    // it stood under the record bar after one («Кайза» at 360 × 740, newcomer item 8).
+    const said = action.querySelector(".rb-shot-drawing:not([hidden]) [data-rb-shot-said]");
+    const saidBottom = said && said.getClientRects().length ? spanOf(said).bottom : -Infinity;
+    const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom, saidBottom) };
     return { end, full: spanOf(action), core: drawing, row: row.top >= drawing.bottom ? row : null }; // «пробка»: tools above
   }
   const first = firstControl(action);
@@ -78,12 +83,12 @@ export function revealReading(ui, { keep = false } = {}) {
   }
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
-  const delta = readingDelta({
+  const parts = {
     status: spanOf(ui.statusLine), board,
     end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
     core: least, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
-  }, room);
+  };
   // When nothing needs revealing (a record that keeps all in view), the page moves only
   // if a control or a line read first is left cut by a bar, and then the least
   // (tests/browser/test_tools_steady.py; the walk at 1280×800: the tools column's title
@@ -92,9 +97,26 @@ export function revealReading(ui, { keep = false } = {}) {
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
   const scope = ui.match.closest("details") || ui.match;
-  const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
-  const atMost = Math.max(delta, Math.floor(board.top - room.top));
-  scrollClear(scroller, delta, scope, room, "auto", atMost, atLeast);
+  const moveFor = (/** @type {boolean} */ statusFirst) => {
+    const delta = readingDelta({ ...parts, statusFirst }, room);
+    const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
+    const atMost = Math.max(delta, Math.floor(board.top - room.top));
+    return clearDelta(scroller, delta, scope, room, atMost, atLeast);
+  };
+  // The status line first (who plays, the score) — unless a control the reveal leaves cut
+  // by the record bar (the «noticed» chip in «по часовой») would then cut it; an undo
+  // keeps the input where it was rather than bring the status line back.
+  let moved = keep ? moveFor(false) : moveFor(true);
+  if (!keep && isCut(parts.status, moved, room)) moved = moveFor(false);
+  if (moved) (scroller || window).scrollBy({ top: moved, behavior: "auto" });
+}
+
+/**
+ * Whether `line` scrolled by `delta` is cut by the bars above `room` (part of it over their edge).
+ * @param {{ top: number, bottom: number }} line @param {number} delta @param {{ top: number }} room
+ */
+function isCut(line, delta, room) {
+  return line.top - delta < room.top - 1 && line.bottom - delta > room.top + 0.01;
 }
 
 /**

@@ -1,0 +1,40 @@
+"""The status line after a record (a newcomer's session, 4 December, item 6):
+it says who plays and the score («Банк — 16 очков» in «пробка», «Ход: Борис.»
+in «Кайза»), so the reveal after a record keeps it on screen, whole, rather than
+the input's lower part (which can be scrolled to). Before, when the whole input
+did not fit with it, the reveal hid it under the bars: with four players in
+«пробка» the bank was never on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_tools_steady import PHONE_360, act, assert_screen, tap
+from tools_helpers import PHONE_390, between_bars, start_on_table
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Аня", "Борис", "Вера", "Глеб"]
+CASES = {
+    "probka-390": (PHONE_390, "probka", FOUR, [[("player", 1), ("tool", "miss")], [("player", 2), ("tool", "miss")]]),
+    "probka-360": (PHONE_360, "probka", FOUR, [[("player", 1), ("tool", "miss")], [("player", 2), ("tool", "miss")]]),
+    "kaiza-390": (PHONE_390, "kaiza", FOUR[:2], [[("tool", "miss")], [("ball", "red"), ("pocket", "far-left")],
+                                                 [("tool", "miss")]]),
+    "kaiza-360": (PHONE_360, "kaiza", FOUR[:2], [[("tool", "miss")], [("ball", "red"), ("pocket", "far-left")],
+                                                 [("tool", "miss")]]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_status_line_stays_on_screen_after_a_record(tool_page, base_url, case):
+    device, game, players, shots = CASES[case]
+    page = tool_page(device)
+    tool = start_on_table(page, base_url, game, players)
+    for i, shot in enumerate(shots):
+        for step in shot:
+            tap(tool, step)
+        act(page, game, tool.locator("[data-rb-play]"))
+        where = between_bars(page, game, "[data-rb-status-line]")
+        said = tool.locator("[data-rb-status-line]").inner_text()
+        assert where == "", f"{case}, удар {i + 1}: «{said}» не на экране ({where})"
+        assert_screen(page, game, f"удар {i + 1}", ("рисунок стола",) if game == "probka" else ())
