@@ -9,6 +9,7 @@
 
 import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine } from "./layout-core.js";
 import { measureStickyTop, onReaderInput, stickyTop } from "../lib/scroll-room.js";
+import { keepMeasured } from "../lib/measured.js";
 
 export { toolAtLine }; // its home is layout-core.js; tests/js/tool-at-line.test.mjs reads it here
 
@@ -150,18 +151,7 @@ export function trackToolsBar() {
   const column = document.querySelector(".md-typeset.rb-has-split > .rb-split-tools");
   if (!(column instanceof HTMLElement)) return () => {};
   const bars = [...column.querySelectorAll("[data-rb-bar]")];
-  const measure = () => {
-    const tallest = Math.max(0, ...bars.map((bar) => bar.getBoundingClientRect().height));
-    if (tallest > 0) column.style.setProperty("--rb-tools-bar", `${Math.ceil(tallest)}px`);
-    else column.style.removeProperty("--rb-tools-bar");
-  };
-  const sizes = new ResizeObserver(measure);
-  for (const bar of bars) sizes.observe(bar);
-  measure();
-  return () => {
-    sizes.disconnect();
-    column.style.removeProperty("--rb-tools-bar");
-  };
+  return keepMeasured(column, "--rb-tools-bar", bars, (boxes) => Math.max(0, ...boxes.map((b) => b.height)));
 }
 
 /** @returns {() => void} dispose */
