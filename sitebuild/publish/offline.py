@@ -79,12 +79,15 @@ def _wheel(runtime: dict) -> str:
 
 
 def runtime_files(runtime: dict) -> list[str]:
-    """Site paths of the files the engine's worker fetches, in the order it needs them
-    (all must be precached; scripts/bench.py --variant preload preloads them)."""
+    """Site paths of the files the engine's worker fetches, in the order it needs them, then
+    MicroPython's when the page has it (all must be precached; scripts/bench.py --variant
+    preload preloads them)."""
     folder = f"pyodide/{runtime['path']}"
     names = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime["stdlib"],
              "pyodide-lock.json", _wheel(runtime))
-    return [folder + name for name in names]
+    from sitebuild.micropython import site_bundle  # the MicroPython first answer, when built
+
+    return [folder + name for name in names] + (site_bundle.site_files(runtime["mp"]) if runtime.get("mp") else [])
 
 
 def head_html(base: str, runtime: dict) -> str:

@@ -61,6 +61,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from sitebuild.publish import offline, vendor  # noqa: E402
+from sitebuild.micropython import site_bundle as mp_bundle  # noqa: E402
 from sitebuild.pages.markdown_ext import SiteBuildError  # noqa: E402
 from sitebuild.quiz import QuizError, QuizErrors  # noqa: E402
 from sitebuild.publish.serve import IMMUTABLE, REVALIDATE, cache_control  # noqa: E402
@@ -91,7 +92,8 @@ TOOL_CSS = {"assets/css/quiz.css": ("quiz", "quiz-files", "trainer")}
 HEADERS_FILE = "_headers"
 PRECOMPRESSED = (".br", ".gz")
 #: What gets precompressed: text the browser fetches, and the WebAssembly.
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".wasm"}
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".wasm",
+                ".pack"}  # .pack: the engine for MicroPython (sitebuild/micropython/site_bundle.py)
 #: Smaller files gain less than a request header weighs.
 MIN_PRECOMPRESS = 1024
 #: Measured on pyodide.asm.wasm (9.6 MB): quality 9 gives 3.10 MB in 1.2 s, 10 gives
@@ -142,7 +144,14 @@ def read_runtime() -> dict:
     # The WebAssembly binary's decoded size: the worker counts its download in
     # bytes on the wire from a gzip body's decoded bytes (worker.mjs, countWasm).
     wasm = (version_dir / "pyodide.asm.wasm").stat().st_size
-    return {"version": version, "path": path, "package": package, "stdlib": stdlib, "wasm": wasm}
+    runtime = {"version": version, "path": path, "package": package, "stdlib": stdlib, "wasm": wasm}
+    # The MicroPython first answer (sitebuild/micropython/site_bundle.py; its ENABLED switch).
+    if mp_bundle.ENABLED:
+        try:
+            runtime["mp"] = mp_bundle.prepare()
+        except mp_bundle.BundleError as exc:
+            raise SiteBuildError(str(exc)) from None
+    return runtime
 
 
 def open_site(site_dir: str | os.PathLike, site_url: str | None) -> BuiltSite:
@@ -285,6 +294,8 @@ def copy_runtime(site: BuiltSite) -> None:
         shutil.rmtree(target)
     shutil.copytree(RUNTIME_DIR, target)
     log.info("Pyodide %s и пакет %s скопированы в %s", site.runtime["version"], site.runtime["package"], target)
+    if "mp" in site.runtime:
+        log.info("MicroPython и движок для первого ответа: %s", mp_bundle.copy_into(site.root, site.runtime["mp"]))
 
 
 def copy_vendored(site: BuiltSite) -> None:

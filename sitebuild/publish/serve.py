@@ -88,6 +88,7 @@ DEFAULT_MIME = "application/octet-stream"
 COMPRESSIBLE = {
     ".html", ".htm", ".css", ".js", ".mjs", ".json", ".map", ".webmanifest", ".wasm",
     ".svg", ".txt", ".md", ".gift", ".toml", ".yaml", ".yml", ".csv", ".xml", ".ico",
+    ".pack",  # the engine for MicroPython (sitebuild/micropython/site_bundle.py)
 }
 #: Smaller files are not worth a gzip header.
 MIN_GZIP = 256
@@ -96,8 +97,9 @@ CODING_SUFFIX = {"br": "br", "gzip": "gz"}
 PRECOMPRESSED_ORDER = ("br", "gzip")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
-#: /pyodide/<version>/<file>: immutable unless the file changes with each engine build.
-VERSIONED = re.compile(r"^/pyodide/\d+(?:\.\d+)+(?:[a-z]+\d*)?/[^/]+$")
+#: /pyodide/<version>/<file>: immutable unless the file changes with each engine build;
+#: /micropython/<content hash>/<file> (sitebuild/micropython/site_bundle.py): immutable.
+VERSIONED = re.compile(r"^/(?:pyodide/\d+(?:\.\d+)+(?:[a-z]+\d*)?|micropython/[0-9a-f]{12})/[^/]+$")
 NOT_IMMUTABLE = re.compile(r"(?:\.whl|pyodide-lock\.json)$")
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from test_kovboy_page import CALC, PAGE, open_tool
-from tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, keep_micropython_off, wait_engine_ready
 
 #: What the page records: [ms since navigation, the status box's text], on every change.
 RECORD_TEXTS = """(() => {
@@ -30,6 +32,13 @@ HOLD_S = 6.0
 #: while the page starts (1.6 s seen at load average 5.5 on 2 cores). Frozen words
 #: (no tick) stay for the whole hold: 6 s and more.
 MAX_GAP_MS = 2500
+
+
+@pytest.fixture(autouse=True)
+def pyodide_only(context):
+    """Pyodide's progress is what is measured: the MicroPython first answer (ready long
+    before, tests/browser/test_first_answer.py) is kept off these pages."""
+    keep_micropython_off(context)
 
 
 def texts(page) -> list[list]:

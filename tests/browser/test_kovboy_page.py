@@ -73,13 +73,18 @@ def cue_ball_into_far_left_at_100(calc):
     pick_choice(calc, "cue_pocket", "far-left")
 
 
-def test_calculator_winning_shot_at_100(page, base_url):
+def winning_shot_entered(page, base_url):
+    """The page open, its calculator holding a winning shot at 100, the engine ready."""
     page.goto(base_url + PAGE)
     open_tool(page, CALC)
     calc = page.locator(CALC)
     cue_ball_into_far_left_at_100(calc)
     pick_choice(calc, "called_pocket", "far-left")
     wait_engine_ready(page, CALC)
+
+
+def test_calculator_winning_shot_at_100(page, base_url):
+    winning_shot_entered(page, base_url)
     ruling = calculate(page)
     ruling.wait_for()
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
@@ -260,6 +265,7 @@ def test_every_request_goes_to_localhost(page, context, base_url):
 # (e) ------------------------------------------------------------------------
 
 def test_rule_text_readable_before_python_is_ready(page, context, base_url):
+    tools_helpers.keep_micropython_off(context)  # Pyodide's loading is what is tested
     held = []
     context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: held.append(route))
     page.goto(base_url + PAGE)
@@ -292,6 +298,7 @@ def test_rule_text_readable_before_python_is_ready(page, context, base_url):
 
 
 def test_engine_failure_keeps_the_text_and_says_so(page, context, base_url):
+    tools_helpers.keep_micropython_off(context)  # Pyodide's loading is what is tested
     context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: route.abort())
     page.goto(base_url + PAGE)
     wait_engine_ready(page, CALC, states=("failed",))

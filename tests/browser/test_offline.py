@@ -30,7 +30,7 @@ import pytest
 from sitebuild.publish import offline
 from sitebuild.publish.serve import serve
 import tools_helpers
-from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS, show_form_view, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS, keep_micropython_off, show_form_view, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -341,6 +341,7 @@ def test_site_is_installable(browser, recording_server, tmp_path, chromium_launc
 def test_engine_starts_from_head_and_a_retry_starts_a_new_worker(fresh_context, recording_server):
     server = recording_server()
     context, page = fresh_context(service_workers="block")
+    keep_micropython_off(context)  # the engine fails only when both runtimes do
     context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: route.abort())
     page.goto(server.url + "games/kovboy/")
     # The worker was started by the inlined engine-boot.js and adopted by engine-client.js.

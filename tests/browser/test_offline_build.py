@@ -1,11 +1,13 @@
 """The built site's offline pieces, checked on the files (no browser needed):
-site/sw.js lists every page and every runtime file with its true sha256, the
+site/sw.js lists every page and every file of both runtimes (Pyodide, and MicroPython for
+the first answer) with its true sha256, the
 pages carry the engine starter and the manifest, and the
 manifest's icons exist at the sizes it claims."""
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import struct
@@ -40,6 +42,16 @@ def test_service_worker_lists_every_page_and_the_runtime_with_true_hashes(site_d
     for name in (*RUNTIME_FILES, runtime["stdlib"], runtime["wheel"]):
         assert folder + name in files, name
     assert "search/search_index.json" in files and "manifest.webmanifest" in files
+    # The MicroPython first answer (sitebuild/micropython/site_bundle.py): offline, both runtimes are there.
+    meta = re.search(r'<meta name="rules-runtime" content="([^"]+)">',
+                     (site_dir / "games" / "kovboy" / "index.html").read_text(encoding="utf-8"))
+    assert meta, "the page has no runtime meta"
+    mp = json.loads(html.unescape(meta.group(1))).get("mp")
+    # Built with it (RULES_MICROPYTHON=on): its folder is named and its three files listed.
+    assert mp is None or re.fullmatch(r"[0-9a-f]{12}/", mp), mp
+    for name in ("micropython.mjs", "micropython.wasm", "engine.pack") if mp else ():
+        assert f"micropython/{mp}{name}" in files, name
+    assert bool(mp) == (site_dir / "micropython").is_dir(), "MicroPython's files without the page naming them"
     for path, digest in files.items():
         data = (site_dir / offline._file_of(path)).read_bytes()
         assert hashlib.sha256(data).hexdigest() == digest, path

@@ -72,6 +72,10 @@ def visit(page, base_url: str) -> dict:
     # The tool may be folded: the ruling is in the page, not necessarily visible.
     ruling = page.wait_for_selector(f"{root} [data-rb-result] .rb-ruling", state="attached",
                                     timeout=ENGINE_TIMEOUT_MS)
+    # The MicroPython first answer may have ruled (tests/browser/test_first_answer.py): the boot
+    # path read here is Pyodide's, once it has taken over.
+    page.wait_for_function("sel => ['normal', 'snapshot'].includes(document.querySelector(sel).dataset.rbEngineRuntime)",
+                           arg=root, timeout=ENGINE_TIMEOUT_MS)
     status = page.evaluate("""async () => (await import(new URL("../../assets/js/engine-client/engine-client.js",
         location.href).href)).getStatus()""")
     return {"text": " ".join(ruling.text_content().split()), "boot": status.get("boot"), "state": status.get("state")}

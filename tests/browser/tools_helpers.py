@@ -8,6 +8,7 @@ The scorekeeper of game G is ``#rb-scorekeeper-G``, its calculator
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -90,6 +91,17 @@ ENGINE_IN = """([sel, states, drawn]) => {
     return Boolean(m) && !m.hidden && !m.hasAttribute('data-rb-pending') && !t.dataset.rbBusy; };
   return tools.length > 0 && tools.every((t) => states.includes(t.dataset.rbEngine) && (!drawn || isDrawn(t)));
 }"""
+
+
+MICROPYTHON_FILES = re.compile(r".*/micropython/.*")
+
+
+def keep_micropython_off(context) -> None:
+    """The page's worker gets no MicroPython first answer (tests/browser/test_first_answer.py):
+    for tests of Pyodide's own loading, progress and failure. The service worker still
+    saves its files (its install would fail without them)."""
+    context.route(MICROPYTHON_FILES,
+                  lambda route: route.continue_() if route.request.service_worker else route.abort())
 
 
 def wait_engine_ready(page, tool: str = "[data-rb-tool]", *, states=("ready",), drawn: bool = False) -> None:

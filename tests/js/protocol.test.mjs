@@ -40,6 +40,17 @@ test("the page's handlers act on the message: ready, failed and progress reach t
   handlers[FROM_WORKER.RESULT](resultMessage(999, { ok: true })); // no such call: ignored, no throw
 });
 
+test("a second ready (Pyodide taking over from MicroPython) names the runtime that answers now", () => {
+  const seen = { ready: 0 };
+  const handlers = client.workerHandlers({ fail() {}, resolveReady: () => { seen.ready += 1; } });
+  handlers[FROM_WORKER.READY](readyMessage({ boot: "micropython", ms: 900 }));
+  assert.equal(client.getStatus().state, "ready");
+  assert.equal(client.getStatus().boot, "micropython");
+  handlers[FROM_WORKER.READY](readyMessage({ boot: "normal", ms: 30000 }));
+  assert.equal(client.getStatus().boot, "normal");
+  assert.equal(seen.ready, 2);
+});
+
 test("the worker handles every kind of page message and sends every kind the page handles", () => {
   const table = WORKER_SOURCE.match(/const PAGE_HANDLERS = \{([^}]*)\}/);
   assert.ok(table, "worker.mjs has its PAGE_HANDLERS table");

@@ -8,7 +8,9 @@
 //   page -> worker  {id, type: "call", data: request}
 //   worker -> page  {id, type: "result", data: response}
 //                   {type: "progress", data: {stage, loaded, total, text}}
-//                   {type: "ready", data: {boot: "snapshot" | "normal", ms}}
+//                   {type: "ready", data: {boot: "micropython" | "snapshot" | "normal", ms}}
+//                     twice when the page has the MicroPython first answer: "micropython"
+//                     when it answers, then Pyodide's boot when Pyodide takes over
 //                   {type: "failed", data: {message}}
 
 /** What the page sends. */
@@ -27,7 +29,8 @@ export const FROM_WORKER = Object.freeze({
  * @typedef {{ id: number, type: "result", data: unknown }} ResultMessage
  * @typedef {{ stage: string, loaded?: number, total?: number, text: string }} ProgressData
  * @typedef {{ type: "progress", data: ProgressData }} ProgressMessage
- * @typedef {{ boot: string, ms: number }} ReadyData  boot: "snapshot" | "normal", the path the worker took
+ * @typedef {{ boot: string, ms: number }} ReadyData  boot: "micropython" | "snapshot" | "normal", the runtime
+ *   that answers from now on and, for Pyodide, the path it took (first-answer.mjs)
  * @typedef {{ type: "ready", data: ReadyData }} ReadyMessage
  * @typedef {{ type: "failed", data: { message: string } }} FailedMessage
  * @typedef {ResultMessage | ProgressMessage | ReadyMessage | FailedMessage} WorkerMessage

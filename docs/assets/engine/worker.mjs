@@ -33,15 +33,34 @@
 // A snapshot that is missing, of another version, corrupt or fails to restore
 // means a normal boot (a bad one is deleted first); storage that is refused
 // means no snapshot. The page sees no difference but `ready.boot`.
+//
+// The MicroPython first answer (issue 28 § 1): with &mp=<hash>/ in its URL the worker
+// also boots MicroPython and the engine's MicroPython copy from
+// <site root>/micropython/<hash>/ (micropython-boot.mjs) at once, and Pyodide once
+// MicroPython answers (see pyodideStart below).
+// Whichever is ready first answers (first-answer.mjs answeringRuntime): MicroPython
+// sends `ready` with boot "micropython", Pyodide a second `ready` with its own boot
+// when it takes over, and from then on answers everything. A request first-answer.mjs
+// calls slow for MicroPython waits for Pyodide. Each call is answered once, by one
+// runtime; a match continues across the hand-over because its state travels in every
+// request (rules_pkg/match.py REPLAYS only spares a replay). MicroPython's failure is
+// only logged (Pyodide answers); Pyodide's is reported only when MicroPython cannot
+// answer either, and then slow requests are refused.
 import * as snapshots from "./snapshot.mjs";
 import {
   TO_WORKER, asCallMessage, failedMessage, progressMessage, readyMessage, resultMessage,
 } from "./protocol.mjs";
+import { BOOT_MICROPYTHON, answeringRuntime, slowForMicroPython } from "./first-answer.mjs";
+import { bootMicroPython } from "./micropython-boot.mjs";
 
 const params = new URL(self.location.href).searchParams;
 const runtimePath = params.get("path") || "";
 const packageName = params.get("package") || "";
 const stdlibName = params.get("stdlib") || "";
+const mpFolder = params.get("mp") || "";
+// MicroPython's folder (sitebuild/micropython/site_bundle.py), or "" when the page has none.
+const micropythonURL = /^[0-9a-f]{12}\/$/.test(mpFolder)
+  ? new URL(`../../micropython/${mpFolder}`, self.location.href).href : "";
 // A call-free pause after an answer before the snapshot is made (it blocks
 // the interpreter for some tens of milliseconds).
 const SNAPSHOT_IDLE_MS = 1500;
@@ -187,6 +206,8 @@ self.addEventListener("unhandledrejection", (event) => {
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof Request ? input.url : String(input);
+  // MicroPython's files are not Pyodide's boot: neither counted nor fatal to it.
+  if (micropythonURL && new URL(url, self.location.href).href.startsWith(micropythonURL)) return realFetch(input, init);
   const name = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop() || url);
   let response;
   try {
@@ -393,37 +414,80 @@ function shortMessage(err) {
   return (pyError || lines[0] || "неизвестная ошибка").slice(0, 300);
 }
 
-// Calls may arrive before the engine is ready: they wait for it.
-const ready = Promise.race([boot(), fetchFailure]).then(
-  (ms) => {
-    booting = false;
-    self.postMessage(readyMessage({ boot: bootPath, ms: Math.round(ms) }));
+// ------------------------------------------------------------------ the two runtimes
+
+let answered = 0; // calls answered so far, by either runtime
+let pyodideUp = false;
+
+// MicroPython: true once it answers (the page is told "ready" if Pyodide is not yet),
+// false when the page has none or it failed (logged: Pyodide answers instead).
+/** @type {((text: string) => string) | null} */
+let micropythonJson = null;
+const micropythonReady = !micropythonURL ? Promise.resolve(false) : bootMicroPython(micropythonURL).then(
+  (handle) => {
+    micropythonJson = handle;
+    if (!pyodideUp) self.postMessage(readyMessage({ boot: BOOT_MICROPYTHON, ms: Math.round(performance.now()) }));
     return true;
   },
   (err) => {
-    booting = false;
-    const message = err instanceof BootError ? err.message : "непредвиденная ошибка: " + shortMessage(err);
-    self.postMessage(failedMessage(`Движок правил не загрузился: ${message} Текст правил на странице доступен.`));
+    console.warn("rules worker: MicroPython did not start, Pyodide answers:", err);
     return false;
   },
 );
+
+// Pyodide starts once MicroPython answers or fails (or after MP_HEAD_START_MS): on a slow
+// link their downloads would share it, and MicroPython's 0.35 MB would wait behind
+// Pyodide's 5 MB (scripts/bench, phone, cold: first ruling 10.4 s started together).
+const MP_HEAD_START_MS = 8000;
+const pyodideStart = Promise.race([micropythonReady, new Promise((resolve) => setTimeout(resolve, MP_HEAD_START_MS))]);
+// Calls may arrive before the engine is ready: they wait for it.
+const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(
+  (ms) => {
+    booting = false;
+    pyodideUp = true;
+    self.postMessage(readyMessage({ boot: bootPath, ms: Math.round(ms) }));
+    if (answered > 0) scheduleIdleWork(); // MicroPython answered: the idle work is due now
+    return true;
+  },
+  async (err) => {
+    booting = false;
+    const message = err instanceof BootError ? err.message : "непредвиденная ошибка: " + shortMessage(err);
+    if (await micropythonReady) {
+      console.warn("rules worker: Pyodide did not start, MicroPython answers what it can:", message);
+    } else {
+      self.postMessage(failedMessage(`Движок правил не загрузился: ${message} Текст правил на странице доступен.`));
+    }
+    return false;
+  },
+);
+
+/**
+ * The request's answer text from the runtime first-answer.mjs picks, or null when none can answer.
+ * @param {unknown} request @param {string} text
+ */
+async function answerText(request, text) {
+  if (pyodideUp) return String(handleJson(text)); // once Pyodide has taken over, always Pyodide
+  const runtime = await answeringRuntime(ready, micropythonReady, !slowForMicroPython(request, text.length));
+  if (runtime === "pyodide") return String(handleJson(text));
+  if (runtime === "micropython" && micropythonJson) return micropythonJson(text);
+  return null;
+}
 
 /** @param {import("./protocol.mjs").CallMessage} msg */
 async function answerCall(msg) {
   clearTimeout(idleTimer);
   let data;
-  if (!(await ready)) {
-    data = engineError("Движок правил не загрузился: расчёт недоступен.");
-  } else {
-    try {
-      data = JSON.parse(handleJson(JSON.stringify(msg.data)));
-    } catch (err) {
-      console.error(err);
-      data = engineError("Внутренняя ошибка движка правил. Попробуйте ещё раз или обновите страницу.");
-    }
+  try {
+    const text = JSON.stringify(msg.data);
+    const answer = await answerText(msg.data, text);
+    data = answer === null ? engineError("Движок правил не загрузился: расчёт недоступен.") : JSON.parse(answer);
+  } catch (err) {
+    console.error(err);
+    data = engineError("Внутренняя ошибка движка правил. Попробуйте ещё раз или обновите страницу.");
   }
+  answered += 1;
   self.postMessage(resultMessage(msg.id, data));
-  scheduleIdleWork();
+  if (pyodideUp) scheduleIdleWork();
 }
 
 /** What the worker does with each kind of page message (protocol.mjs TO_WORKER). */

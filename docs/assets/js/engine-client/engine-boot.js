@@ -8,6 +8,7 @@
 // its messages so far (window.rbEngineBoot.adopt()), and its retry() starts a
 // new one with window.rbEngineBoot.start(). The worker's URL carries the
 // runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
+// and, when the site has the MicroPython first answer, &mp=<hash>/ (its folder under micropython/).
 //
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
 // On a page marked data-rb-engine="later" nothing starts here: adopt() starts it.
@@ -26,7 +27,7 @@
     }
   };
 
-  /** @returns {{ path: string, package: string, stdlib: string, wasm?: number } | null} */
+  /** @returns {{ path: string, package: string, stdlib: string, wasm?: number, mp?: string } | null} */
   const runtime = function () {
     var meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="rules-runtime"]'));
     if (!meta) return null;
@@ -71,6 +72,7 @@
     url.searchParams.set("package", info.package);
     url.searchParams.set("stdlib", info.stdlib);
     if (typeof info.wasm === "number") url.searchParams.set("wasm", String(info.wasm));
+    if (typeof info.mp === "string") url.searchParams.set("mp", info.mp);
     try {
       return keptMessages(new Worker(url.href, { type: "module" }));
     } catch (err) {

@@ -12,23 +12,31 @@
 //                                          and on change; state is "loading" | "ready" |
 //                                          "failed"; loaded/total: bytes of the runtime
 //                                          files so far (worker "progress"); boot: which
-//                                          path the worker took, "snapshot" | "normal"
+//                                          runtime answers, "micropython" | "snapshot" |
+//                                          "normal" (the last two: Pyodide, by its path)
 //   retry()                                after "failed": start a new worker
 //   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
-//                                          answered every call made so far
+//                                          answered every call made so far; with the
+//                                          MicroPython first answer, once Pyodide has
 //
 //   startEngine()                          a tool that asks the engine was mounted
+//
+// The MicroPython first answer (../engine/first-answer.mjs): while it answers and
+// Pyodide loads, a call it would be slow over waits in the worker for Pyodide, and the
+// status shows Pyodide's progress again until Pyodide's "ready" (or that call's answer).
 //
 // No polling, no timers (but the one idle wait of a page without a tool): everything is driven by worker messages (their kinds and
 // payloads: ../engine/protocol.mjs, shared with the worker).
 
 import { FROM_WORKER, asWorkerMessage, callMessage } from "../../engine/protocol.mjs";
+import { BOOT_MICROPYTHON, slowForMicroPython } from "../../engine/first-answer.mjs";
 
 /** @typedef {import("../lib/types.js").EngineStatus} EngineStatus */
 /** @typedef {import("../../engine/protocol.mjs").ResultMessage} ResultMessage */
 /** @typedef {import("../../engine/protocol.mjs").ProgressMessage} ProgressMessage */
 /** @typedef {import("../../engine/protocol.mjs").ReadyMessage} ReadyMessage */
 /** @typedef {import("../../engine/protocol.mjs").FailedMessage} FailedMessage */
+/** @typedef {import("../../engine/protocol.mjs").ProgressData} ProgressData */
 /** @typedef {import("../lib/types.js").Request} Request */
 /** @typedef {import("../lib/types.js").Response} Response */
 
@@ -47,12 +55,17 @@ const pending = new Map();
 let outstanding = 0;
 /** @type {(() => void)[]} */
 let idleWaiters = [];
+/** @type {ProgressData} Pyodide's last progress, shown again while a call waits for it */
+let lastProgress = { stage: "start", text: "Загрузка правил…" };
+// Calls MicroPython would be slow over, not yet answered (first-answer.mjs).
+let slowCalls = 0;
 
 // After a task's turn: the answer's caller has shown it by then, and a call made
 // right after it keeps the engine busy.
 function resolveIfIdle() {
   setTimeout(() => {
-    if (status.state === "loading" || outstanding > 0 || !idleWaiters.length) return;
+    // MicroPython answering is not the engine loaded: Pyodide still downloads (offline.js waits for it).
+    if (status.state === "loading" || status.boot === BOOT_MICROPYTHON || outstanding > 0 || !idleWaiters.length) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -86,15 +99,45 @@ export function workerHandlers(on) {
       entry.resolve(/** @type {Response} */ (msg.data));
     },
     [FROM_WORKER.PROGRESS]: (/** @type {ProgressMessage} */ { data }) => {
-      if (status.state !== "loading") return;
-      setStatus({ state: "loading", stage: data.stage, text: data.text, loaded: data.loaded || 0, total: data.total || 0 });
+      lastProgress = data;
+      if (status.state === "loading") setStatus(loadingStatus(status.boot));
     },
     [FROM_WORKER.READY]: (/** @type {ReadyMessage} */ { data }) => {
-      setStatus({ state: "ready", stage: "ready", text: "Правила загружены", boot: data.boot });
+      setStatus(data.boot === BOOT_MICROPYTHON ? micropythonStatus()
+        : /** @type {EngineStatus} */ ({ state: "ready", stage: "ready", text: "Правила загружены", boot: data.boot }));
       on.resolveReady();
     },
     [FROM_WORKER.FAILED]: (/** @type {FailedMessage} */ { data }) =>
       on.fail(data.message || "Движок правил не загрузился."),
+  };
+}
+
+/** The loading status at Pyodide's last progress; `boot`: the runtime answering meanwhile, if any.
+ * @param {string} [boot] @returns {EngineStatus} */
+function loadingStatus(boot) {
+  const { stage, text, loaded, total } = lastProgress;
+  return { state: "loading", stage, text, loaded: loaded || 0, total: total || 0, ...(boot ? { boot } : {}) };
+}
+
+/** Ready as MicroPython is: the status while it answers, unless a call waits for Pyodide.
+ * @returns {EngineStatus} */
+function micropythonStatus() {
+  return slowCalls > 0 ? loadingStatus(BOOT_MICROPYTHON)
+    : { state: "ready", stage: "ready", text: "Правила загружены", boot: BOOT_MICROPYTHON };
+}
+
+/** A call MicroPython would be slow over waits for Pyodide: while MicroPython answers, the
+ * progress shows until an answer or Pyodide's ready (first-answer.mjs). Returns what to do
+ * once the call is answered.
+ * @param {Request} request @returns {() => void} */
+function waitForPyodide(request) {
+  if (!slowForMicroPython(request, JSON.stringify(request).length)) return () => {};
+  slowCalls += 1;
+  if (status.state === "ready" && status.boot === BOOT_MICROPYTHON) setStatus(micropythonStatus());
+  return () => {
+    slowCalls -= 1;
+    // Answered while Pyodide is not up (it failed: the answer says so): MicroPython answers on.
+    if (status.state === "loading" && status.boot === BOOT_MICROPYTHON) setStatus(micropythonStatus());
   };
 }
 
@@ -158,8 +201,10 @@ function start() {
 export function call(request) {
   startEngine();
   outstanding += 1;
+  const answered = waitForPyodide(request);
   const settled = () => {
     outstanding -= 1;
+    answered();
     resolveIfIdle();
   };
   const answer = ready.then(

@@ -80,6 +80,8 @@ class EngineStatusLine {
     this.last = status;
     const look = statusLook(status, performance.now() / 1000);
     this.root.dataset.rbEngine = status.state;
+    // Which runtime answers ("micropython", or Pyodide's "normal" / "snapshot"): for tests, not shown.
+    this.root.dataset.rbEngineRuntime = status.boot || "";
     this.paintBox(look);
     this.paintBar(look);
     // Only while something can be entered: a saved match shows its input once the engine has read it.

@@ -1,0 +1,79 @@
+// @ts-check
+// The MicroPython first answer (issue 28 § 1), its rules without the DOM or a runtime:
+// which requests MicroPython answers while Pyodide is still loading, which runtime
+// answers a call, and how the engine's pack file is read. Shared by the worker
+// (worker.mjs, micropython-boot.mjs) and the page (engine-client.js), so both ends
+// apply the same rule; tested in tests/js/first-answer.test.mjs.
+//
+// The rule: a request waits for Pyodide (and the page shows the loading progress
+// meanwhile) when its JSON text is over MP_TEXT_LIMIT characters, or when it is an
+// operation on a stored match (rules_pkg/plain.py STORED_OPS) whose log holds more
+// than MP_MATCH_LIMIT actions (played and undone). MicroPython answers those the same
+// (parity: notes/micropython.md) but slowly: it builds a large JSON object in
+// quadratic time (100 000 keys: 80 s), and a match it has not seen is replayed from
+// its log at ~40 ms a step on a phone. Everything else it answers while Pyodide loads;
+// once Pyodide is ready, Pyodide answers everything.
+
+/** The worker's ready message names this boot when MicroPython answers first. */
+export const BOOT_MICROPYTHON = "micropython";
+export const MP_TEXT_LIMIT = 100_000;
+export const MP_MATCH_LIMIT = 40;
+const STORED_OPS = new Set(["match.play", "match.undo", "match.redo", "match.view", "match.protocol"]);
+
+/** @param {unknown} value */
+const count = (value) => (Array.isArray(value) ? value.length : 0);
+
+/**
+ * Whether the request waits for Pyodide rather than being answered by MicroPython.
+ * @param {unknown} request
+ * @param {number} textLength the length of the request's JSON text
+ */
+export function slowForMicroPython(request, textLength) {
+  if (textLength > MP_TEXT_LIMIT) return true;
+  if (typeof request !== "object" || request === null) return false;
+  const { op, state } = /** @type {{ op?: unknown, state?: unknown }} */ (request);
+  if (typeof op !== "string" || !STORED_OPS.has(op) || typeof state !== "object" || state === null) return false;
+  const log = /** @type {{ actions?: unknown, undone?: unknown }} */ (state);
+  return count(log.actions) + count(log.undone) > MP_MATCH_LIMIT;
+}
+
+/** @typedef {"pyodide" | "micropython" | "none"} Runtime */
+
+/**
+ * Which runtime answers a call: the first of the two to be ready (Pyodide when both
+ * are), MicroPython only when `light`; "none" when neither can.
+ * @param {Promise<boolean>} pyodide  whether Pyodide booted
+ * @param {Promise<boolean>} micropython  whether MicroPython booted (false: none on this page)
+ * @param {boolean} light  MicroPython may answer (not slowForMicroPython)
+ * @returns {Promise<Runtime>}
+ */
+export function answeringRuntime(pyodide, micropython, light) {
+  const mp = light ? micropython : Promise.resolve(false);
+  /** @param {Runtime | Promise<Runtime>} otherwise @returns {Promise<Runtime>} */
+  const pyodideOr = (otherwise) => pyodide.then((ok) => (ok ? "pyodide" : otherwise));
+  /** @param {Runtime | Promise<Runtime>} otherwise @returns {Promise<Runtime>} */
+  const micropythonOr = (otherwise) => mp.then((ok) => (ok ? "micropython" : otherwise));
+  return Promise.race([pyodideOr(micropythonOr("none")), micropythonOr(pyodideOr("none"))]);
+}
+
+/**
+ * The files of an engine pack (sitebuild/micropython/transform.py pack()): a 4-byte
+ * little-endian length, a JSON list of [relative path, size], then the files' bytes.
+ * @param {Uint8Array} bytes
+ * @returns {{ path: string, data: Uint8Array }[]}
+ */
+export function readPack(bytes) {
+  if (bytes.length < 4) throw new Error("engine pack: too short");
+  const n = bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
+  let at = 4 + n;
+  const files = [];
+  for (const [path, size] of index) {
+    if (typeof path !== "string" || path.split("/").includes("..") || at + size > bytes.length) {
+      throw new Error("engine pack: malformed");
+    }
+    files.push({ path, data: bytes.subarray(at, at + size) });
+    at += size;
+  }
+  return files;
+}

@@ -1,0 +1,127 @@
+"""The MicroPython first answer with Pyodide behind it (issue 28 § 1), in a real browser.
+
+Pyodide's files are held back with ``route`` (every request under ``/pyodide/`` waits until
+the test lets it through): the calculator still rules (MicroPython answers), a match
+started then goes on after Pyodide takes over, and a request MicroPython would be slow over
+(docs/assets/engine/first-answer.mjs) waits for Pyodide with the progress shown. Which
+runtime answers is read from the tool's ``data-rb-engine-runtime`` (engine-status.js:
+the worker's ``ready`` boot, "micropython" then Pyodide's "normal" or "snapshot")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_kovboy_page import CALC, PAGE, SK, open_tool, play_shot, scores, winning_shot_entered
+from tools_helpers import ENGINE_TIMEOUT_MS, calculate, keep_micropython_off, wait_engine_ready
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def site_has_micropython(site_dir):
+    """Only a site built with RULES_MICROPYTHON=on (sitebuild/micropython/site_bundle.py) has it."""
+    if not (site_dir / "micropython").is_dir():
+        pytest.skip("the site was built without the MicroPython first answer (RULES_MICROPYTHON=on)")
+
+PYODIDE = re.compile(r".*/pyodide/.*")
+RUNTIME = "sel => document.querySelector(sel).dataset.rbEngineRuntime"
+
+
+class Held:
+    """Every request to Pyodide's files, held until release()."""
+
+    def __init__(self, context):
+        self.routes, self.released = [], False
+        context.route(PYODIDE, self.hold)
+
+    def hold(self, route):
+        self.routes.append(route)
+        if self.released:
+            route.continue_()
+
+    def release(self):
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
+def runtime(page, tool: str) -> str:
+    return page.evaluate(RUNTIME, tool)
+
+
+def wait_pyodide(page, tool: str) -> None:
+    page.wait_for_function(f"sel => ['normal', 'snapshot'].includes(({RUNTIME})(sel))", arg=tool,
+                           timeout=ENGINE_TIMEOUT_MS)
+
+
+def winning_ruling(page):
+    ruling = calculate(page, "kovboy")
+    assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
+    assert "101" in ruling.locator(".rb-summary").inner_text()
+    return ruling.inner_text()
+
+
+def test_micropython_rules_while_pyodide_is_held_then_pyodide_takes_over(page, context, base_url):
+    held = Held(context)
+    winning_shot_entered(page, base_url)
+    assert runtime(page, CALC) == "micropython"
+    first = winning_ruling(page)
+    assert held.routes, "the worker did ask for Pyodide's files (held)"
+    held.release()
+    wait_pyodide(page, CALC)
+    assert page.locator(CALC).get_attribute("data-rb-engine") == "ready"
+    assert winning_ruling(page) == first  # the same ruling, now from Pyodide
+
+
+def test_a_match_goes_on_across_the_hand_over(page, context, base_url):
+    held = Held(context)
+    page.goto(base_url + PAGE)
+    open_tool(page, SK)
+    sk = page.locator(SK)
+    wait_engine_ready(page, SK)
+    assert runtime(page, SK) == "micropython"
+    sk.locator("[data-rb-setup] button[type=submit]").click()
+    sk.locator("[data-rb-match]").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    play_shot(page, contacts=[3], pocketed=[3])        # the break: 3 first, 3 pocketed
+    assert scores(page) == [3, 0]
+    held.release()
+    wait_pyodide(page, SK)
+    play_shot(page, contacts=[5, 1], pocketed=[5])     # 5 pocketed + two-ball carom: answered by Pyodide
+    assert scores(page) == [9, 0]
+    sk.locator("[data-rb-undo]").click()
+    page.wait_for_function(f"document.querySelectorAll('{SK} [data-rb-history] > li').length === 1")
+    assert scores(page) == [3, 0]
+    assert sk.locator("[data-rb-redo]").is_enabled()
+
+
+#: A request over first-answer.mjs MP_TEXT_LIMIT, made through the page's one client.
+SLOW_CALL = """async (root) => {
+  const client = await import(new URL('assets/js/engine-client/engine-client.js', root).href);
+  window.__slow = null;
+  client.call({ op: 'describe', game: 'kovboy', pad: 'x'.repeat(120000) }).then((a) => { window.__slow = a; });
+}"""
+
+
+def test_a_request_too_big_for_micropython_waits_for_pyodide_with_the_progress(page, context, base_url):
+    held = Held(context)
+    page.goto(base_url + PAGE)
+    open_tool(page, CALC)
+    wait_engine_ready(page, CALC)
+    assert runtime(page, CALC) == "micropython"
+    page.evaluate(SLOW_CALL, base_url)
+    wait_engine_ready(page, CALC, states=("loading",))  # the progress shows again
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__slow") is None, "answered before Pyodide was there"
+    held.release()
+    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("window.__slow.error && window.__slow.error.field") == "pad"  # Pyodide's refusal
+    wait_pyodide(page, CALC)
+    wait_engine_ready(page, CALC)
+
+
+def test_without_micropython_pyodide_answers_alone(page, context, base_url):
+    keep_micropython_off(context)
+    winning_shot_entered(page, base_url)
+    assert runtime(page, CALC) in ("normal", "snapshot")
+    winning_ruling(page)
