@@ -109,7 +109,12 @@
       if (savedTab() !== "rules") keepHeight();
     }
     document.body.classList.add("rb-split-page");
-    for (var i = 0; i < tools.length; i++) aside.append(tools[i]);
+    for (var i = 0; i < tools.length; i++) {
+      aside.append(tools[i]);
+      // The tool a link names (#rb-calculator-kovboy) is open from the first paint:
+      // opened later (fragment-target.js), it pushed the tool below it down.
+      if ("#" + tools[i].id === window.location.hash) /** @type {HTMLDetailsElement} */ (tools[i]).open = true;
+    }
     return aside;
   };
   /** @type {any} */ (window).rbSplitTools = splitTools;
