@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools_helpers import PHONE, PHONE_390, dismiss_toasts, sk, wait_engine_ready
+from tools_helpers import PHONE, PHONE_390, open_scorekeeper
 
 pytestmark = pytest.mark.browser
 
@@ -19,12 +19,7 @@ GAMES = ["probka", "kaiza", "kladka-kiem"]  # the others' new-match forms have n
 @pytest.mark.parametrize("game", GAMES)
 def test_the_first_tap_on_a_chip_after_typing_a_name_chooses_it(tool_page, base_url, game, phone):
     page = tool_page(phone)
-    page.goto(f"{base_url}games/{game}/")
-    dismiss_toasts(page)
-    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
-    tool = page.locator(sk(game))
-    wait_engine_ready(page, sk(game))
-    setup = tool.locator("[data-rb-setup]")
+    setup = open_scorekeeper(page, base_url, game).locator("[data-rb-setup]")
     chips = setup.locator("label.rb-chip:visible:has(input[type=radio]:not(:checked))")
     assert chips.count() > 0, f"«{game}»: в форме новой партии нет выбора фишками"
     rows = setup.locator("[data-rb-players] .rb-player-row input")

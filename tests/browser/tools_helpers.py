@@ -345,15 +345,21 @@ def screenshot(page, name: str, selector: str | None = None) -> Path:
     return path
 
 
-def start_on_table(page, base_url: str, game: str, names: list[str]):
-    """A phone user's match: «Счёт» in the tab bar, the players typed, «Начать
-    партию»; the scorekeeper's locator once its match is on screen. Shared by
-    test_tools_table.py and scripts/bench_usability.py."""
+def open_scorekeeper(page, base_url: str, game: str):
+    """A phone user opens a game's «Счёт» tab; the scorekeeper's locator once its engine is ready."""
     page.goto(f"{base_url}games/{game}/")
     dismiss_toasts(page)
     page.locator(".rb-tabs [data-rb-tab=tools]").tap()
     tool = page.locator(sk(game))
     wait_engine_ready(page, sk(game))
+    return tool
+
+
+def start_on_table(page, base_url: str, game: str, names: list[str]):
+    """A phone user's match: «Счёт» in the tab bar, the players typed, «Начать
+    партию»; the scorekeeper's locator once its match is on screen. Shared by
+    test_tools_table.py and scripts/bench_usability.py."""
+    tool = open_scorekeeper(page, base_url, game)
     setup = tool.locator("[data-rb-setup]")
     rows = setup.locator("[data-rb-players] .rb-player-row")
     while rows.count() < len(names):
