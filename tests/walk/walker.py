@@ -294,9 +294,7 @@ class MatchWalk(Walk):
         self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
         self.page.goto(url)
         self.since = 0
-        tab = self.page.locator(".rb-tabs [data-rb-tab=tools]")
-        if tab.is_visible():
-            self.press(tab, "вкладка «Счёт»")
+        self.open_tab("tools", "вкладка «Счёт»")
         wait_engine_ready(self.page, self.sel)
         if not self.tool.evaluate("el => el.tagName !== 'DETAILS' || el.open"):
             self.press(self.tool.locator(":scope > summary"), "открыть «Счёт»")
@@ -486,6 +484,7 @@ class MatchWalk(Walk):
         sel = f"#rb-calculator-{self.game}"
         calc = self.page.locator(sel)
         self.note(f"калькулятор: {json.dumps({k: request[k] for k in ('situation', 'action')}, ensure_ascii=False)}")
+        self.open_tab("calculator", "вкладка «Калькулятор»")  # a phone: a tab per tool
         if not calc.evaluate("el => el.tagName !== 'DETAILS' || el.open"):
             self.press(calc.locator(":scope > summary"), "открыть калькулятор")
         form = calc.locator("[data-rb-form]")
@@ -528,11 +527,18 @@ class MatchWalk(Walk):
         else:
             self.violate("calc-no-answer", "калькулятор", "после «Рассчитать» нет ни итога, ни сообщения")
 
+    def open_tab(self, tab: str, what: str) -> None:
+        """On a phone, the tab of a tool (``tools``: «Счёт», ``calculator``) when it is not the one shown."""
+        button = self.page.locator(f".rb-tabs [data-rb-tab={tab}]")
+        if button.count() and button.is_visible() and button.get_attribute("aria-pressed") != "true":
+            self.press(button, what)
+
     def back_to_match(self) -> None:
-        """From the calculator's answer to the match below it, as a player goes:
-        one swipe that brings the scorekeeper's top under the bars above. The
-        swipe is counted and reported with the calculator's («(калькулятор)»):
-        it is the way between two tools, not a step of either."""
+        """From the calculator's answer to the match, as a player goes: on a phone
+        the «Счёт» tab; then, if need be, one swipe that brings the scorekeeper's
+        top under the bars above. The swipe is counted and reported with the
+        calculator's («(калькулятор)»): it is the way between two tools, not a step of either."""
+        self.open_tab("tools", "вкладка «Счёт»")
         off = self.tool.evaluate("""el => { const top = Math.max(0, ...[...document.querySelectorAll('.md-header, .rb-tabs')]
             .filter((b) => b.offsetParent).map((b) => b.getBoundingClientRect().bottom));
           const r = el.getBoundingClientRect();
