@@ -103,7 +103,7 @@ def test_calculator_answers_in_one_line_why_folded(tool_page, base_url):
     page = tool_page(PHONE_390)
     page.goto(f"{base_url}games/kovboy/")
     dismiss_toasts(page)
-    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
     tool = page.locator(calc("kovboy"))
     if not tool.evaluate("el => el.open"):
         tool.locator("summary").first.tap()

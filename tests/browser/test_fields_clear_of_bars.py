@@ -119,7 +119,9 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
     assert walk_fields(page, form, bar, mobile) == [], "«Формой»: следующее поле под липкой панелью"
     assert walk_tab(page, form, bar) == [], "«Формой»: поле в фокусе под липкой панелью"
 
-    # The calculator on the same page: its form, «Сбросить», field after field, Tab.
+    # The calculator on the same page (on a phone its own tab): its form, «Сбросить», field after field, Tab.
+    if mobile:
+        tap(page, page.locator(".rb-tabs [data-rb-tab=calculator]"), mobile)
     tool = page.locator(calc(GAME))
     wait_engine_ready(page, calc(GAME))
     dismiss_toasts(page)

@@ -113,7 +113,7 @@ def test_a_shared_clause_link_shows_the_rules_tab_at_the_clause(phone, base_url)
     assert phone.get_attribute('.rb-tab[data-rb-tab="rules"]', "aria-pressed") == "true"
 
 
-def test_the_home_pages_tool_links_open_the_score_tab_at_the_tool(phone, base_url):
+def test_the_home_pages_tool_links_open_the_tools_tab_at_the_tool(phone, base_url):
     # The reader last had «Правила» on these pages (the newcomer's session: «Счёт партии»
     # from the home page showed the scorekeeper with «Правила» chosen and the text under it).
     for game in ("pyat-sharov", "kaiza"):
@@ -125,7 +125,8 @@ def test_the_home_pages_tool_links_open_the_score_tab_at_the_tool(phone, base_ur
         link.tap()
         phone.wait_for_url(f"**#rb-{tool}-{game}")
         assert_target_on_screen(phone, f"главная → #rb-{tool}-{game}")
-        assert phone.get_attribute('.rb-tab[data-rb-tab="tools"]', "aria-pressed") == "true", game
+        tab = "calculator" if tool == "calculator" else "tools"  # «Калькулятор», «Счёт»
+        assert phone.get_attribute(f'.rb-tab[data-rb-tab="{tab}"]', "aria-pressed") == "true", game
         assert phone.locator(".rb-has-split > h2").first.is_hidden(), game  # the rule text is not under it
 
 

@@ -76,7 +76,7 @@ def test_first_visit_moves_nothing_and_a_reload_shows_no_setup_form(tool_page, b
     dismiss_toasts(page)
     assert page.evaluate(BAND) <= 1, f"между шапкой и вкладками пустая полоса {page.evaluate(BAND)} px"
     assert page.evaluate(JUMPS) == [], page.evaluate(JUMPS)
-    page.locator(".rb-tabs [data-rb-tab=tools]").tap()
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
     open_tool(page, calc(GAME))
     badge = page.locator(f"{calc(GAME)} [data-rb-engine-badge]")
     assert page.evaluate(f"document.querySelector('{calc(GAME)}').dataset.rbEngine") == "loading"
@@ -89,6 +89,7 @@ def test_first_visit_moves_nothing_and_a_reload_shows_no_setup_form(tool_page, b
     moved = page.evaluate("window.__shift") - before
     assert moved < 0.01, f"сдвиг при готовности правил {moved:.3f}: {page.evaluate('window.__shifts')}"
 
+    page.locator(".rb-tabs [data-rb-tab=tools]").tap()  # «Счёт»: the scorekeeper's own tab
     open_tool(page, sk(GAME))
     start_match(page, GAME, ["Анна", "Борис"])
     page.add_init_script(SETUP_WATCH)

@@ -110,7 +110,7 @@ def test_tools_reflow_at_320(tool_page, base_url, game, size):
     dismiss_toasts(page)
     check(page, f"{game}-{size}-rules")
 
-    page.locator(".rb-tabs [data-rb-tab=tools]").click()
+    page.locator(".rb-tabs [data-rb-tab=calculator]").click()
     wait_engine_ready(page, calc(game))
     open_tool(page, calc(game))
     tool = page.locator(calc(game))
@@ -126,6 +126,7 @@ def test_tools_reflow_at_320(tool_page, base_url, game, size):
     scroll_to(page, f"{calc(game)} [data-rb-submit]")
     check(page, f"{game}-{size}-calculator-buttons")
 
+    page.locator(".rb-tabs [data-rb-tab=tools]").click()  # «Счёт»: the scorekeeper's own tab
     open_tool(page, sk(game))
     scroll_to(page, f"{sk(game)} [data-rb-setup]")
     check(page, f"{game}-{size}-scorekeeper-setup")

@@ -82,12 +82,13 @@ def check(page, where: str) -> list[str]:
     return [f"{where}: пересекаются {o}" for o in result["overlaps"]] + [f"{where}: {c}" for c in result["covered"]]
 
 
-def all_widths(page, state: str, game: str) -> list[str]:
+def all_widths(page, state: str, game: str, tab: str = "tools") -> list[str]:
+    """``tab``: the phone's tab of the tool checked («Счёт» or «Калькулятор»)."""
     problems = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": HEIGHT})
-        if width < 960 and page.locator(".rb-tabs [data-rb-tab=tools]").get_attribute("aria-pressed") != "true":
-            page.locator(".rb-tabs [data-rb-tab=tools]").click()
+        if width < 960 and page.locator(f".rb-tabs [data-rb-tab={tab}]").get_attribute("aria-pressed") != "true":
+            page.locator(f".rb-tabs [data-rb-tab={tab}]").click()
         page.wait_for_timeout(50)
         problems += check(page, f"{game}, {state}, {width} px")
     page.set_viewport_size({"width": 390, "height": HEIGHT})
@@ -128,10 +129,11 @@ def test_no_control_overlaps_another(browser, base_url, game):
             page.locator(f"{sk(game)} [data-rb-shot-mode=drawing]").click()
         calculator = page.locator(calc(game))
         if calculator.count():
+            page.locator(".rb-tabs [data-rb-tab=calculator]").click()  # 390 px: its own tab
             if not calculator.evaluate("el => el.open"):
                 calculator.locator("> summary").click()
             dismiss_toasts(page)
-            problems += all_widths(page, "калькулятор открыт", game)
+            problems += all_widths(page, "калькулятор открыт", game, "calculator")
             page.set_viewport_size({"width": 390, "height": 844})
             calculator.locator("> summary").scroll_into_view_if_needed()
             screenshot(page, f"overlap-{game}-calculator")

@@ -3,13 +3,22 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { driftOf, parseKeptTop, readingLine, storedTab, tabStep } from "../../docs/assets/js/page/layout-core.js";
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolTab } from "../../docs/assets/js/page/layout-core.js";
 
 test("a page opens on «Счёт» only where the reader left it there", () => {
   assert.equal(storedTab("tools"), "tools");
   assert.equal(storedTab("rules"), "rules");
   assert.equal(storedTab(null), "rules");
   assert.equal(storedTab("Tools"), "rules");
+  assert.equal(storedTab("calculator"), "calculator");
+});
+
+test("a link that names a tool opens that tool's tab, whatever was left", () => {
+  assert.equal(storedTab("tools", "rb-calculator-kovboy"), "calculator");
+  assert.equal(storedTab("rules", "rb-scorekeeper-kaiza"), "tools");
+  assert.equal(storedTab("calculator", "kovboy-rule-4"), "calculator"); // a clause: fragment-target.js shows «Правила»
+  assert.equal(toolTab("calculator"), "calculator");
+  assert.equal(toolTab("scorekeeper"), "tools");
 });
 
 test("a tab's click: nothing on the tab shown, the first «Счёт» at its top, else where it was left", () => {
@@ -19,6 +28,7 @@ test("a tab's click: nothing on the tab shown, the first «Счёт» at its top
   assert.deepEqual(tabStep("rules", "tools", 300), { next: "tools", first: false });
   assert.deepEqual(tabStep("tools", "rules", 0), { next: "rules", first: false });
   assert.deepEqual(tabStep("tools", "", 0), { next: "rules", first: false }); // a tab without a name is «Правила»
+  assert.deepEqual(tabStep("tools", "calculator", 0), { next: "calculator", first: true });
 });
 
 test("a kept block is brought back by a pixel or more, not by less", () => {

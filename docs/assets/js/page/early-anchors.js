@@ -66,10 +66,15 @@
   const TOOLS = ':scope > [data-rb-tool="calculator"], :scope > [data-rb-tool="scorekeeper"]';
   const TAB_KEY = "rules-site:tab:";
 
-  /** The tab a phone shows first: the one the reader left this page on (layout.js). */
+  /** The tab a phone shows first: the tab of the tool the address names
+   * (#rb-calculator-kovboy: «Калькулятор», any other tool «Счёт»), else the one
+   * the reader left this page on (layout-core.js storedTab, the same choice). */
   const savedTab = function () {
+    var named = /^#rb-([a-z]+)-/.exec(window.location.hash);
+    if (named) return named[1] === "calculator" ? "calculator" : "tools";
     try {
-      return window.sessionStorage.getItem(TAB_KEY + window.location.pathname) === "tools" ? "tools" : "rules";
+      var kept = window.sessionStorage.getItem(TAB_KEY + window.location.pathname);
+      return kept === "tools" || kept === "calculator" ? kept : "rules";
     } catch (err) {
       return "rules";
     }
@@ -101,10 +106,15 @@
       tools[0].before(aside);
       article.classList.add("rb-has-split");
       article.setAttribute("data-rb-tab", savedTab());
-      if (savedTab() === "tools") keepHeight();
+      if (savedTab() !== "rules") keepHeight();
     }
     document.body.classList.add("rb-split-page");
-    for (var i = 0; i < tools.length; i++) aside.append(tools[i]);
+    for (var i = 0; i < tools.length; i++) {
+      aside.append(tools[i]);
+      // The tool a link names (#rb-calculator-kovboy) is open from the first paint:
+      // opened later (fragment-target.js), it pushed the tool below it down.
+      if ("#" + tools[i].id === window.location.hash) /** @type {HTMLDetailsElement} */ (tools[i]).open = true;
+    }
     return aside;
   };
   /** @type {any} */ (window).rbSplitTools = splitTools;

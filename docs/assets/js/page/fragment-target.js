@@ -22,6 +22,7 @@
 // reader's first touch, key or wheel.
 
 import { fragmentId, stuckBottom } from "./fragment-core.js";
+import { toolTab } from "./layout-core.js";
 import { inputMark, movedSince, onReaderInput } from "../lib/scroll-room.js";
 
 const BARS = ".md-header, .rb-tabs"; // the bars that stick at the top over the text
@@ -47,9 +48,9 @@ export function measureBars() {
 /**
  * A target inside a closed <details> is shown, and on a phone's game page the
  * tab it belongs to is chosen (layout.js switches on the tab's click): a tool
- * (the home page's «Калькулятор удара», «Счёт партии») on «Счёт», though the
- * tools also stand under the text on «Правила»; a clause on «Правила» when
- * «Счёт» hides it.
+ * (the home page's «Калькулятор удара», «Счёт партии») on its own tab
+ * («Калькулятор», «Счёт»: layout-core.js toolTab), though the tools also stand
+ * under the text on «Правила»; a clause on «Правила» when a tool's tab hides it.
  * @param {Element} target
  */
 function unhide(target) {
@@ -58,9 +59,10 @@ function unhide(target) {
   }
   const split = target.closest(".rb-has-split");
   if (!split) return;
-  const isTool = Boolean(target.closest(".rb-split-tools"));
-  if (!isTool && target.getClientRects().length) return;
-  const tab = split.querySelector(`.rb-tabs [data-rb-tab="${isTool ? "tools" : "rules"}"]`);
+  const tool = target.closest(".rb-split-tools [data-rb-tool]");
+  if (!tool && target.getClientRects().length) return;
+  const name = tool instanceof HTMLElement ? toolTab(tool.dataset.rbTool || "") : "rules";
+  const tab = split.querySelector(`.rb-tabs [data-rb-tab="${name}"]`);
   if (tab instanceof HTMLElement && tab.getClientRects().length && tab.getAttribute("aria-pressed") !== "true") tab.click();
 }
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The phone's «Правила»/«Счёт» tabs decided from numbers, without DOM (the
+// The phone's «Правила»/«Калькулятор»/«Счёт» tabs decided from numbers, without DOM (the
 // DOM-free half of docs/assets/js/page/layout.js): the tab a page opens on, what a
 // tab's click does, how far a kept block has moved, the open tool a reload
 // keeps in its place and where it was.
@@ -7,25 +7,42 @@
 // node --test: tests/js/layout-core.test.mjs, tests/js/tool-at-line.test.mjs.
 
 /**
- * The tab the reader left this page on, as sessionStorage kept it.
- * @param {string | null} stored @returns {"rules" | "tools"}
+ * A tool's own tab on a phone (its data-rb-tab): «Калькулятор» for the
+ * calculator; «Счёт» ("tools", its name before the calculator had a tab of
+ * its own) for the scorekeeper and any other tool. A link that names a tool
+ * opens its tab (the home page's «Калькулятор удара» opened «Счёт»,
+ * notes/newcomer-2026-12-04-night.md, item 10).
+ * @param {string} kind the tool's data-rb-tool @returns {"calculator" | "tools"}
  */
-export function storedTab(stored) {
-  return stored === "tools" ? "tools" : "rules";
+export function toolTab(kind) {
+  return kind === "calculator" ? "calculator" : "tools";
 }
 
 /**
- * What a click on a tab does: nothing on the tab shown; the first visit to
- * «Счёт» opens its tool at the top (`first`); any other shows the tab where it was left.
+ * The tab a page opens on: the tab of the tool its address's fragment names
+ * (#rb-calculator-kovboy), else the one the reader left it on, as
+ * sessionStorage kept it.
+ * @param {string | null} stored @param {string} [fragment] the address's id, without «#»
+ * @returns {"rules" | "tools" | "calculator"}
+ */
+export function storedTab(stored, fragment = "") {
+  const named = /^rb-([a-z]+)-/.exec(fragment);
+  if (named) return toolTab(named[1]);
+  return stored === "tools" || stored === "calculator" ? stored : "rules";
+}
+
+/**
+ * What a click on a tab does: nothing on the tab shown; the first visit to a
+ * tool's tab opens its tool at the top (`first`); any other shows the tab where it was left.
  * @param {string} shown the tab shown
  * @param {string} clicked the clicked tab's data-rb-tab
- * @param {number} toolsScroll the scroll kept for «Счёт» (0: never shown, or at its top)
+ * @param {number} kept the scroll kept for the clicked tab (0: never shown, or at its top)
  * @returns {{ next: string, first: boolean } | null}
  */
-export function tabStep(shown, clicked, toolsScroll) {
+export function tabStep(shown, clicked, kept) {
   if (clicked === shown) return null;
   const next = clicked || "rules";
-  return { next, first: next === "tools" && !toolsScroll };
+  return { next, first: next !== "rules" && !kept };
 }
 
 /**

@@ -2,12 +2,14 @@
 // Rules and tools side by side. On a wide screen the page's tools sit in a
 // sticky column beside the rule text (CSS: layout.css), so the clause a
 // ruling cites is visible next to it. On a phone a tab bar switches between
-// «Правила» (the whole page, as it reads) and «Счёт» (only the tools),
-// keeping each tab's scroll position; a § link followed from «Счёт» opens
-// «Правила» at that clause. What the tabs decide from numbers alone is in
+// «Правила» (the whole page, as it reads) and a tab for each tool, only that
+// tool: «Калькулятор», «Счёт» (layout-core.js toolTab), keeping each tab's
+// scroll position; a link that names a tool opens its tab, a § link followed
+// from a tool's tab opens «Правила» at that clause. What the tabs decide from numbers alone is in
 // layout-core.js.
 
-import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine } from "./layout-core.js";
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine, toolTab } from "./layout-core.js";
+import { fragmentId } from "./fragment-core.js";
 import { measureStickyTop, onReaderInput, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
 
@@ -19,8 +21,8 @@ export { toolAtLine }; // its home is layout-core.js; tests/js/tool-at-line.test
  * top. The text above that block can change height while the other tab is
  * shown (a panel opened, a ruling shown), so the tab comes back to that block
  * rather than to the same pixel.
- * @typedef {{ article: Element, aside: HTMLElement, tools: Element[], tabs: HTMLElement,
- *   rulesTab: HTMLElement, toolsTab: HTMLElement, key: string, topKey: string, tab: string,
+ * @typedef {{ article: Element, aside: HTMLElement, tools: HTMLElement[], tabs: HTMLElement,
+ *   buttons: HTMLElement[], key: string, topKey: string, tab: string,
  *   scroll: Record<string, number>, anchor: Record<string, { el: Element, top: number } | null> }} Split
  */
 
@@ -188,47 +190,51 @@ function splitPage() {
   };
 }
 
+/** A tool tab's words. @type {Record<string, string>} */
+const TAB_NAMES = { rules: "Правила", calculator: "Калькулятор", tools: "Счёт" };
+
 /**
- * The «Правила»/«Счёт» tab bar, put at the top of the article, on the tab the
- * reader left this page on.
+ * The tab bar — «Правила», then a tab for each tool in the column's order —,
+ * put at the top of the article, on the tab of the tool the address names or
+ * the tab the reader left this page on.
  * @param {Element} article @param {HTMLElement} aside the tools' column @returns {Split}
  */
 function addTabBar(article, aside) {
-  const tools = [...aside.querySelectorAll(":scope > [data-rb-tool]")];
+  const tools = /** @type {HTMLElement[]} */ ([...aside.querySelectorAll(":scope > [data-rb-tool]")]);
   const tabs = document.createElement("nav");
   tabs.className = "rb-tabs";
   tabs.setAttribute("aria-label", "Что показать");
-  const make = (/** @type {string} */ id, /** @type {string} */ label) => {
+  const ids = ["rules", ...new Set(tools.map((t) => toolTab(t.dataset.rbTool || "")))];
+  const buttons = ids.map((id) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "rb-tab";
     b.dataset.rbTab = id;
-    b.textContent = label;
+    b.textContent = TAB_NAMES[id];
     tabs.append(b);
     return b;
-  };
-  const rulesTab = make("rules", "Правила");
-  const toolsTab = make("tools", "Счёт");
+  });
   article.prepend(tabs);
 
   const key = TAB_KEY + window.location.pathname;
   let tab = "rules";
   try {
-    tab = storedTab(window.sessionStorage.getItem(key));
+    tab = storedTab(window.sessionStorage.getItem(key), fragmentId(window.location.hash));
   } catch {
     /* the page opens on the rules */
   }
-  return { article, aside, tools, tabs, rulesTab, toolsTab, key, topKey: TOP_KEY + window.location.pathname, tab,
-    scroll: { rules: 0, tools: 0 }, anchor: { rules: null, tools: null } };
+  if (!ids.includes(tab)) tab = "rules";
+  return { article, aside, tools, tabs, buttons, key, topKey: TOP_KEY + window.location.pathname, tab,
+    scroll: Object.fromEntries(ids.map((id) => [id, 0])), anchor: Object.fromEntries(ids.map((id) => [id, null])) };
 }
 
 /** @param {Split} s @returns {() => void} stop listening */
 function listenTabs(s) {
   const onTabs = (/** @type {Event} */ event) => clickTab(s, event);
-  // A § link followed from «Счёт»: the rule text is on «Правила».
+  // A § link followed from a tool's tab: the rule text is on «Правила».
   const onLink = (/** @type {Event} */ event) => {
     const a = /** @type {Element} */ (event.target).closest('a[href^="#"]');
-    if (!a || s.tab !== "tools") return;
+    if (!a || s.tab === "rules") return;
     jumpTo(s, "rules");
   };
   const onLeave = () => keepOpenTool(s);
@@ -282,8 +288,7 @@ function showTab(s, next, keep = true) {
   if (keep) remember(s);
   s.tab = next;
   s.article.setAttribute("data-rb-tab", s.tab);
-  s.rulesTab.setAttribute("aria-pressed", String(s.tab === "rules"));
-  s.toolsTab.setAttribute("aria-pressed", String(s.tab === "tools"));
+  for (const b of s.buttons) b.setAttribute("aria-pressed", String(b.dataset.rbTab === s.tab));
   try {
     window.sessionStorage.setItem(s.key, s.tab);
   } catch {
@@ -301,22 +306,23 @@ function jumpTo(s, next) {
 /** @param {Split} s @param {Event} event a click on the tab bar */
 function clickTab(s, event) {
   const b = /** @type {Element} */ (event.target).closest("[data-rb-tab]");
-  const step = b ? tabStep(s.tab, b.getAttribute("data-rb-tab") || "", s.scroll.tools) : null;
+  const clicked = b ? b.getAttribute("data-rb-tab") || "" : "";
+  const step = b ? tabStep(s.tab, clicked, s.scroll[clicked] || 0) : null;
   if (!step) return;
   if (!step.first) {
     showTab(s, step.next);
     return;
   }
-  // First time on «Счёт»: open the scorekeeper (or the first tool) at the top.
+  // First time on a tool's tab: open its tool at the top.
   jumpTo(s, step.next);
-  const first = /** @type {HTMLDetailsElement} */ (s.aside.querySelector('[data-rb-tool="scorekeeper"]') || s.tools[0]);
+  const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
   if (first instanceof HTMLDetailsElement) first.open = true;
   (first || s.aside).scrollIntoView({ block: "start" });
 }
 
 /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. @param {Split} s */
 function keepOpenTool(s) {
-  const opened = s.tab === "tools" ? s.tools.filter((t) => t instanceof HTMLDetailsElement && t.open) : [];
+  const opened = s.tab !== "rules" ? s.tools.filter((t) => t instanceof HTMLDetailsElement && t.open && t.getClientRects().length) : [];
   const middle = readingLine(stickyTop(), window.innerHeight);
   const open = opened[toolAtLine(opened.map((t) => t.getBoundingClientRect()), middle)] || null;
   try {
@@ -337,7 +343,7 @@ function keepOpenTool(s) {
  * @param {Split} s @returns {() => void} stop holding
  */
 function holdKeptTool(s) {
-  const kept = s.tab === "tools" ? readTop(s.topKey) : null;
+  const kept = s.tab !== "rules" ? readTop(s.topKey) : null;
   const keptTool = kept ? document.getElementById(kept.id) : null;
   if (kept && keptTool instanceof HTMLDetailsElement && s.aside.contains(keptTool)) {
     window.history.scrollRestoration = "manual";

@@ -27,6 +27,7 @@ import {
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { smoothScroll } from "../lib/scroll-room.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
+import { foldRows, nextFoldTop } from "./said-fold.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -257,12 +258,13 @@ export class ShotInputController {
     this.saidPlace.scrollTop + this.saidPlace.clientHeight < this.saidPlace.scrollHeight - 1);
 
   // «▾ ещё» is read as a button (a newcomer tapped it): a tap on the place shows the
-  // line's next rows, in the place (its height, and so the page, stays).
+  // line's next rows, in the place (its height, and so the page, stays), from the
+  // start of the sentence it cut, on a row's top (said-fold.js).
   showMoreSaid = () => {
     const place = this.saidPlace;
     if (!place.classList.contains("rb-shot-said--more")) return;
-    const row = parseFloat(getComputedStyle(this.words).lineHeight) || 16;
-    place.scrollBy({ top: Math.max(row, place.clientHeight - row), behavior: smoothScroll() });
+    const top = nextFoldTop(foldRows(place), place.scrollTop, place.clientHeight, place.scrollHeight - place.clientHeight);
+    place.scrollTo({ top, behavior: smoothScroll() });
   };
 
   // The newest words in view inside the place: a hint below a long line.
