@@ -201,3 +201,16 @@ test("the status line is kept rather than the input's lower part (newcomer, 4 De
   assert.equal(readingDelta({ status: { top: 140, bottom: 190 }, board: { top: 192, bottom: 300 }, end: { top: 400, bottom: 760 },
     full: { top: 400, bottom: 860 }, core: { top: 400, bottom: 720 }, statusFirst: false }, room), 91);
 });
+
+test("headsUncut: a status line left across the bars' edge is shown whole or hidden, the title above it too", async () => {
+  const { headsUncut } = await import("../../docs/assets/js/lib/match-reveal.js");
+  const room = { top: 99, bottom: 700 };
+  // «пробка» at 390 px (the walk): the reveal moved −281, which left the status line at 77.5…124.8 against 99.
+  const status = { top: -203.5, bottom: -156.2 };
+  const above = { top: -250, bottom: -206 };
+  const moved = headsUncut(-281, [status, above], room);
+  const cut = (s) => s.top - moved < room.top - 1 && s.bottom - moved > room.top + 0.01;
+  assert.ok(!cut(status) && !cut(above), `moved ${moved}`);
+  assert.ok(Math.abs(moved + 281) <= 30, `the nearer move: ${moved}`);
+  assert.equal(headsUncut(-458, [status, above], room), -458, "nothing cut: nothing changes");
+});

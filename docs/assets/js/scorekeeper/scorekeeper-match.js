@@ -10,7 +10,7 @@
 
 import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
-import { readingDelta, revealDelta } from "../lib/match-reveal.js";
+import { headsUncut, readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
@@ -108,6 +108,9 @@ export function revealReading(ui, { keep = false } = {}) {
   // keeps the input where it was rather than bring the status line back.
   let moved = keep ? moveFor(false) : moveFor(true);
   if (!keep && isCut(parts.status, moved, room)) moved = moveFor(false);
+  // The board first may still leave the status line or the title above it cut (the walk:
+  // «пробка» at 390 px): then each goes wholly under the bars or shows whole, the nearer move.
+  moved = headsUncut(moved, [parts.status, parts.above], room);
   if (moved) (scroller || window).scrollBy({ top: moved, behavior: "auto" });
 }
 
