@@ -93,16 +93,17 @@ function wholeOrHidden(delta, heads, region, room) {
 }
 
 /**
- * `delta` moved the least it takes so that each of `heads` (the status line, the
- * panel's title above it) is whole or wholly under the bars above `room` — the
+ * `delta` moved on, the least it takes, so that each of `heads` (the status line,
+ * the panel's title above it) is whole or wholly under the bars above `room` — the
  * last word on a reveal whose own limits left one cut (the walk: «пробка» at
  * 390 px, the status line's lines across the tab bar's edge after a record).
  * @param {number} delta @param {(Span | null)[]} heads @param {Span} room @returns {number}
  */
 export function headsUncut(delta, heads, room) {
   const lines = heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
-  const anywhere = { min: -Infinity, max: Infinity };
-  return nearestClear(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, anywhere) ?? delta;
+  // Only the page moving further: the input below, which the reveal put first, stays in the
+  // room (showing the heads instead took the drawn shot's line under the record bar at 360 px).
+  return clearing(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, 1) ?? delta;
 }
 
 /**
