@@ -87,10 +87,15 @@ export function readingDelta({ status, board, end, full = end, core = end, row =
  * @returns {number}
  */
 function wholeOrHidden(delta, heads, region, room) {
-  const lines = heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
   const limits = { min: region.bottom - room.bottom - 1, max: region.top - room.top + 1 };
-  return nearestClear(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, limits) ?? delta;
+  return nearestClear(delta, wholeLines(heads), openView(room), limits) ?? delta;
 }
+
+/** The heads as lines to be shown whole or not at all. @param {(Span | null)[]} heads @returns {Span[]} */
+const wholeLines = (heads) => heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
+
+/** The room with nothing off the screen to keep (the heads stand at the bars above). @param {Span} room @returns {View} */
+const openView = (room) => ({ room, screen: { top: -Infinity, bottom: Infinity } });
 
 /**
  * `delta` moved on, the least it takes, so that each of `heads` (the status line,
@@ -100,10 +105,9 @@ function wholeOrHidden(delta, heads, region, room) {
  * @param {number} delta @param {(Span | null)[]} heads @param {Span} room @returns {number}
  */
 export function headsUncut(delta, heads, room) {
-  const lines = heads.filter((h) => h !== null).map((h) => ({ top: h.top, bottom: h.bottom, whole: true }));
   // Only the page moving further: the input below, which the reveal put first, stays in the
   // room (showing the heads instead took the drawn shot's line under the record bar at 360 px).
-  return clearing(delta, lines, { room, screen: { top: -Infinity, bottom: Infinity } }, 1) ?? delta;
+  return clearing(delta, wholeLines(heads), openView(room), 1) ?? delta;
 }
 
 /**
