@@ -9,6 +9,7 @@
 
 import { revealDelta } from "../lib/match-reveal.js";
 import { inputMark, isControl, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { keepMeasured } from "../lib/measured.js";
 import { roveGroup } from "../lib/roving.js";
 
 /** @typedef {import("../lib/types.js").Action} Action */
@@ -585,12 +586,11 @@ export function keepFocusClear(scope, bar) {
     if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
     else if (box.top < top) window.scrollBy(0, box.top - top);
   };
-  const size = new ResizeObserver(() => scope.style.setProperty("--rb-bar-height", `${Math.ceil(bar.offsetHeight)}px`));
-  size.observe(bar);
+  const stopMeasuring = keepMeasured(scope, "--rb-bar-height", [bar], ([box]) => box.height);
   scope.addEventListener("focusin", onFocus);
   scope.addEventListener("pointerdown", onPointer);
   return () => {
-    size.disconnect();
+    stopMeasuring();
     scope.removeEventListener("focusin", onFocus);
     scope.removeEventListener("pointerdown", onPointer);
   };

@@ -1,6 +1,7 @@
 // @ts-check
 // A size the CSS cannot know, measured and kept in a custom property: the
-// tallest sticky bar of a desktop's tools column (page/layout.js), the
+// tallest sticky bar of a desktop's tools column (page/layout.js), a form's
+// sticky bar (the fields' scroll margin, form/form.js keepFocusClear), the
 // width of a control that another element must leave room for (the shot
 // input's «На столе / Формой» beside the input's title, shot-input.css).
 // A guessed rem width was 6 px short of the switch on a phone, and a long
