@@ -1,8 +1,9 @@
-"""A folded text box shows whole lines. «▾ ещё» under the drawing: the place of the
-shot's line is three rows high, and a tap on it shows what comes next. It scrolled by
-the place's height less a row, and the place began in the middle of a sentence
-(«Кайза», notes/newcomer-2026-12-04-night.md, item 2). Now every step shows whole rows,
-the sentence that was cut from its start."""
+"""«▾ ещё» under the drawing opens the shot's whole line. The place of the line is
+three rows high; a tap on «▾ ещё» first scrolled the next rows into it, and a
+newcomer read them as a text begun mid-sentence, with no way back to its start
+(«Ковбой», notes/newcomer-2026-12-05.md; before that «Кайза», the night of 4 Dec).
+Now a tap shows the whole text from its first word, nothing cut, «▴ свернуть» under
+it; a second tap (or Enter) closes it to three rows from the start again."""
 
 from __future__ import annotations
 
@@ -12,49 +13,6 @@ from test_tools_table import open_scorekeeper, tap_pocket
 from tools_helpers import PHONE, PHONE_390
 
 pytestmark = pytest.mark.browser
-
-# The place's rows and sentences as shown now: whether a row is cut by the place's
-# edges, and the first sentence the place's bottom cuts (its start, and whether it is taller than the place).
-SEEN = r"""e => {
-  const box = e.getBoundingClientRect();
-  const cutRows = [];
-  let cut = null;
-  for (const p of e.children) {
-    const text = p.firstChild;
-    if (!text || !text.textContent) continue;
-    const range = document.createRange();
-    range.selectNodeContents(text);
-    for (const r of range.getClientRects()) {
-      if (r.bottom > box.top + 0.5 && r.top < box.bottom - 0.5 && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)) {
-        cutRows.push(text.textContent.slice(0, 30));
-      }
-    }
-    const s = text.textContent;
-    const starts = [0, ...[...s.matchAll(/[.!?…][»)"]?\s+(?=[А-ЯЁA-Z0-9«"(])/g)].map((m) => m.index + m[0].length)];
-    starts.forEach((at, i) => {
-      const end = (i + 1 < starts.length ? starts[i + 1] : s.length) - 1;
-      const glyph = (k) => { range.setStart(text, k); range.setEnd(text, k + 1); return range.getClientRects()[0]; };
-      const first = glyph(at), last = glyph(Math.max(at, end));
-      if (!cut && last.bottom > box.bottom + 0.5) {
-        cut = { text: s.slice(at, at + 40), start: first.top, tall: last.bottom - first.top > box.height };
-      }
-    });
-  }
-  return { cutRows, cut, top: box.top, bottom: box.bottom, more: e.classList.contains('rb-shot-said--more') };
-}"""
-STARTS_SHOWN = r"""(e, text) => {
-  const box = e.getBoundingClientRect();
-  for (const p of e.children) {
-    const t = p.firstChild;
-    const at = t && t.textContent ? t.textContent.indexOf(text) : -1;
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(t, at); range.setEnd(t, at + 1);
-    const r = range.getClientRects()[0];
-    return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
-  }
-  return false;
-}"""
 
 
 def long_line(tool, game: str) -> None:
@@ -70,26 +28,33 @@ def long_line(tool, game: str) -> None:
     tap_pocket(tool, "far-left")
 
 
-@pytest.mark.parametrize("game, device", [("kaiza", PHONE_390), ("kaiza", PHONE), ("kovboy", PHONE)],
-                         ids=["kaiza-390", "kaiza-360", "kovboy-360"])
-def test_more_shows_whole_rows_from_the_cut_sentences_start(tool_page, base_url, game, device):
+OPEN = """e => { const box = e.getBoundingClientRect(); const words = e.querySelector('[data-rb-shot-words]');
+  const r = words.getBoundingClientRect();
+  return { open: e.classList.contains('rb-shot-said--open'), more: e.classList.contains('rb-shot-said--more'),
+    whole: e.scrollHeight <= e.clientHeight + 1 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5,
+    after: getComputedStyle(e, '::after').content, height: box.height, scrollTop: e.scrollTop }; }"""
+
+
+@pytest.mark.parametrize("game, device", [("kaiza", PHONE_390), ("kaiza", PHONE), ("kovboy", PHONE_390), ("kovboy", PHONE)],
+                         ids=["kaiza-390", "kaiza-360", "kovboy-390", "kovboy-360"])
+def test_more_opens_the_whole_line_and_closes_it_again(tool_page, base_url, game, device):
     page = tool_page(device)
     tool = open_scorekeeper(page, base_url, game, ["Аня", "Борис"])
     long_line(tool, game)
     said = tool.locator("[data-rb-action-form] [data-rb-shot-said]")
-    seen = said.evaluate(SEEN)
-    assert seen["more"], "the line fits its place: nothing to unfold"
-    steps = 0
-    while seen["more"]:
-        assert steps < 8, "«▾ ещё» never reaches the line's end"
-        cut = seen["cut"]
-        before = said.evaluate("e => e.scrollTop")
-        said.tap()
-        page.wait_for_function("([e, t]) => Math.abs(e.scrollTop - t) > 0.5", arg=[said.element_handle(), before])
-        page.wait_for_timeout(50)
-        seen = said.evaluate(SEEN)
-        steps += 1
-        assert not seen["cutRows"], f"step {steps}: rows cut by the place's edge: {seen['cutRows']}"
-        if cut and not cut["tall"]:
-            assert said.evaluate(STARTS_SHOWN, cut["text"]), f"step {steps}: «{cut['text']}…» not shown from its start"
-
+    folded = said.evaluate(OPEN)
+    assert folded["more"] and not folded["whole"], f"the line fits its place: nothing to unfold {folded}"
+    said.tap()
+    opened = said.evaluate(OPEN)
+    assert opened["open"] and opened["whole"], f"«▾ ещё»: the line not shown whole from its start: {opened}"
+    assert "свернуть" in opened["after"], f"no «▴ свернуть» under the opened line: {opened['after']}"
+    said.tap()
+    closed = said.evaluate(OPEN)
+    assert not closed["open"] and closed["more"] and closed["scrollTop"] == 0, f"«▴ свернуть» did not close it: {closed}"
+    assert abs(closed["height"] - folded["height"]) < 0.5, f"closed, the place is not three rows again: {closed}"
+    said.focus()
+    page.keyboard.press("Enter")
+    assert said.evaluate(OPEN)["open"], "Enter on the place does not open the line"
+    tap_pocket(tool, "far-right")  # a new line: the place is closed again
+    page.wait_for_timeout(100)
+    assert not said.evaluate(OPEN)["open"], "a new line leaves the place open"

@@ -25,9 +25,7 @@ import {
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
-import { smoothScroll } from "../lib/scroll-room.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
-import { foldRows, nextFoldTop } from "./said-fold.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -202,7 +200,8 @@ export class ShotInputController {
     this.saidPlace = saidPlace;
     this.drawing.append(this.svgBox, tools, saidPlace);
     saidPlace.addEventListener("scroll", this.markMore, { passive: true });
-    saidPlace.addEventListener("click", this.showMoreSaid);
+    saidPlace.addEventListener("click", this.toggleSaid);
+    saidPlace.addEventListener("keydown", this.toggleSaid);
     this.root.append(modeHint, modes, this.drawing);
     box.prepend(this.root);
     markFormFields(box, table);
@@ -257,19 +256,26 @@ export class ShotInputController {
   markMore = () => this.saidPlace.classList.toggle("rb-shot-said--more",
     this.saidPlace.scrollTop + this.saidPlace.clientHeight < this.saidPlace.scrollHeight - 1);
 
-  // «▾ ещё» is read as a button (a newcomer tapped it): a tap on the place shows the
-  // line's next rows, in the place (its height, and so the page, stays), from the
-  // start of the sentence it cut, on a row's top (said-fold.js).
-  showMoreSaid = () => {
+  // «▾ ещё» is read as a button (a newcomer tapped it): a tap (or Enter, Space) opens
+  // the place to the line's whole text, «▴ свернуть» at its end closes it again. The
+  // next rows scrolled into the three-row place read as a text begun mid-sentence, with
+  // no way back to its start (a newcomer, 5 Dec). What is below moves only at the
+  // player's own tap; a new line (showSaid) closes it.
+  toggleSaid = (/** @type {Event} */ event) => {
+    if (event instanceof KeyboardEvent && event.key !== "Enter" && event.key !== " ") return;
     const place = this.saidPlace;
-    if (!place.classList.contains("rb-shot-said--more")) return;
-    const top = nextFoldTop(foldRows(place), place.scrollTop, place.clientHeight, place.scrollHeight - place.clientHeight);
-    place.scrollTo({ top, behavior: smoothScroll() });
+    const open = place.classList.contains("rb-shot-said--open");
+    if (!open && !place.classList.contains("rb-shot-said--more")) return;
+    event.preventDefault();
+    place.classList.toggle("rb-shot-said--open", !open);
+    place.scrollTop = 0;
+    this.markMore();
   };
 
   // The newest words in view inside the place: a hint below a long line.
   showSaid() {
     const place = this.saidPlace;
+    place.classList.remove("rb-shot-said--open");
     place.scrollTop = this.hint.textContent ? place.scrollHeight : 0;
     this.markMore();
     const scrolls = place.scrollHeight > place.clientHeight;
