@@ -114,3 +114,16 @@ def test_kaiza_question_states_the_fate_of_the_played_ball_when_it_decides():
         if q["request"]["action"].get("ball") and q["kind"] == "score":
             stated += any(line.startswith(label + ": ") for line in q["action"])
     assert stated
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_question_is_answered_by_its_own_facts(game_id):
+    """«Это нарушение?» under «Нарушения: в) промах» (the тренажёр's probka-268424, a newcomer):
+    a foul question states no field that is itself the list of the shot's fouls."""
+    game = GAMES[game_id]
+    for seed in SEEDS:
+        q = trainer.question(game, seed)
+        if q["kind"] != "foul":
+            continue
+        giveaway = [line for line in q["action"] if line.split(":")[0].strip().startswith("Нарушени")]
+        assert not giveaway, (seed, giveaway, q["text"])

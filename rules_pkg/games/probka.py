@@ -379,6 +379,10 @@ class Probka(Game):
     tools = ("calculator", "scorekeeper")
     clauses = CLAUSES
     tolkovaniya = TOLKOVANIYA
+    # The fouls are what the player marks («Нарушения»): «Это нарушение?» would be answered by
+    # its own facts (a newcomer, the тренажёр's task 268424); the turn order is lost with the
+    # text's beginning. So the тренажёр asks the score alone.
+    trainer_aspects = ("score",)
 
     # ---- declaration ----------------------------------------------------
     def action_specs(self) -> tuple[ActionSpec, ...]:
