@@ -293,7 +293,9 @@ def test_rule_text_readable_before_python_is_ready(page, context, base_url):
         route.continue_()
     ruling = calc.locator("[data-rb-result] .rb-ruling")
     ruling.wait_for(timeout=ENGINE_TIMEOUT_MS)
-    assert "90" in ruling.locator(".rb-summary").inner_text()
+    # The total once: «85 → 90» beside the points, not again in the headline (said-once.js).
+    assert ruling.locator(".rb-before-after").inner_text().endswith("90")
+    assert "90" not in ruling.locator(".rb-summary").inner_text()
     assert not status.is_visible()
 
 

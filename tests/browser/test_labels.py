@@ -4,7 +4,7 @@ every cell of the score board (three-digit scores too) and every § label of
 the one-line rulings shows its whole text: no element clips its text
 (scrollWidth > clientWidth with overflow hidden, or an ellipsis), no label
 ends in «…», two chips of one field never read the same, a number is never
-hidden, and a tag such as «1 нарушение подряд» takes two lines at most.
+hidden, and a tag such as «2 нарушения подряд» takes two lines at most.
 Screenshots: screenshots/tools/labels-*.png."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def draw(tool, taps):
 
 def problems(items):
     bad = [f"{i['kind']} «{i['text']}» is cut" for i in items if i["cut"]]
-    # A count («1 нарушение подряд») takes two lines at most in its card (it took three).
+    # A count («2 нарушения подряд») takes two lines at most in its card (it took three).
     bad += [f"{i['kind']} «{i['text']}» takes {i['lines']} lines" for i in items
             if i["lines"] > 2 and any(c.isdigit() for c in i["text"])]
     seen = {}

@@ -78,7 +78,9 @@ def test_calculator_winning_shot_cites_the_outside_target(tool_page, base_url):
     set_int(tool, "carom_reds", 1)
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "победа"
-    assert "67" in ruling.locator(".rb-summary").inner_text()
+    # The total once: «55 → 67» beside the points; «Победа: Игрок 1 — 67 очков» said badge and total again.
+    assert ruling.locator(".rb-verdict .rb-before-after").inner_text().endswith("67")
+    assert "67 очков" not in ruling.locator(".rb-verdict").inner_text()
     # The target of 60 is not in the text: the outside fact is labelled as such.
     outside_title = ruling.locator(".rb-section-title--outside")
     assert "этого в тексте правил нет" in outside_title.inner_text().lower()

@@ -302,7 +302,7 @@ def test_probka_chips_stand_above_the_table_in_view(tool_page, base_url):
 
 PHONE_360 = {**PHONE_390, "viewport": {"width": 360, "height": 740}}
 # Four players at 360 px: narrow cards, a long status, each player's foul
-# («N нарушение подряд» on the board) and a longer ruling.
+# («1 нарушение» on the board) and a longer ruling.
 NARROW = {
     "probka": (["Аня", "Борис", "Вера", "Глеб"], [[("player", 1), ("cue",), ("pocket", "far-left")],
                                                  [("player", 2), ("cue",), ("pocket", "far-left")],

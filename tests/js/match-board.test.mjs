@@ -3,11 +3,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { longestWord } from "../../docs/assets/js/ruling/match-board.js";
+import { foulsInRow, longestWord } from "../../docs/assets/js/ruling/match-board.js";
 
 test("the board's cards are as wide as the longest word of a name, counted in letters", () => {
   assert.equal(longestWord(["Маша", "Константин", "Ян"]), 10);
   assert.equal(longestWord(["Анна Мария", "Борис"]), 5); // words, not whole names: a name wraps between them
   assert.equal(longestWord(["Ёжик👍"]), 5); // letters, not UTF-16 units
   assert.equal(longestWord([]), 0);
+});
+
+test("a card counts fouls in a row, one foul said as one (no «1 нарушение подряд»)", () => {
+  assert.equal(foulsInRow(1), "1 нарушение");
+  assert.equal(foulsInRow(2), "2 нарушения подряд");
+  assert.equal(foulsInRow(5), "5 нарушений подряд");
+  assert.equal(foulsInRow(21), "21 нарушение подряд");
 });

@@ -1,7 +1,8 @@
 """Rulings made by the engine for the node tests of what a ruling shows
-(tests/js/ruling-text.test.mjs): the calculator's random situations and
-actions (random_ruling_request) and the rulings of random matches
-(play_random_match), every game, with whether the game keeps a score; printed as one JSON list.
+(tests/js/ruling-text.test.mjs, said-once.test.mjs): the calculator's random situations and
+actions (random_ruling_request), the rulings of random matches
+(play_random_match) and the тренажёр's solutions (trainer.check, with the answer it shows),
+every game, with whether the game keeps a score and its score declaration; printed as one JSON list.
 
     .venv/bin/python tests/js/ruling_sample.py [COUNT_PER_GAME] [SEED]
 """
@@ -19,6 +20,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from rules_pkg.api import handle  # noqa: E402
 from rules_pkg.games import GAMES  # noqa: E402
 from randplay import play_random_match, random_ruling_request  # noqa: E402
+from rules_pkg import trainer  # noqa: E402
+from rules_pkg.errors import InputError  # noqa: E402
 
 
 def sample(per_game: int, seed: int) -> list[dict]:
@@ -26,18 +29,35 @@ def sample(per_game: int, seed: int) -> list[dict]:
     out = []
     for game in GAMES:
         tools = GAMES[game].tools
-        scored = handle({"op": "describe", "game": game})["game"].get("score") is not None  # the board keeps a score
+        declared = handle({"op": "describe", "game": game})["game"].get("score")
+        scored = declared is not None  # the board keeps a score
         for _ in range(per_game if "calculator" in tools else 0):
             request = random_ruling_request(game, rng)
             response = handle(request)
             if response.get("ok") and response.get("ruling"):
                 out.append({"game": game, "scored": scored, "source": "calculator", "request": request,
-                            "ruling": response["ruling"]})
+                            "score": declared, "ruling": response["ruling"]})
         played = play_random_match(game, rng, max_actions=per_game) if "scorekeeper" in tools else []
         for request, response in played:
             if response.get("ok") and response.get("ruling") and request["op"] == "match.play":
                 out.append({"game": game, "scored": scored, "source": "match", "request": {"op": "match.play", "action": request["action"]},
-                            "ruling": response["ruling"]})
+                            "score": declared, "ruling": response["ruling"]})
+        out.extend(trained(game, declared, per_game if GAMES[game].trainer_aspects else 0, rng))
+    return out
+
+
+def trained(game: str, declared, count: int, rng: random.Random) -> list[dict]:
+    """The тренажёр's solutions of ``count`` random tasks: the ruling and the answer shown above it."""
+    out = []
+    for _ in range(count):
+        try:
+            checked = trainer.check(GAMES[game], rng.randrange(trainer.MAX_SEED), 0)
+        except InputError:
+            continue
+        q = checked["question"]
+        out.append({"game": game, "scored": declared is not None, "source": "trainer", "request": q["request"],
+                    "score": declared, "kind": q["kind"], "answer_text": checked["answer_text"],
+                    "ruling": checked["ruling"]})
     return out
 
 

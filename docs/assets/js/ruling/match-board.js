@@ -10,7 +10,7 @@ import { h } from "../lib/dom.js";
 /** @typedef {import("../lib/types.js").Score} Score */
 
 /**
- * Whether the game's players can carry a note in play («1 нарушение подряд»,
+ * Whether the game's players can carry a note in play («1 нарушение»,
  * «выбыл», a role): then every card keeps a note row, so a note that comes or
  * goes moves nothing; the other games' cards have no such empty row. Kept in
  * the saved summary (saved-matches.js), so the board drawn before the engine
@@ -19,6 +19,16 @@ import { h } from "../lib/dom.js";
  */
 export function notesInPlay(view) {
   return view.players.some((p) => "fouls_in_row" in p || "out" in p || "role" in p);
+}
+
+/**
+ * A player's fouls in a row, as the card says them (three in a row lose «Ковбой»,
+ * kovboy-rule-8): «1 нарушение» (one is no run: «1 нарушение подряд» read oddly,
+ * and took two lines of a 360 px card), «2 нарушения подряд».
+ * @param {number} n
+ */
+export function foulsInRow(n) {
+  return n === 1 ? foulsWord(1) : `${foulsWord(n)} подряд`;
 }
 
 // score: the declaration's score ({forms, lower_wins}) or null (no score).
@@ -41,14 +51,12 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
     view.players.map((p, i) => {
       const current = chooser === null ? view.current === i && !finished : chooser === i;
       const winner = finished && view.winner === i;
-      const notes = [];
-      if (current) notes.push(h("span", { class: "rb-tag rb-tag--turn", text: chooser === null ? "бьёт" : "выбирает" }));
-      if (winner) notes.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
-      if (p.out) notes.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
-      if (p.fouls_in_row && p.fouls_in_row > 0) {
-        notes.push(h("span", { class: "rb-tag rb-tag--foul", text: `${foulsWord(p.fouls_in_row)} подряд` }));
-      }
-      if (typeof p.role === "string" && p.role) notes.push(h("span", { class: "rb-tag", text: p.role }));
+      const tags = [];
+      if (current) tags.push(h("span", { class: "rb-tag rb-tag--turn", text: chooser === null ? "бьёт" : "выбирает" }));
+      if (winner) tags.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
+      if (p.out) tags.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
+      if (p.fouls_in_row && p.fouls_in_row > 0) tags.push(h("span", { class: "rb-tag rb-tag--foul", text: foulsInRow(p.fouls_in_row) }));
+      if (typeof p.role === "string" && p.role) tags.push(h("span", { class: "rb-tag", text: p.role }));
       const points = score && typeof p.score === "number" ? p.score : null;
       return h("li", {
         class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,
@@ -58,7 +66,8 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
       // The figure is shown, its words are read («3 очка»): a plain span may not carry a name (aria-prohibited-attr).
       score && points !== null ? h("span", { class: "rb-score-points", "aria-hidden": "true", text: num(points) }) : null,
       score && points !== null ? h("span", { class: "rb-visually-hidden rb-score-said", text: quantity(points, score.forms) }) : null,
-      notes.length ? h("span", { class: "rb-score-notes" }, notes) : null);
+      // The games whose players carry notes keep the notes' row in every card, empty too.
+      tags.length || notes ? h("span", { class: "rb-score-notes" }, tags) : null);
     }));
   // The cards are at least as wide as the longest word of a name (scorekeeper.css): a name
   // wraps between its words, never inside one («Маш / а» at 390 px). Fixed for the match.

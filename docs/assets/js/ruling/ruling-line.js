@@ -5,9 +5,9 @@
 // An undone ruling is struck through and says so.
 
 import { h } from "../lib/dom.js";
-import { scorePieces } from "./ruling-parts.js";
+import { lineLinkIds, valueSourceIds } from "./ruling-parts.js";
 import { citedAfter, renderRuling } from "./ruling.js";
-import { basisOf, lineHeadline, lineQuestion, saidFouls, verdict } from "./ruling-text.js";
+import { lineTexts } from "./said-once.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Refs} Refs */
@@ -24,7 +24,8 @@ import { basisOf, lineHeadline, lineQuestion, saidFouls, verdict } from "./rulin
 export function renderRulingLine({
   ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false, standalone = false,
 }) {
-  const [tone, label] = verdict(ruling, score);
+  const texts = lineTexts(ruling, { score, names, standalone, decision });
+  const { tone, label, headline, question } = texts;
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });
   if (note) line.append(h("span", { class: "rb-line-note", text: note }));
@@ -36,21 +37,22 @@ export function renderRulingLine({
   struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
   const choice = ruling.kind === "decision" ? chosen(ruling) : "";
   if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
+  // The line says the headline as the engine wrote it, less what its badge and score parts say.
+  const said = [texts.raw, question].filter(Boolean);
+  const ids = lineLinkIds(ruling, said);
   if (score && ruling.kind !== "decision" && !ruling.decision) {
-    struck.append(...scoreParts(ruling, score, names, standalone), ...valueSources(ruling, refs));
+    struck.append(...scoreParts(texts.pieces), ...valueSources(ruling, refs, [...ids.fouls, ids.basis || ""]));
   }
-  const headline = lineHeadline(ruling, { standalone, scored: Boolean(score) });
   if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
-  const question = decision ? lineQuestion(ruling, headline) : "";
   if (question) struck.append(h("span", { class: "rb-choice", text: question }));
   line.append(struck);
-  line.append(...lineLinks(ruling, refs, [headline, question].filter(Boolean)));
+  line.append(...lineLinks(ids, refs));
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
   root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
   const explanation = renderRuling({
-    ruling, refs, score: score || null, names, foldClauses: true, headless: true, said: [headline, question].filter(Boolean),
+    ruling, refs, score: score || null, names, foldClauses: true, headless: true, said, figures: texts.said,
   });
   explanation.classList.replace("rb-ruling", "rb-ruling-full"); // one ruling per line, not a card in a card
   full.append(explanation);
@@ -65,49 +67,37 @@ export function renderRulingLine({
 }
 
 /**
- * The line's § links: the clause that decided it, in full (wrapped if need be,
- * never cut mid-phrase); a foul the line says (its text is not repeated behind
- * «почему») is cited here with its толкование, in a fouls span.
- * @param {Ruling} ruling @param {Refs} refs @param {string[]} said @returns {HTMLElement[]}
+ * The line's § links (ruling-parts.js lineLinkIds): the clause that decided
+ * it, in full (wrapped if need be, never cut mid-phrase); a foul the line says
+ * is cited with its толкование, in a fouls span.
+ * @param {{ fouls: string[], basis: string | null }} ids @param {Refs} refs @returns {HTMLElement[]}
  */
-function lineLinks(ruling, refs, said) {
-  const basis = basisOf(ruling);
-  const foulIds = [...new Set(saidFouls(ruling, said).flatMap((f) => [f.clause, f.tolkovanie])
-    .filter((id) => typeof id === "string" && id))];
+function lineLinks({ fouls, basis }, refs) {
   const links = [];
-  if (foulIds.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, foulIds, { short: true })));
-  if (basis && !foulIds.includes(basis)) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
+  if (fouls.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, fouls, { short: true })));
+  if (basis) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
   return links;
 }
 
-/** How the line marks points the text does not give, by where they come from. */
-const VALUE_SOURCE = /** @type {const} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]);
-
 /**
- * Points that rest on a толкование or an outside fact (cited by the
- * explanation's «score» lines) are marked beside the points: «по толкованию»,
- * «по внешнему источнику», each a link to the first such source (its title as a
- * tooltip); the sources in full are behind «почему». A value the text does not
- * give is marked where it is shown, in a few words (the line stays a line).
- * @param {Ruling} ruling @param {Refs} refs @returns {HTMLElement[]}
+ * Points that rest on a толкование or an outside fact are marked beside the
+ * points: «по толкованию», «по внешнему источнику», each a link to its source
+ * (its title as a tooltip; ruling-parts.js valueSourceIds), unless the line
+ * links that source already; the sources in full are behind «почему».
+ * @param {Ruling} ruling @param {Refs} refs @param {string[]} linked @returns {HTMLElement[]}
  */
-function valueSources(ruling, refs) {
-  if (!ruling.points) return [];
-  const cited = (ruling.why || []).filter((w) => w.aspect === "score").flatMap((w) => w.cites || []);
-  return VALUE_SOURCE.flatMap(([kind, words]) => {
-    const id = cited.find((c) => (refs[c] || {}).kind === kind);
-    return id ? [h("a", { class: `rb-ref rb-ref--${kind} rb-value-source`, href: `#${id}`, title: refs[id].title, text: words })] : [];
-  });
+function valueSources(ruling, refs, linked) {
+  return valueSourceIds(ruling, (id) => (refs[id] || {}).kind, linked).map(([kind, words, id]) =>
+    h("a", { class: `rb-ref rb-ref--${kind} rb-value-source`, href: `#${id}`, title: refs[id].title, text: words }));
 }
 
 /**
  * The line's score parts (ruling-parts.js scorePieces), a span each.
- * @param {Ruling} ruling @param {Readonly<Score>} score @param {string[] | null} names
- * @param {boolean} standalone @returns {HTMLElement[]}
+ * @param {import("./ruling-parts.js").ScorePiece[]} pieces @returns {HTMLElement[]}
  */
-function scoreParts(ruling, score, names, standalone) {
+function scoreParts(pieces) {
   const CLASS = { points: "rb-points", reason: "rb-score-reason", "before-after": "rb-before-after", other: "rb-points-other" };
-  return scorePieces(ruling, score, names, standalone).map((piece) => h("span", { class: CLASS[piece.kind], text: piece.text }));
+  return pieces.map((piece) => h("span", { class: CLASS[piece.kind], text: piece.text }));
 }
 
 /** What a decision chose (the engine's extra.choice, else its summary). @param {Ruling} ruling */

@@ -5,7 +5,7 @@
 // groups of cited ids (clauses, толкования, outside facts) that are not empty.
 
 import { num, quantity, signedQuantity } from "../lib/ru.js";
-import { scoreChanges } from "./ruling-text.js";
+import { basisOf, saidFouls, scoreChanges, verdict } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Score} Score */
@@ -42,8 +42,10 @@ export function scorePieces(ruling, score, names, standalone) {
   if (standalone && changes && !changes.some((c) => c.player === p) && typeof kept === "number") {
     changes.unshift({ player: /** @type {number} */ (p), before: kept, after: kept });
   }
+  const next = standalone ? String(ruling.summary || "") : "";
   /** @param {number} n @returns {ScorePiece[]} */
-  const points = (n) => (n === 0 ? [] : [{ kind: "points", text: signedQuantity(n, score.forms) }]);
+  const points = (n) => (n === 0 ? [] : [{ kind: "points", text: signedQuantity(n, score.forms) },
+    ...[pointsNote(ruling, n, score, next)].filter(Boolean).map((text) => ({ kind: /** @type {const} */ ("reason"), text }))]);
   if (changes === null) return points(ruling.points || 0);
   /** @type {ScorePiece[]} */
   const pieces = [];
@@ -60,6 +62,59 @@ export function scorePieces(ruling, score, names, standalone) {
       + `${why ? ` ${why}` : ""}, ${num(before)}\u00a0→\u00a0${num(after)}` });
   }
   return pieces;
+}
+
+/**
+ * Whose the points are and what the foul cost, beside a foul's badge when the
+ * shooter still gains (Кайза: the ball counts, the next shot is lost): a red
+ * «Нарушение» beside «+12 очков» read as a contradiction. «засчитаны» (the
+ * points are the shooter's), and «ход переходит» when the turn passes and
+ * `shown` (the text beside it) does not say who plays next; "" otherwise.
+ * @param {Ruling} ruling @param {number} gain the shooter's points @param {Readonly<Score>} score @param {string} [shown]
+ * @returns {string}
+ */
+export function pointsNote(ruling, gain, score, shown = "") {
+  // Where the fewer wins (strokes), a stroke added by a foul is its cost, not a gain.
+  if (gain <= 0 || score.lower_wins || ruling.kind === "decision" || verdict(ruling, score)[0] !== "foul") return "";
+  const passes = !ruling.finished && typeof ruling.next_player === "number" && ruling.next_player !== ruling.player;
+  return passes && !/Следующий удар/u.test(shown) ? "засчитаны, ход переходит" : "засчитаны";
+}
+
+/**
+ * The ids the line links (ruling-line.js): the fouls the line says in full,
+ * with their толкования (their text is not repeated behind «почему»), and the
+ * clause that decided it when it is not one of those.
+ * @param {Ruling} ruling @param {string[]} said the line's sentences
+ * @returns {{ fouls: string[], basis: string | null }}
+ */
+export function lineLinkIds(ruling, said) {
+  const fouls = [...new Set(saidFouls(ruling, said).flatMap((f) => [f.clause, f.tolkovanie])
+    .filter((id) => typeof id === "string" && id))];
+  const basis = basisOf(ruling);
+  return { fouls: /** @type {string[]} */ (fouls), basis: basis && !fouls.includes(basis) ? basis : null };
+}
+
+/** How the line marks points the text does not give, by where they come from. */
+const VALUE_SOURCE = /** @type {const} */ ([["tolkovanie", "по толкованию"], ["outside", "по внешнему источнику"]]);
+
+/**
+ * Points that rest on a толкование or an outside fact (cited by the
+ * explanation's «score» lines): [kind, words, id] for the marker beside the
+ * points — the deciding one of its kind if cited, else the first. A source the
+ * line links already (`linked`: «толкование: …») is not marked again («по
+ * толкованию … толкование: …» named one толкование twice).
+ * @param {Ruling} ruling @param {(id: string) => string | undefined} kindOf @param {string[]} linked
+ * @returns {[string, string, string][]}
+ */
+export function valueSourceIds(ruling, kindOf, linked) {
+  if (!ruling.points) return [];
+  const cited = (ruling.why || []).filter((w) => w.aspect === "score").flatMap((w) => w.cites || []);
+  const basis = basisOf(ruling);
+  return VALUE_SOURCE.flatMap(([kind, words]) => {
+    const of = cited.filter((c) => kindOf(c) === kind);
+    const id = basis && of.includes(basis) ? basis : of[0];
+    return id && !linked.includes(id) ? [/** @type {[string, string, string]} */ ([kind, words, id])] : [];
+  });
 }
 
 /**

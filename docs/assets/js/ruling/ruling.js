@@ -7,8 +7,9 @@
 
 import { h } from "../lib/dom.js";
 import { signedQuantity } from "../lib/ru.js";
-import { beyondTextTags, citedGroups, newTotalText, showsPoints } from "./ruling-parts.js";
-import { basisOf, explanationText, verdict } from "./ruling-text.js";
+import { beyondTextTags, citedGroups, pointsNote, showsPoints } from "./ruling-parts.js";
+import { basisOf, verdict } from "./ruling-text.js";
+import { explanationTexts } from "./said-once.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Decision} Decision */
@@ -111,16 +112,17 @@ function decisionNote(decision, refs, names) {
 /**
  * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
  *   compact?: boolean, number?: number | null, foldClauses?: boolean, showDecision?: boolean,
- *   headless?: boolean, said?: string[] }} args
- * said: what the line above already says (left out here: each sentence is shown once).
+ *   headless?: boolean, said?: string[], figures?: import("./said-once.js").Said | null, totalSaid?: boolean }} args
+ * said: what the line above already says (left out here: each sentence is shown once);
+ * figures: the labels and figures it says (said-once.js); totalSaid: the player's total is said above.
  * @returns {HTMLElement}
  */
 export function renderRuling({
   ruling, refs, score, names = null, compact = false, number = null, foldClauses = false,
-  showDecision = false, headless = false, said = [],
+  showDecision = false, headless = false, said = [], figures = null, totalSaid = false,
 }) {
-  const text = explanationText(ruling, { said });
   const [tone, label] = verdict(ruling, score);
+  const text = explanationTexts(ruling, { score, names, said, figures, label, headless, compact, totalSaid });
   const root = h("div", { class: `rb-ruling rb-ruling--${tone}${compact ? " rb-ruling--compact" : ""}` });
   if (!headless) root.append(verdictLine(ruling, { tone, label, score, names, number }));
   if (text.summary) root.append(h("p", { class: "rb-summary", text: text.summary }));
@@ -129,10 +131,8 @@ export function renderRuling({
   const beyondText = beyondTextTags(ruling).map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
   if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
-  // The calculator has no score board: say the new total (the scorekeeper's
-  // board shows it, so its explanation, headless, does not repeat it).
-  const total = score && !compact && !headless ? newTotalText(ruling, score, names, root.textContent || "") : null;
-  if (total) root.append(h("p", { class: "rb-score-line", text: total }));
+  // With no score board beside it: say the new total, unless said above (said-once.js).
+  if (text.total) root.append(h("p", { class: "rb-score-line", text: text.total }));
 
   const details = compact
     ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
@@ -157,13 +157,15 @@ function verdictLine(ruling, { tone, label, score, names, number }) {
   head.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
   if (score && showsPoints(ruling, score)) {
     head.append(h("span", { class: "rb-points", text: signedQuantity(ruling.points || 0, score.forms) }));
+    const note = pointsNote(ruling, ruling.points || 0, score, ruling.summary || "");
+    if (note) head.append(h("span", { class: "rb-score-reason", text: note }));
   }
   return head;
 }
 
 /**
  * The fouls with their clauses, then «Почему».
- * @param {HTMLElement} into @param {ReturnType<typeof explanationText>} text @param {Refs} refs
+ * @param {HTMLElement} into @param {ReturnType<typeof explanationTexts>} text @param {Refs} refs
  */
 function appendFoulsAndWhy(into, { fouls, why }, refs) {
   if (fouls.length) {

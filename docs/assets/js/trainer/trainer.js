@@ -298,7 +298,9 @@ function markGiven(card, q, checked, given) {
 
 /** The verdict, the right answer and the engine's ruling. @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */
 function showVerdict(box, checked, g) {
-  const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, score: scoreDeclaration(g), foldClauses: true });
+  // A task asking the score: «Правильный ответ: 66 очков» says the total; the solution does not again.
+  const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, score: scoreDeclaration(g), foldClauses: true,
+    totalSaid: checked.question.kind === "score" });
   linkToGamePage(ruling, g);
   box.replaceChildren(
     h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${checked.correct ? "ok" : "bad"}`, "data-rb-verdict": checked.correct ? "right" : "wrong" },

@@ -1,0 +1,62 @@
+"""The board's foul count (newcomer 2026-12-05, item 11): after «Ковбой»'s
+first foul a player's card said «1 нарушение подряд» and the tag stood out of
+its card. The count stays (three fouls in a row lose the game, kovboy-rule-8),
+worded for one («1 нарушение»; «2 нарушения подряд» from two), and the tag
+stays inside its card without making the card taller, at 360 and 390 px, in
+the light and the dark scheme. Screenshots: screenshots/tools/board-notes-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_tools_table import RECORD_REQUESTS, record, tap_ball, tap_pocket
+from tools_helpers import PHONE, PHONE_390, screenshot, start_on_table
+
+pytestmark = pytest.mark.browser
+
+# Each card of the board: its box, and each note tag's box and text.
+CARDS = """(root) => [...root.querySelectorAll('[data-rb-scores] li.rb-score, ol.rb-scores > li.rb-score')].map((li) => {
+  const box = li.getBoundingClientRect();
+  const tags = [...li.querySelectorAll('.rb-score-notes .rb-tag')].filter((t) => {
+    const s = getComputedStyle(t);
+    return t.getClientRects().length && !(s.position === 'absolute' && s.clipPath === 'inset(50%)');
+  }).map((t) => { const r = t.getBoundingClientRect();
+    return { text: t.innerText.trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom }; });
+  return { name: li.querySelector('.rb-score-name').innerText, left: box.left, right: box.right, top: box.top,
+           bottom: box.bottom, height: box.height, tags };
+})"""
+
+
+def break_shot(page, tool):
+    """The break: the тройка first, into a pocket (3 points, the series goes on)."""
+    tap_ball(tool, 3)
+    tap_pocket(tool, "far-left")
+    record(page, tool, "kovboy")
+
+
+def foul(page, tool):
+    """The единица touched, then the cue ball into a pocket: a foul (test_labels.py's shots)."""
+    tap_ball(tool, 1)
+    tool.locator("[data-rb-action-form] [data-rb-tap=cue]").tap()
+    tap_pocket(tool, "near-left")
+    record(page, tool, "kovboy")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("phone", ["360", "390"])
+def test_a_foul_count_stays_inside_its_card(tool_page, base_url, phone, scheme):
+    page = tool_page({**(PHONE if phone == "360" else PHONE_390), "color_scheme": scheme})
+    page.add_init_script(RECORD_REQUESTS)
+    tool = start_on_table(page, base_url, "kovboy", ["Александра", "Борис"])
+    break_shot(page, tool)
+    board = tool.locator("[data-rb-scores]").first
+    before = page.evaluate(CARDS, board.element_handle())
+    foul(page, tool)
+    after = page.evaluate(CARDS, board.element_handle())
+    screenshot(page, f"board-notes-{phone}-{scheme}")
+    counted = [(card, tag) for card in after for tag in card["tags"] if "нарушен" in tag["text"]]
+    assert [tag["text"] for _, tag in counted] == ["1 нарушение"], after
+    for card, tag in counted:
+        assert card["left"] - 0.5 <= tag["left"] and tag["right"] <= card["right"] + 0.5, (card, tag)
+        assert card["top"] - 0.5 <= tag["top"] and tag["bottom"] <= card["bottom"] + 0.5, (card, tag)
+    assert [round(c["height"], 1) for c in after] == [round(c["height"], 1) for c in before], (before, after)

@@ -1,0 +1,177 @@
+// Each thing said once in what a ruling draws (ruling-line.js, ruling.js;
+// said-once.js), read from the drawn elements over the engine's rulings
+// (tests/js/ruling_sample.py: the calculator's, random matches', the
+// тренажёр's solutions): a label the badge or the section title above says is
+// not the next sentence's label («НАРУШЕНИЕ» / «Нарушение: первым ударом…»),
+// a line names a толкование once («по толкованию … толкование: …» of one), the
+// points and a player's total are said once («66 очков» four times in one
+// тренажёр solution). Then what a foul that still scores says (pointsNote).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+import { ROOT } from "./engine.mjs";
+import { installFakeDom, textParts } from "./fake-dom.mjs";
+import { num, quantity } from "../../docs/assets/js/lib/ru.js";
+import { sentences } from "../../docs/assets/js/ruling/ruling-text.js";
+
+installFakeDom();
+const { renderRulingLine } = await import("../../docs/assets/js/ruling/ruling-line.js");
+const { renderRuling } = await import("../../docs/assets/js/ruling/ruling.js");
+const { pointsNote } = await import("../../docs/assets/js/ruling/ruling-parts.js");
+
+const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
+const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
+  { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString());
+
+/** The refs a page gives (kind by the ruling's own lists, the id as the title). */
+function refsOf(ruling) {
+  const refs = {};
+  for (const [kind, ids] of [["clause", ruling.clauses], ["tolkovanie", ruling.tolkovaniya], ["outside", ruling.outside]]) {
+    for (const id of ids || []) refs[id] = { kind, title: id };
+  }
+  for (const f of ruling.fouls || []) {
+    if (f.clause && !refs[f.clause]) refs[f.clause] = { kind: "clause", title: f.clause };
+    if (f.tolkovanie && !refs[f.tolkovanie]) refs[f.tolkovanie] = { kind: "tolkovanie", title: f.tolkovanie };
+  }
+  return refs;
+}
+
+/** Each sample ruling as each screen draws it: the parts of its line (if any) and of all it shows. */
+function drawn() {
+  const out = [];
+  for (const x of SAMPLE) {
+    const { ruling, source } = x;
+    const score = x.score || null;
+    const refs = refsOf(ruling);
+    const names = (ruling.scores || []).map((_, i) => `Игрок ${i + 1}`);
+    if (source === "trainer") {
+      // As trainer.js showVerdict draws the solution, under «Правильный ответ: …».
+      const root = renderRuling({ ruling, refs, score, foldClauses: true, totalSaid: x.kind === "score" });
+      const answer = { classes: ["rb-quiz-right"], tag: "P", href: null, text: `Правильный ответ: ${x.answer_text}` };
+      out.push({ x, where: "тренажёр", line: [], all: [answer, ...textParts(root)] });
+    }
+    for (const [where, args] of [
+      ["калькулятор", source !== "match" ? { decision: true, standalone: true } : null],
+      ["счёт партии", source === "match" ? { names } : null],
+    ]) {
+      if (!args) continue;
+      const root = renderRulingLine({ ruling, refs, score, ...args });
+      out.push({ x, where, line: textParts(root.children[0]), all: textParts(root) });
+    }
+  }
+  return out;
+}
+const DRAWN = drawn();
+
+const SAME = { "нарушения": "нарушение", "фол": "нарушение", "очков нет": "без очков" };
+const labelOf = (text) => {
+  const m = /^([А-ЯЁа-яё][а-яё ]{1,23}):\s/u.exec(text);
+  const key = m ? m[1].toLowerCase().replace(/ё/g, "е") : "";
+  return SAME[key] || key;
+};
+const keyOf = (text) => { const k = text.toLowerCase().replace(/ё/g, "е").trim(); return SAME[k] || k; };
+const isSentence = (p) => p.tag === "LI" || p.classes.includes("rb-summary") || p.classes.includes("rb-score-line");
+const where = (d) => `${d.where} ${d.x.game} ${JSON.stringify(d.x.request.action)}`;
+
+test("the sample has the тренажёр's solutions, fouls that score, and points by a толкование", () => {
+  assert.ok(DRAWN.filter((d) => d.where === "тренажёр").length >= 40);
+  assert.ok(SAMPLE.some((x) => x.ruling.verdict === "foul" && x.ruling.points > 0), "a foul that still scores");
+  assert.ok(SAMPLE.some((x) => x.source === "trainer" && x.kind === "score" && x.ruling.finished), "a won game's total asked");
+});
+
+test("a badge's or a section's label is not the label of the sentence right below it", () => {
+  const bad = [];
+  for (const d of DRAWN) {
+    d.all.forEach((p, i) => {
+      if (!p.classes.includes("rb-badge") && !p.classes.includes("rb-section-title")) return;
+      const next = d.all.slice(i + 1).find(isSentence);
+      const first = next ? sentences(next.text)[0] || "" : "";
+      if (next && labelOf(first) && labelOf(first) === keyOf(p.text)) bad.push(`${where(d)}: «${p.text}» / «${first}»`);
+    });
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("a ruling's line names each толкование once", () => {
+  const bad = [];
+  for (const d of DRAWN) {
+    const ids = d.line.filter((p) => p.classes.includes("rb-ref--tolkovanie")).map((p) => p.href);
+    if (new Set(ids).size !== ids.length) bad.push(`${where(d)}: ${d.line.map((p) => p.text).join(" · ")}`);
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+/** How many parts state the points shown beside the badge («+14 очков»; «14 очков засчитаны»). */
+function pointsSaid(d) {
+  const shown = d.all.find((p) => p.classes.includes("rb-points"));
+  if (!shown || !shown.text.startsWith("+")) return 0;
+  const q = shown.text.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const said = new RegExp(`(^|[^\\d+])(\\+${q}|${q} засчитан)(?![\\dА-Яа-яЁё])`, "u");
+  return d.all.filter((p) => said.test(p.text)).length;
+}
+
+/** How many parts state player i's total after the ruling. */
+function totalSaid(d, score, i) {
+  const { ruling } = d.x;
+  const name = `Игрок ${i + 1}`;
+  const total = ruling.scores[i];
+  const q = quantity(total, score.forms);
+  const named = new RegExp(`(^|[^\\dА-Яа-яЁё])${name}(: | — )${q}(?![\\d])`, "u");
+  const shooter = i === ruling.player;
+  let count = d.where === "тренажёр" && d.x.kind === "score" && shooter ? 1 : 0; // «Правильный ответ: 66 очков»
+  for (const p of d.all) {
+    if (p.classes.includes("rb-quiz-right")) continue;
+    if (named.test(p.text)) count += 1;
+    else if (shooter && p.classes.includes("rb-score-line") && p.text.endsWith(q)) count += 1;
+    else if (shooter && p.classes.includes("rb-before-after") && p.text.endsWith(`→\u00a0${num(total)}`)) count += 1;
+    else if (p.classes.includes("rb-points-other") && p.text.startsWith(`${name}:`) && p.text.endsWith(`→\u00a0${num(total)}`)) count += 1;
+  }
+  return count;
+}
+
+test("the points and each player's total are said once in all a ruling shows", () => {
+  const bad = [];
+  for (const d of DRAWN) {
+    const score = d.x.score;
+    if (!score || !Array.isArray(d.x.ruling.scores)) continue;
+    const points = pointsSaid(d);
+    if (points > 1) bad.push(`${where(d)}: the points ${points} times`);
+    d.x.ruling.scores.forEach((_, i) => {
+      const times = totalSaid(d, score, i);
+      if (times > 1) bad.push(`${where(d)}: Игрок ${i + 1}'s total ${times} times: ${d.all.map((p) => p.text).join(" · ")}`);
+    });
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("«Кайза»: a foul that still scores says the points are the shooter's and what the foul cost", () => {
+  const foul = { kind: "shot", verdict: "foul", foul: true, player: 0, next_player: 1, finished: false, points: 12 };
+  const score = { forms: ["очко", "очка", "очков"], lower_wins: false };
+  assert.equal(pointsNote(foul, 12, score), "засчитаны, ход переходит");
+  assert.equal(pointsNote(foul, 12, score, "Свой биток упал в лузу. Следующий удар: Игрок 2."), "засчитаны",
+    "who plays next is said beside it");
+  assert.equal(pointsNote({ ...foul, next_player: 0 }, 12, score), "засчитаны");
+  assert.equal(pointsNote(foul, 0, score), "", "nothing gained: nothing to explain");
+  assert.equal(pointsNote({ ...foul, verdict: "points", foul: false }, 12, score), "");
+  assert.equal(pointsNote({ ...foul, verdict: "win", finished: true, winner: 0 }, 12, score), "", "a win's badge is no foul");
+  assert.equal(pointsNote(foul, 1, { forms: ["удар", "удара", "ударов"], lower_wins: true }), "",
+    "«Кладка»: a penalty stroke is the foul's cost");
+  const scoring = DRAWN.filter((d) => d.x.ruling.verdict === "foul" && (d.x.ruling.points || 0) > 0 && d.line.length
+    && d.x.score && !d.x.score.lower_wins);
+  assert.ok(scoring.length > 0);
+  for (const d of scoring) {
+    const after = d.line.findIndex((p) => p.classes.includes("rb-points"));
+    assert.ok(after >= 0 && d.line[after + 1].classes.includes("rb-score-reason")
+      && d.line[after + 1].text.startsWith("засчитаны"), `${where(d)}: ${d.line.map((p) => p.text).join(" · ")}`);
+  }
+});
+
+test("the тренажёр's «66 очков»: the answer says the total, the solution does not again", () => {
+  const won = DRAWN.find((d) => d.where === "тренажёр" && d.x.kind === "score" && d.x.ruling.finished);
+  assert.ok(won);
+  const q = won.x.answer_text;
+  assert.equal(won.all.filter((p) => p.text.includes(q)).length, 1, won.all.map((p) => p.text).join(" · "));
+});
