@@ -25,6 +25,8 @@ from .reader import Reader, check_bool, check_choice, check_int, check_items, ch
 
 #: The default of a field that must be given.
 REQUIRED = object()
+#: The tools whose forms show the fields (``help_tool``).
+TOOLS = ("calculator", "scorekeeper")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,7 +36,9 @@ class Field:
     not apply must be absent (or null). ``optional``: null is allowed and means
     "not known". ``always``: the Russian description shows it even at its default.
     ``none_label``: what null means in words, where it means that nothing of the kind
-    happened («шар в лузу не упал»); the тренажёр states it so when it decides the answer."""
+    happened («шар в лузу не упал»); the тренажёр states it so when it decides the answer.
+    ``help_tool``: the one tool whose form shows ``help`` («calculator»), for a hint
+    that only concerns it (the calculator's «Игрок» and «Соперник»); empty: every form."""
 
     name: str
     label: str
@@ -44,9 +48,12 @@ class Field:
     when: dict | None = None
     always: bool = False
     none_label: str = ""
+    help_tool: str = ""
     kind: ClassVar[str] = "?"
 
     def __post_init__(self) -> None:
+        if self.help_tool and (self.help_tool not in TOOLS or not self.help):
+            raise AssertionError(f"field {self.name}: help_tool {self.help_tool!r} needs a help and one of {TOOLS}")
         if self.default is not REQUIRED and not (self.default is None and self.optional):
             try:
                 self.check(self.default, self.name)
@@ -58,6 +65,8 @@ class Field:
         out: dict = {"name": self.name, "kind": self.kind, "label": self.label}
         if self.help:
             out["help"] = self.help
+        if self.help_tool:
+            out["help_tool"] = self.help_tool
         if self.default is not REQUIRED:
             out["default"] = self._json_value(self.default)
         if self.optional:

@@ -240,7 +240,7 @@ OPTION_FIELDS = (
     Choice(name="handicap", label="Фора", default="none", options=tuple((k, v[0]) for k, v in HANDICAPS.items())),
     Choice(name="strong", label="Кто даёт фору (сильный игрок)", options=PLAYER_OPTIONS,
            when={"handicap": [k for k in HANDICAPS if k != "none"]},
-           help="В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник»."),
+           help="В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник».", help_tool="calculator"),
     Int(name="handicap_strokes", label="Сколько ударов форы", min=1, max=MAX_HANDICAP,
         when={"handicap": [k for k, v in HANDICAPS.items() if v[3]]},
         help="Число ударов форы текст не называет: его задают игроки."),

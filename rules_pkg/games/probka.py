@@ -351,7 +351,9 @@ class Shooter(Player):
 SHOT_FIELDS = (
     Shooter(name="shooter", label="Кто бил (номер игрока)", max=MAX_PLAYERS,
             help="Номер по списку игроков, начиная с 1. Очерёдность ударов в сохранившемся тексте не описана, "
-                 "поэтому номер указывается при каждом ударе."),
+                 "поэтому номер указывается при каждом ударе.",
+            # The scorekeeper offers the players by name, and its setup already says this.
+            help_tool="calculator"),
     Bool(name="probka", label="Пробка сбита", default=False),
     Set(name="fouls", label="Нарушения", default=(), what="пункт",
         options=tuple((f, f"{letter}) {text}") for f, letter, text in FOULS),

@@ -20,13 +20,14 @@ Markers (a line of its own, like the other markers of ``markdown_ext.py``):
 
 ``::: quiz ID``
     The quiz widget (practice, exam, variant by seed and N, print view;
-    ``docs/assets/js/quiz/quiz.js``) with the quiz embedded as JSON, and the
-    trainer's downloads. Only on ``docs/quizzes/ID.md``: one committed page
+    ``docs/assets/js/quiz/quiz.js``) with the quiz embedded as JSON, and a link
+    to the quiz list's part for trainers (a learner sees no question id and no
+    Moodle note; the downloads are on the list). Only on ``docs/quizzes/ID.md``: one committed page
     per quiz file, so the page can carry its own introduction and sits in the
     navigation like any other page.
 ``::: quiz-list``
     Every quiz with its question count and links (practice, exam, print,
-    GIFT, Moodle XML).
+    GIFT — with how many questions it leaves out —, Moodle XML).
 ``::: quiz-link GAME``
     The "test yourself" box of a game page (added automatically, see above).
 ``::: trainer``
@@ -111,6 +112,10 @@ class QuizSite:
     def game_link(self, game: str) -> str:
         return self.rel(f"games/{game}/" if self.use_directory_urls else f"games/{game}.html")
 
+    def trainers_link(self) -> str:
+        """The quiz list's part for trainers (docs/quizzes/index.md, «Для тренеров»)."""
+        return self.rel(f"{PAGE_DIR}/" if self.use_directory_urls else f"{PAGE_DIR}/index.html") + "#trainers"
+
     def trainer_link(self) -> str:
         return self.rel("trainer/" if self.use_directory_urls else "trainer.html")
 
@@ -140,16 +145,15 @@ class QuizSite:
         self.pages[quiz.id] = src
         payload = render.payload(quiz, self.root())
         return self.context.env.get_template("quiz-widget.html.j2").render(
-            quiz=quiz, payload=attr_json(payload), files=self.files(quiz.id), print_seed=PRINT_SEED,
-            trainer=self.trainer_link(), mixed=quiz.game == MIXED, gift_omitted=gift.omitted(quiz),
-            ordering_count=sum(1 for q in quiz.questions if q.type == "ordering"),
+            quiz=quiz, payload=attr_json(payload), files=self.files(quiz.id), trainers=self.trainers_link(),
+            mixed=quiz.game == MIXED,
             game_links=[(g, self.context.catalog.declaration(g)["title"], self.game_link(g)) for g in quiz.games])
 
     def marker_quiz_list(self, args: str, line: str) -> str:
         if args.strip():
             raise SiteBuildError(f"{self.where(line)}у маркера «quiz-list» нет аргументов")
         items = [{"quiz": q, "page": self.page_link(q.id), "files": self.files(q.id),
-                  "scenarios": sum(1 for x in q.questions if x.scenario)}
+                  "scenarios": sum(1 for x in q.questions if x.scenario), "gift_omitted": len(gift.omitted(q))}
                  for q in sorted(self.quizzes.values(), key=lambda q: (q.game == MIXED, self._order(q)))]
         return self.context.env.get_template("quiz-list.html.j2").render(items=items, print_seed=PRINT_SEED)
 

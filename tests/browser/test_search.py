@@ -292,3 +292,46 @@ def test_phone_screenshots_of_results(make_page, base_url):
         slug = re.sub(r"[^\w]+", "-", query).strip("-")
         page.screenshot(path=str(SHOTS / f"{n:02d}-{slug}.png"))
     assert len(list(SHOTS.glob("*.png"))) >= len(SCREEN_QUERIES)
+
+
+# Every mark in the part of the page a selector names whose first or last letter
+# is not a word's: the letters around it, «[пробк]ой». A block's text around the mark.
+CUT_MARKS = r"""(sel) => {
+  const word = /[0-9A-Za-z\u0400-\u04ff]/;
+  const out = [];
+  for (const m of document.querySelectorAll(sel)) {
+    const block = m.closest('p, li, td, th, dd, dt, h1, h2, h3, h4, h5, h6, article, div') || m.parentElement;
+    const before = document.createRange(), after = document.createRange();
+    before.setStart(block, 0); before.setEndBefore(m);
+    after.setStartAfter(m); after.setEnd(block, block.childNodes.length);
+    const b = before.toString().slice(-1), a = after.toString().slice(0, 1);
+    if (word.test(b) || word.test(a)) out.push(`${before.toString().slice(-6)}[${m.textContent}]${after.toString().slice(0, 6)}`);
+  }
+  return out;
+}"""
+PAGE_MARKS = ".md-content mark[data-md-highlight]"
+RESULT_MARKS = ".md-search-result__list mark"
+HIGHLIGHT_QUERIES = ["нарушение", "пробка штраф", "фол", "карамболем", "заказанная луза"]
+
+
+@pytest.mark.parametrize("query", HIGHLIGHT_QUERIES)
+def test_the_highlight_marks_whole_words(make_page, base_url, query):
+    """Newcomer 2026-12-05 § 14: the page a result opened showed «[нарушен]ия» —
+    material marks the query's stems on it wherever they occur. On a phone, in the
+    results and on the opened page, every mark is a whole word (page/search-highlight.js)."""
+    page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2, service_workers="block")
+    page.goto(base_url)
+    page.wait_for_selector(BOX, state="attached")
+    search(page, query)
+    assert page.locator(RESULT_MARKS).count() > 0
+    assert page.evaluate(CUT_MARKS, RESULT_MARKS) == []
+    # The first section among the results (a page heading that matched nothing has no words to mark).
+    link = page.locator('.md-search-result__list a.md-search-result__link[href*="#"][href*="h="]').first
+    href = link.get_attribute("href")
+    link.click()
+    page.wait_for_url(f"**{urlsplit(href).path}*")
+    page.locator(PAGE_MARKS).first.wait_for(state="attached")
+    page.wait_for_timeout(300)  # material marks the page's text nodes one after another, in one go
+    assert page.evaluate(CUT_MARKS, PAGE_MARKS) == []
+    assert page.locator(PAGE_MARKS).count() > 0

@@ -42,9 +42,9 @@ def test_a_game_page_loads_no_quiz_code(make_page, base_url):
 
 def test_a_quiz_page_loads_no_game_tools(make_page, base_url):
     modules, tools = modules_of(make_page, base_url + "quizzes/kovboy/")
-    assert sorted(tools) == ["quiz", "quiz-files"]
-    assert {"quiz/quiz.js", "quiz-files/quiz-export.js"} <= modules, modules
-    assert not {m for m in modules if m.startswith(("calculator/", "scorekeeper/", "trainer/"))}, modules
+    assert tools == ["quiz"]  # the downloads are on the quiz list (test_quiz_page.py)
+    assert "quiz/quiz.js" in modules, modules
+    assert not {m for m in modules if m.startswith(("calculator/", "scorekeeper/", "trainer/", "quiz-files/"))}, modules
 
 
 def test_the_trainer_loads_no_game_tools_and_no_quiz_page(make_page, base_url):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calculate, calculator_page, current_player, last_ruling, match_page, no_horizontal_overflow, open_game,
+    DESKTOP, PHONE, PHONE_390, calculate, calculator_page, current_player, last_ruling, match_page, no_horizontal_overflow, open_game,
     pick_action, pick_choice, record, redo, reload_match, scores, screenshot, set_bool, set_int, sk, start_match,
-    status,
+    start_on_table, status,
     table_rows, undo,
 )
 
@@ -133,3 +133,30 @@ def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
     record(page, GAME, stroke(8))                          # her last balls: Борис's turn
     assert current_player(page, GAME) == "Борис"
     assert opening.is_visible() and rack.count() == 15     # Борис has not struck yet
+
+
+# Every ball the drawing shows (in the pockets, the pyramid) against the rail, the drawn
+# table's edge, in screen pixels: the ones that stick out past it.
+BALLS_PAST_THE_RAIL = """sel => {
+  const tool = document.querySelector(sel);
+  const rail = tool.querySelector('[data-rb-action-form] .rb-t-rail').getBoundingClientRect();
+  return [...tool.querySelectorAll('[data-rb-action-form] .rb-t-in, [data-rb-action-form] .rb-t-pyramid circle')]
+    .map(c => c.getBoundingClientRect())
+    .filter(b => b.left < rail.left - 0.5 || b.right > rail.right + 0.5 || b.top < rail.top - 0.5 || b.bottom > rail.bottom + 0.5)
+    .map(b => `${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`);
+}"""
+
+
+def test_an_impossible_count_is_still_drawn_on_the_table(tool_page, base_url):
+    """Newcomer 2026-12-05 § 12: more balls potted than lie on the table is refused
+    by the engine, but the row of balls drawn in the pocket ran past the rail.
+    Every corner and middle pocket, far more taps than balls: nothing past the edge
+    (tests/js/table-layout.test.mjs checks the layout for any count)."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, GAME, ["Анна", "Борис"])
+    for pocket in ("near-left", "far-right", "left-middle"):
+        spot = tool.locator(f"[data-rb-action-form] [data-rb-tap=pocket][data-rb-id='\"{pocket}\"']")
+        for _ in range(20):
+            spot.tap()
+    assert tool.locator("[data-rb-action-form] .rb-t-in").count() == 60
+    assert page.evaluate(BALLS_PAST_THE_RAIL, sk(GAME)) == []

@@ -4,7 +4,7 @@
 // (layout.js: the phone's «Правила»/«Счёт» tab bar, the tools' column) and
 // the share button of a clause that is the page's target (clause-share.js).
 // Returns the layout's teardown. The rest of the chrome is loaded by the page
-// itself: offline.js, glossary.js, search-input.js and page-a11y.js
+// itself: offline.js, glossary.js, search-input.js, search-highlight.js and page-a11y.js
 // (mkdocs.yml extra_javascript), and the scripts postbuild.py inlines in
 // <head> (early-anchors.js, search-lazy.js, instant-sitemap.js).
 

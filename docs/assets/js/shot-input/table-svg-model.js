@@ -66,3 +66,58 @@ export function pocketName(label, count, called) {
 export function cueName(shot) {
   return `Биток${shot.cue === "pocket" ? ", в лузе" : shot.cue === "off" ? ", за бортом" : ""}${shot.cueSelected ? ", выбран" : ""}`;
 }
+
+/** The rail's outer edge, the edge of the drawn table (table-svg.js draws the rail with these numbers). */
+export const RAIL = { x: -9, y: -9, width: 218, height: 118 };
+/** The cloth inside the rail. */
+export const CLOTH = { x: 0, y: 0, width: 200, height: 100 };
+/** The radius of a ball drawn in a pocket, and of a ball of the pyramid. */
+export const POCKET_BALL_R = 3.2;
+export const PYRAMID_BALL_R = 3.1;
+const POCKET_STEP = 5; // the distance between two balls in a pocket, while they fit
+const POCKET_SPAN = 30; // the longest row in a pocket: more balls stand closer (their number is written beside)
+
+/** The centre of the i-th of n balls along the span [lo, hi], spaced by step at most, centred on c. */
+function along(c, i, n, step, lo, hi) {
+  const gap = n > 1 ? Math.min(step, (hi - lo) / (n - 1)) : 0;
+  const half = (gap * (n - 1)) / 2;
+  const mid = Math.min(Math.max(c, lo + half), hi - half);
+  return mid + (i - (n - 1) / 2) * gap;
+}
+
+/**
+ * Where the balls in a pocket are drawn: a row through the pocket, never past the
+ * rail whatever their number (an impossible count is drawn too, before the engine
+ * refuses it): beyond POCKET_SPAN they stand closer.
+ * @param {[number, number]} at the pocket's centre @param {number} n @returns {[number, number][]}
+ */
+export function pocketRow([x, y], n) {
+  // A window POCKET_SPAN long around the pocket, moved along the rail to lie within it.
+  const first = RAIL.x + POCKET_BALL_R, last = RAIL.x + RAIL.width - POCKET_BALL_R;
+  const lo = Math.max(first, Math.min(x - POCKET_SPAN / 2, last - POCKET_SPAN)), hi = Math.min(last, lo + POCKET_SPAN);
+  const top = RAIL.y + POCKET_BALL_R, bottom = RAIL.y + RAIL.height - POCKET_BALL_R;
+  const cy = Math.min(Math.max(y, top), bottom);
+  return Array.from({ length: Math.max(0, n) }, (_, i) => [along(x, i, n, POCKET_STEP, lo, hi), cy]);
+}
+
+/**
+ * The undistinguished balls of «Кладка шаров кием» as a triangle, its apex on the
+ * foot spot (140, 50), on the cloth whatever their number: a rack larger than 15
+ * (an impossible count) gets more rows, all drawn closer.
+ * @param {number} n @returns {[number, number][]}
+ */
+export function pyramidAt(n) {
+  const count = Math.max(0, Math.floor(n));
+  let rows = 0;
+  while ((rows * (rows + 1)) / 2 < count) rows++;
+  const r = PYRAMID_BALL_R;
+  const room = Math.min((CLOTH.x + CLOTH.width - r - 140) / (5.6 * Math.max(1, rows - 1)),
+    (CLOTH.height / 2 - r) / (3.2 * Math.max(1, rows - 1)));
+  const k = Math.min(1, room);
+  /** @type {[number, number][]} */
+  const out = [];
+  for (let row = 0; out.length < count; row++) {
+    for (let i = 0; i <= row && out.length < count; i++) out.push([140 + row * 5.6 * k, 50 + (i - row / 2) * 6.4 * k]);
+  }
+  return out;
+}

@@ -6,7 +6,9 @@
 // state of the shot (shot-model.js) shows as order numbers, balls in
 // pockets, a ring on the selected ball.
 
-import { ballClass, ballName, ballsInPockets, ballState, cueName, pocketName } from "./table-svg-model.js";
+import {
+  CLOTH, POCKET_BALL_R, PYRAMID_BALL_R, RAIL, ballClass, ballName, ballsInPockets, ballState, cueName, pocketName, pocketRow, pyramidAt,
+} from "./table-svg-model.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
 /** @typedef {import("./shot-model.js").Shot} Shot */
@@ -73,8 +75,8 @@ export function renderTableSvg(table, shot, can) {
 
 /** The rail, the cloth, the «дом», the spots and the pyramid. @param {SVGSVGElement} svg @param {TableDecl} table */
 function drawCloth(svg, table) {
-  svg.append(s("rect", { class: "rb-t-rail", x: -9, y: -9, width: 218, height: 118, rx: 6 }));
-  svg.append(s("rect", { class: "rb-t-cloth", x: 0, y: 0, width: 200, height: 100 }));
+  svg.append(s("rect", { class: "rb-t-rail", ...RAIL, rx: 6 }));
+  svg.append(s("rect", { class: "rb-t-cloth", ...CLOTH }));
   if (table.house) {
     svg.append(s("line", { class: "rb-t-house", x1: 50, y1: 0, x2: 50, y2: 100 }));
     svg.append(s("text", { class: "rb-t-note", x: 25, y: 96, "text-anchor": "middle" }, "дом"));
@@ -109,9 +111,9 @@ function drawPocket(svg, pocket, balls, shot, can) {
   // The name is outside the tap target (a tap is aimed at the pocket itself).
   svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
     SHORT[String(pocket.id)] || pocket.label));
+  const row = pocketRow([x, y], balls.length);
   balls.forEach((b, i) => {
-    const bx = x + (i - (balls.length - 1) / 2) * 5;
-    g.append(s("circle", { class: "rb-t-in", cx: bx, cy: y, r: 3.2, fill: b.colour }));
+    g.append(s("circle", { class: "rb-t-in", cx: row[i][0], cy: row[i][1], r: POCKET_BALL_R, fill: b.colour }));
   });
   svg.append(g);
   // The count beside the pocket is drawn over it, outside the button: its name says it in words (2.5.3).
@@ -171,11 +173,6 @@ function cueBall(at, shot, can) {
 /** @param {number} n undistinguished balls in a triangle (not tappable) */
 function pyramid(n) {
   const g = s("g", { class: "rb-t-pyramid", "aria-hidden": "true" });
-  let placed = 0;
-  for (let row = 0; placed < n; row++) {
-    for (let i = 0; i <= row && placed < n; i++, placed++) {
-      g.append(s("circle", { cx: 140 + row * 5.6, cy: 50 + (i - row / 2) * 6.4, r: 3.1 }));
-    }
-  }
+  for (const [cx, cy] of pyramidAt(n)) g.append(s("circle", { cx, cy, r: PYRAMID_BALL_R }));
   return g;
 }

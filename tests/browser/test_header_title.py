@@ -1,0 +1,52 @@
+"""The header's title on a phone (newcomer 2026-12-05 § 16): it read «Правила
+бильярд…», the site's name cut by an ellipsis at 390 px. On every page of the
+site, at 390 and 360 px, neither of the header's two titles (the site's, and the
+page's that replaces it once the page is scrolled) is cut: not by an ellipsis,
+not mid-word, not by the header's edge."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Each title of the header that does not show whole: its text and how it is cut.
+CUT_TITLES = """() => {
+  const header = document.querySelector('.md-header').getBoundingClientRect();
+  const out = [];
+  for (const el of document.querySelectorAll('.md-header__topic .md-ellipsis')) {
+    const text = el.textContent.replace(/\\s+/g, ' ').trim();
+    const box = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth) out.push(`«${text}»: ${el.scrollWidth} px in ${el.clientWidth}`);
+    else if (el.scrollHeight > el.clientHeight + 1) out.push(`«${text}»: ${el.scrollHeight} px high in ${el.clientHeight}`);
+    else if (box.height > header.height) out.push(`«${text}»: ${Math.round(box.height)} px high in a ${header.height} px header`);
+    // A word cut in two: more lines than the words need, or a line ending inside a word.
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = [...new Set([...range.getClientRects()].map(r => Math.round(r.top)))].length;
+    if (lines > text.split(' ').length) out.push(`«${text}»: ${lines} lines for its words`);
+  }
+  return out;
+}"""
+
+
+def site_pages(site_dir) -> list[str]:
+    """Every page of the built site, as a path under its address (one per page type and more)."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html")
+                   if not {"assets", "pyodide", "search"} & set(p.relative_to(site_dir).parts))
+    return [("" if p == "." else p + "/") for p in pages] + ["404.html"]
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 740)], ids=["390", "360"])
+def test_no_page_cuts_the_header_title(make_page, base_url, site_dir, width, height):
+    page = make_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2, service_workers="block")
+    pages = site_pages(site_dir)
+    assert len(pages) > 20 and "quizzes/kaiza/" in pages and "" in pages
+    cut = {}
+    for path in pages:
+        page.goto(base_url + path, wait_until="domcontentloaded")
+        page.locator(".md-header__topic .md-ellipsis").first.wait_for()
+        if found := page.evaluate(CUT_TITLES):
+            cut[path or "/"] = found
+    assert cut == {}
