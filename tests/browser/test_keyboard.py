@@ -18,7 +18,7 @@ import pytest
 from keyboard_helpers import Keys, presses, save_screen
 from rules_pkg.api import handle
 from test_tools_layout import GAMES as TOOL_GAMES
-from tools_helpers import DESKTOP, PHONE, calc, dismiss_toasts, use_form_view, wait_engine_ready
+from tools_helpers import DESKTOP, PHONE, calc, choose_tab_by_key, dismiss_toasts, use_form_view, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ def open_calculator_by_keyboard(page, base_url, game, device):
     page.goto(f"{base_url}games/{game}/")
     wait_engine_ready(page, calc(game))
     dismiss_toasts(page)
+    choose_tab_by_key(page, "calculator")
     # Opened without a click, so every game starts alike and the last input was no pointer.
     page.evaluate("sel => { document.querySelector(sel).open = true; window.scrollTo(0, 0); }", calc(game))
 

@@ -112,6 +112,9 @@ def wait_engine_ready(page, tool: str = "[data-rb-tool]", *, states=("ready",), 
 
 
 def open_tool(page, tool: str) -> None:
+    """The tool shown and opened as a reader would: on a phone its own tab first («Правила» shows no tool)."""
+    if not page.locator(tool).is_visible() and page.locator(".rb-tabs").is_visible():
+        page.locator(f'.rb-tabs [data-rb-tab="{tab_of(tool)}"]').click()
     if not page.locator(tool).evaluate("el => el.open"):
         page.locator(f"{tool} > summary").click()
 
@@ -489,3 +492,16 @@ def only_saved_record(page, game: str) -> dict:
 
 def saved_actions(page, game: str) -> list:
     return only_saved_record(page, game)["state"]["actions"]
+
+
+def tab_of(tool: str) -> str:
+    """The phone's tab that shows ``tool`` (a selector of the calculator or the scorekeeper)."""
+    return "calculator" if "rb-calculator" in tool else "tools"
+
+
+def choose_tab_by_key(page, tab: str) -> None:
+    """On a phone, the tool's own tab («calculator», «tools» for «Счёт») chosen by a key: «Правила»
+    shows no tool. Nothing on a desktop (no tab bar)."""
+    if page.locator(".rb-tabs").is_visible():
+        page.locator(f'.rb-tabs [data-rb-tab="{tab}"]').focus()
+        page.keyboard.press("Enter")
