@@ -31,6 +31,11 @@ SHOTS = {
     "po-chasovoy": [[("pocket", "far-left")], [("pocket", "far-right")]],
 }
 OPENING_DECISION = {"po-chasovoy"}
+# «Пробка»: the status line, the board, the last ruling and the chips above the drawing are
+# taller than the room between the bars; the status line leads, whole on screen after the start
+# and every record (test_status_line_kept.py), and the drawing's lower part is scrolled to —
+# its balls stay on screen at 390 px (test_status_line_kept.py, test_probka_balls_stay_on_screen).
+STATUS_LEADS = {"probka": ("рисунок стола",)}
 
 # The controls a thumb aims at, by their hooks: the drawing's parts (redrawn
 # in place on every tap), the drawing's tools and view switch, the chips beside
@@ -101,6 +106,7 @@ def assert_screen(page, game: str, when: str, still_open: tuple[str, ...] = ()) 
 
 def play_two_shots(page, base_url, game: str, shots=None, players=(), still_open: tuple[str, ...] = ()):
     """The game's shots (SHOTS) drawn and recorded; after each record the screen is checked."""
+    still_open = still_open or STATUS_LEADS.get(game, ())
     tool = start_on_table(page, base_url, game, list(players))
     if game in OPENING_DECISION:
         act(page, game, tool.locator("[data-rb-decision] button").first)
@@ -166,7 +172,7 @@ def test_undo_moves_nothing_under_the_thumb(tool_page, base_url, game):
     after = positions(page, game)
     box_after, text_after = page.evaluate(LAST_BOX, sk(game))
     screenshot(page, f"steady-{game}-undo")
-    assert_screen(page, game, "после отмены")
+    assert_screen(page, game, "после отмены", STATUS_LEADS.get(game, ()))
     assert "рисунок стола" in after
     grown = box_after - box_before
     if grown > 0.5:  # only as much as the text needs, and everything below by just that
@@ -345,7 +351,7 @@ def test_a_new_match_shows_the_board_and_the_drawing(tool_page, base_url, game, 
     four = ["Аня", "Борис", "Вера", "Глеб"]
     start_on_table(page, base_url, game, four if game in ("kovboy", "probka") and phone == "360" else four[:2])
     screenshot(page, f"steady-{game}-new-match-at-{phone}")
-    assert screen_problems(page, game) == []
+    assert [p for p in screen_problems(page, game) if not p.startswith(STATUS_LEADS.get(game, ()))] == []
 
 
 @pytest.mark.parametrize("game", ["probka", "kovboy"])
