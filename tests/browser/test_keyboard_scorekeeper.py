@@ -13,7 +13,7 @@ import pytest
 
 from keyboard_helpers import Keys, presses, save_screen
 from test_tools_layout import GAMES as TOOL_GAMES
-from tools_helpers import (DESKTOP, ENGINE_TIMEOUT_MS, PHONE, choose_tab_by_key, dismiss_toasts, history_count, sk, use_form_view,
+from tools_helpers import (DESKTOP, ENGINE_TIMEOUT_MS, PHONE, dismiss_toasts, history_count, sk, use_form_view,
                            wait_engine_ready)
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,6 @@ def test_scorekeeper_by_keyboard_focus_always_visible(tool_page, base_url, game,
     page.goto(f"{base_url}games/{game}/")
     wait_engine_ready(page, sk(game))
     dismiss_toasts(page)
-    choose_tab_by_key(page, "tools")
     page.evaluate("sel => { document.querySelector(sel).open = true; window.scrollTo(0, 0); }", sk(game))
     keys = MatchKeys(page, sk(game), game)
     keys.from_skip_link()

@@ -498,10 +498,3 @@ def tab_of(tool: str) -> str:
     """The phone's tab that shows ``tool`` (a selector of the calculator or the scorekeeper)."""
     return "calculator" if "rb-calculator" in tool else "tools"
 
-
-def choose_tab_by_key(page, tab: str) -> None:
-    """On a phone, the tool's own tab («calculator», «tools» for «Счёт») chosen by a key: «Правила»
-    shows no tool. Nothing on a desktop (no tab bar)."""
-    if page.locator(".rb-tabs").is_visible():
-        page.locator(f'.rb-tabs [data-rb-tab="{tab}"]').focus()
-        page.keyboard.press("Enter")
