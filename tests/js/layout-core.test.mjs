@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { driftOf, fragmentTab, parseKeptTop, readingLine, storedTab, tabStep, toolTab } from "../../docs/assets/js/page/layout-core.js";
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolTab } from "../../docs/assets/js/page/layout-core.js";
 
 test("a page opens on «Счёт» only where the reader left it there", () => {
   assert.equal(storedTab("tools"), "tools");
@@ -19,13 +19,6 @@ test("a link that names a tool opens that tool's tab, whatever was left", () => 
   assert.equal(storedTab("calculator", "kovboy-rule-4"), "calculator"); // a clause: fragment-target.js shows «Правила»
   assert.equal(toolTab("calculator"), "calculator");
   assert.equal(toolTab("scorekeeper"), "tools");
-});
-
-test("the tab an address's fragment names: a tool's, never a clause's (layout.js drops it once another tab is chosen)", () => {
-  assert.equal(fragmentTab("rb-calculator-kaiza"), "calculator");
-  assert.equal(fragmentTab("rb-scorekeeper-kaiza"), "tools");
-  assert.equal(fragmentTab("kaiza-rule-4"), null);
-  assert.equal(fragmentTab(""), null);
 });
 
 test("a tab's click: nothing on the tab shown, the first «Счёт» at its top, else where it was left", () => {

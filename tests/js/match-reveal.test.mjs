@@ -214,27 +214,3 @@ test("headsUncut: a status line left across the bars' edge is shown whole or hid
   assert.ok(moved > -281 && moved <= -281 + 30, `the page moved on, a little: ${moved}`);
   assert.equal(headsUncut(-458, [status, above], room), -458, "nothing cut: nothing changes");
 });
-
-test("statusInRoom: the status line is whole between the bars after a record, never wholly under them", async () => {
-  const { statusInRoom } = await import("../../docs/assets/js/lib/match-reveal.js");
-  // «По часовой» at 390: a chip cut by the record bar had taken «Ход: …» (147…195) wholly under the tab bar.
-  const status = { top: 147, bottom: 195 };
-  const above = { top: 97, bottom: 147 }; // the panel's title just above it
-  const moved = statusInRoom(96, status, above, room);
-  assert.ok(status.top - moved >= room.top - 1 && status.bottom - moved <= room.bottom, `moved ${moved}`);
-  // the title above it whole or wholly under the bars: here wholly under them (the nearer)
-  assert.ok(above.bottom - moved <= room.top + 1, `moved ${moved}`);
-  // already whole and in the room, the title wholly under the bars: nothing moves
-  assert.equal(statusInRoom(0, { top: 120, bottom: 168 }, { top: 40, bottom: 90 }, room), 0);
-  // a status line under the record bar comes up into the room
-  const low = statusInRoom(0, { top: 800, bottom: 848 }, null, room);
-  assert.ok(848 - low <= room.bottom && 800 - low >= room.top, `moved ${low}`);
-});
-
-test("keepingStatus: a reveal's limits keep the status line in the room, and it leads when the input cannot", async () => {
-  const { keepingStatus } = await import("../../docs/assets/js/lib/match-reveal.js");
-  const status = { top: 150, bottom: 198 };
-  assert.deepEqual(keepingStatus({ most: Infinity, least: -Infinity }, status, room), { most: 52, least: -587 });
-  // the drawing's bottom would need the page 120 px up: the status line's top stops it at 52
-  assert.deepEqual(keepingStatus({ most: 200, least: 120 }, status, room), { most: 52, least: 52 });
-});

@@ -111,53 +111,6 @@ export function headsUncut(delta, heads, room) {
 }
 
 /**
- * `delta` moved the least it takes so that the status line (who plays, the
- * score) is whole between the bars, and the panel's title above it (`above`)
- * whole or wholly under the bars above — after a record and after «Начать
- * партию» (a newcomer saw «Ход: Маша…» under the tab bar: the reveal had let
- * it go wholly under them for a chip below; tests/browser/test_status_line_kept.py).
- * The title goes wholly under the bars rather than show whole where both can
- * be. A status line taller than the room shows its top.
- * @param {number} delta @param {Span} status @param {Span | null} above @param {Span} room
- * @returns {number}
- */
-export function statusInRoom(delta, status, above, room) {
-  const { most: max, least: min } = statusLimits(status, room);
-  const limits = { min: Math.min(min, max), max };
-  const kept = Math.max(limits.min, Math.min(limits.max, delta));
-  // The title wholly under the bars first (the page moving on): shown whole instead, it took
-  // the input below 51 px down, the drawing under the record bar («пробка» at 390 px).
-  const [heads, view] = [wholeLines([status, above]), openView(room)];
-  for (const way of /** @type {const} */ ([1, -1])) {
-    const d = clearing(kept, heads, view, way);
-    if (d !== null && d >= limits.min && d <= limits.max) return d;
-  }
-  return kept;
-}
-
-/**
- * The scroll limits (`most`: the page moves up no further; `least`: at least
- * this far) narrowed so that the status line stays whole between the bars;
- * where both cannot hold, the status line leads (statusInRoom).
- * @param {{ most: number, least: number }} limits @param {Span} status @param {Span} room
- * @returns {{ most: number, least: number }}
- */
-export function keepingStatus({ most, least }, status, room) {
-  const own = statusLimits(status, room);
-  const kept = Math.min(most, own.most);
-  return { most: kept, least: Math.min(Math.max(least, own.least), kept) };
-}
-
-/**
- * How far the page can move with the status line whole in the room: its top within a pixel
- * (the page scrolls by whole pixels; the title above it ends where it starts).
- * @param {Span} status @param {Span} room @returns {{ most: number, least: number }}
- */
-const statusLimits = (status, room) => ({
-  most: Math.floor(status.top - room.top + 1), least: Math.ceil(status.bottom - room.bottom),
-});
-
-/**
  * A row of targets the record bar would cut (the drawing's tools when only
  * the drawing fits) goes wholly under it instead: a sliver of a button is not
  * a target (axe target-size). The page then moves a little less; what is

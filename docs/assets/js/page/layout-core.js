@@ -6,9 +6,6 @@
 //
 // node --test: tests/js/layout-core.test.mjs, tests/js/tool-at-line.test.mjs.
 
-/** The event a tool gets when the player shows its tab (layout.js; a listener: scorekeeper-match.js revealOnOpen). */
-export const TAB_SHOWN = "rb-tab-shown";
-
 /**
  * A tool's own tab on a phone (its data-rb-tab): «Калькулятор» for the
  * calculator; «Счёт» ("tools", its name before the calculator had a tab of
@@ -29,20 +26,9 @@ export function toolTab(kind) {
  * @returns {"rules" | "tools" | "calculator"}
  */
 export function storedTab(stored, fragment = "") {
-  return fragmentTab(fragment) ?? (stored === "tools" || stored === "calculator" ? stored : "rules");
-}
-
-/**
- * The tab of the tool an address's fragment names (#rb-calculator-kovboy), or
- * null (no fragment, a clause). Once the player chooses another tab the
- * fragment is dropped from the address (layout.js): a reload then shows the
- * tab last chosen — «Кайза» opened from «Калькулятор удара» reopened on
- * «Калькулятор» after the player had gone on to «Счёт» (tests/browser/test_tab_return.py).
- * @param {string} fragment the address's id, without «#» @returns {"tools" | "calculator" | null}
- */
-export function fragmentTab(fragment) {
   const named = /^rb-([a-z]+)-/.exec(fragment);
-  return named ? toolTab(named[1]) : null;
+  if (named) return toolTab(named[1]);
+  return stored === "tools" || stored === "calculator" ? stored : "rules";
 }
 
 /**

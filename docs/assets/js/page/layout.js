@@ -8,7 +8,7 @@
 // from a tool's tab opens «Правила» at that clause. What the tabs decide from numbers alone is in
 // layout-core.js.
 
-import { TAB_SHOWN, driftOf, fragmentTab, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine, toolTab } from "./layout-core.js";
+import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine, toolTab } from "./layout-core.js";
 import { fragmentId } from "./fragment-core.js";
 import { measureStickyTop, onReaderInput, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
@@ -309,36 +309,15 @@ function clickTab(s, event) {
   const clicked = b ? b.getAttribute("data-rb-tab") || "" : "";
   const step = b ? tabStep(s.tab, clicked, s.scroll[clicked] || 0) : null;
   if (!step) return;
-  forgetNamedTool(step.next);
   if (!step.first) {
     showTab(s, step.next);
-  } else {
-    // First time on a tool's tab: open its tool at the top.
-    jumpTo(s, step.next);
-    const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
-    if (first instanceof HTMLDetailsElement) first.open = true;
-    (first || s.aside).scrollIntoView({ block: "start" });
+    return;
   }
-  // Each tool of the tab shown again may bring where the player goes on between the
-  // bars (the scorekeeper: a match in progress, scorekeeper-match.js revealOnReturn).
-  for (const tool of s.tools) {
-    if (toolTab(tool.dataset.rbTool || "") === step.next) tool.dispatchEvent(new CustomEvent(TAB_SHOWN));
-  }
-}
-
-/**
- * The address no longer names a tool of another tab than the one the player
- * chose (layout-core.js fragmentTab): a reload shows the tab last chosen.
- * @param {string} next the tab chosen
- */
-function forgetNamedTool(next) {
-  const named = fragmentTab(fragmentId(window.location.hash));
-  if (!named || named === next) return;
-  try {
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-  } catch {
-    /* the address keeps its fragment */
-  }
+  // First time on a tool's tab: open its tool at the top.
+  jumpTo(s, step.next);
+  const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
+  if (first instanceof HTMLDetailsElement) first.open = true;
+  (first || s.aside).scrollIntoView({ block: "start" });
 }
 
 /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. @param {Split} s */

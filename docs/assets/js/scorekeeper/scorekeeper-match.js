@@ -10,8 +10,7 @@
 
 import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
-import { TAB_SHOWN } from "../page/layout-core.js";
-import { headsUncut, keepingStatus, readingDelta, revealDelta, statusInRoom } from "../lib/match-reveal.js";
+import { headsUncut, readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
@@ -77,20 +76,15 @@ export function revealReading(ui, { keep = false } = {}) {
   // least part are already in the room: the chips that were below before it stay below,
   // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
   const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
-  // The input whose least part does not fit under the status line («пробка» with its chips
-  // first) stays as the record left it: the status line at the room's top, the drawing's
-  // top part on screen below it (test_status_line_kept.py).
-  const status = spanOf(ui.statusLine);
-  const led = inRoom(status) && status.top <= room.top + 1 && core.top < room.bottom;
   // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the least.
-  if (keep && inRoom(board) && inRoom(lastSpan) && (inRoom(core) || led)) {
+  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) {
     scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room);
     return;
   }
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
   const parts = {
-    status, board,
+    status: spanOf(ui.statusLine), board,
     end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
     core: least, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
@@ -103,18 +97,29 @@ export function revealReading(ui, { keep = false } = {}) {
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
   const scope = ui.match.closest("details") || ui.match;
-  // A record or a new match: the status line first (who plays, the score), whole between
-  // the bars — a control the reveal would leave cut by the record bar (the «noticed» chip in
-  // «по часовой») goes wholly under it rather than take the status line under the tab bar.
-  // An undo or a redo keeps the input where it was rather than bring the status line back.
-  const delta = readingDelta({ ...parts, statusFirst: !keep }, room);
-  const limits = { least: Math.min(delta, Math.ceil(least.bottom - room.bottom)), most: Math.max(delta, Math.floor(board.top - room.top)) };
-  const { most, least: atLeast } = keep ? limits : keepingStatus(limits, parts.status, room);
-  let moved = clearDelta(scroller, delta, scope, room, most, atLeast);
+  const moveFor = (/** @type {boolean} */ statusFirst) => {
+    const delta = readingDelta({ ...parts, statusFirst }, room);
+    const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
+    const atMost = Math.max(delta, Math.floor(board.top - room.top));
+    return clearDelta(scroller, delta, scope, room, atMost, atLeast);
+  };
+  // The status line first (who plays, the score) — unless a control the reveal leaves cut
+  // by the record bar (the «noticed» chip in «по часовой») would then cut it; an undo
+  // keeps the input where it was rather than bring the status line back.
+  let moved = keep ? moveFor(false) : moveFor(true);
+  if (!keep && isCut(parts.status, moved, room)) moved = moveFor(false);
   // The board first may still leave the status line or the title above it cut (the walk:
   // «пробка» at 390 px): then each goes wholly under the bars or shows whole, the nearer move.
-  moved = keep ? headsUncut(moved, [parts.status, parts.above], room) : statusInRoom(moved, parts.status, parts.above, room);
+  moved = headsUncut(moved, [parts.status, parts.above], room);
   if (moved) (scroller || window).scrollBy({ top: moved, behavior: "auto" });
+}
+
+/**
+ * Whether `line` scrolled by `delta` is cut by the bars above `room` (part of it over their edge).
+ * @param {{ top: number, bottom: number }} line @param {number} delta @param {{ top: number }} room
+ */
+function isCut(line, delta, room) {
+  return line.top - delta < room.top - 1 && line.bottom - delta > room.top + 0.01;
 }
 
 /**
@@ -136,20 +141,11 @@ export function roomOf(el, bar) {
  * closed panel): what it opens to is brought between the bars at once — the
  * new-match form from its summary to «Начать партию» (its top first when it
  * is taller), or the match's board, verdict and next input.
- * The same when the player comes back to its tab on a phone (layout.js
- * TAB_SHOWN) with a match in progress: a match is played at a table, and a
- * player back from «Правила» is back to record the next shot — the tab had
- * opened mid-«История», where the player had scrolled before leaving
- * (tests/browser/test_tab_return.py). A finished match stays where it was
- * left: nothing is recorded any more, and what is read then is the history.
  * @param {HTMLDetailsElement} panel @param {ScorekeeperUi} ui @param {AbortSignal} signal
  */
 export function revealOnOpen(panel, ui, signal) {
   const summary = panel.querySelector(":scope > summary");
   if (!summary) return;
-  panel.addEventListener(TAB_SHOWN, () => {
-    if (panel.open && !panel.classList.contains("rb-finished")) revealReading(ui);
-  }, { signal });
   let tapped = false;
   summary.addEventListener("click", () => {
     tapped = !panel.open;

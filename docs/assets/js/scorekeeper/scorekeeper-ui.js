@@ -92,7 +92,6 @@ function matchParts({ root, el, button, form }) {
     last: el("[data-rb-last]"),
     lastTitle: el("[data-rb-last-title]"),
     lastBody: el("[data-rb-last-body]"),
-    lastEmpty: find(root, "template[data-rb-last-empty]", HTMLTemplateElement),
   };
 }
 
