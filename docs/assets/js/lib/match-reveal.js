@@ -146,6 +146,15 @@ export function uncutDelta(delta, targets, room, screen, limits = { min: -Infini
 }
 
 /**
+ * Whether a control (not a line of text) is cut by a bar at scroll `delta` (axe target-size).
+ * @param {number} delta @param {Span[]} targets @param {Span} room @param {Span} screen
+ * @returns {boolean}
+ */
+export function controlCut(delta, targets, room, screen) {
+  return targets.some((t) => !t.text && cutAt(t, delta, { room, screen }) !== null);
+}
+
+/**
  * The scroll nearest `delta`, within `limits`, at which no target is cut; null if none.
  * @param {number} delta @param {Span[]} targets @param {View} view @param {{ min: number, max: number }} limits
  * @returns {number | null}

@@ -6,7 +6,7 @@
 // go through scrollClear, which leaves no control cut by a bar (match-reveal.js
 // uncutDelta, DOM-free); the calculator's answer does not yet (issue 26).
 
-import { uncutDelta } from "./match-reveal.js";
+import { controlCut, uncutDelta } from "./match-reveal.js";
 
 /** @typedef {import("./match-reveal.js").Span} Span */
 
@@ -173,8 +173,20 @@ export function clearDelta(scroller, delta, scope, room, most = Infinity, least 
     max: Math.min(most, box.scrollHeight - box.clientHeight - box.scrollTop),
   };
   const clamped = Math.max(limits.min, Math.min(limits.max, delta));
+  return uncutDelta(clamped, targetsIn(scope), room, screenOf(scroller), limits);
+}
+
+/**
+ * Whether scrolling by `delta` leaves a control in `scope` cut by a bar (clearDelta's test).
+ * @param {HTMLElement | Element | null} scroller @param {number} delta @param {Element} scope @param {Span} room
+ */
+export function leavesControlCut(scroller, delta, scope, room) {
+  return controlCut(delta, targetsIn(scope), room, screenOf(scroller));
+}
+
+/** The box the bars stand in: the scroller's, inside the window. @param {HTMLElement | Element | null} scroller */
+function screenOf(scroller) {
   const frame = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-  const screen = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
-  return uncutDelta(clamped, targetsIn(scope), room, screen, limits);
+  return { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
 }
 
