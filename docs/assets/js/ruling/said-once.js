@@ -8,10 +8,10 @@
 // The engine's words are kept; only the repeated label or figure is left out
 // («Игрок 1: 66 очков — партия выиграна» -> «Игрок 1 — партия выиграна»).
 //
-// node --test: tests/js/ruling-text.test.mjs (over the engine's rulings).
+// node --test: tests/js/said-once.test.mjs (over the engine's rulings).
 
 import { quantity, signedQuantity } from "../lib/ru.js";
-import { newTotalText, scorePieces, showsPoints } from "./ruling-parts.js";
+import { newTotalText, playerName, scorePieces, showsPoints } from "./ruling-parts.js";
 import { explanationText, lineHeadline, lineQuestion, scoreChanges, sentences, verdict } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
@@ -64,7 +64,7 @@ export function freshSaid(ruling, score, names) {
   const scores = score && Array.isArray(ruling.scores) ? ruling.scores : [];
   return {
     labels: [], points: "", totals: new Set(),
-    players: scores.map((v, i) => [(names && names[i]) || `Игрок ${i + 1}`, typeof v === "number" ? quantity(v, score ? score.forms : null) : ""]),
+    players: scores.map((v, i) => [playerName(names, i), typeof v === "number" ? quantity(v, score ? score.forms : null) : ""]),
   };
 }
 
