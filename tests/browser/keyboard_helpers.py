@@ -67,6 +67,23 @@ class Keys:
         self.check("ссылка пропуска")
         self.press("Enter")
 
+    def to_tab(self, tab: str) -> None:
+        """On a phone the skip link leads to the tab bar's shown tab (layout.js): Tab to the tool's own
+        tab («calculator», «tools» for «Счёт»), Enter — «Правила» shows no tool —, and the focus is at
+        the tool's summary. Nothing on a desktop."""
+        if not self.page.locator(".rb-tabs").is_visible():
+            return
+        assert self.page.evaluate("() => document.activeElement.matches('.rb-tabs [aria-pressed=true]')"), \
+            "ссылка пропуска привела не к кнопке показанной вкладки"
+        for _ in range(4):
+            if self.page.evaluate("t => document.activeElement.dataset.rbTab === t", tab):
+                self.press("Enter")
+                assert self.page.evaluate("t => document.activeElement.matches(t + ' > summary')", self.tool), \
+                    "вкладка выбрана клавишей, а фокус не на её инструменте"
+                return
+            self.press("Tab")
+        pytest.fail(f"{self.name}: Tab не дошёл до вкладки {tab}")
+
     def go(self, where: str) -> None:
         key = "Tab" if self.page.evaluate(AFTER, [self.tool, where]) else "Shift+Tab"
         for _ in range(MAX_TABS):

@@ -134,9 +134,11 @@ def test_tool_states(tool_page, base_url, game, combo):
     expect_scheme(page, combo[1])
     dismiss_toasts(page)
     label = f"{game} {combo[0]} {combo[1]}"
-    open_tool(page, calc(game))
+    # On a phone each tool is on its own tab: each form is checked where it is shown.
     open_tool(page, sk(game))
     check(page, f"{label}: формы", "main")
+    open_tool(page, calc(game))
+    check(page, f"{label}: форма калькулятора", calc(game))
 
     tool = page.locator(calc(game))
     fill_calc(tool)
@@ -149,6 +151,7 @@ def test_tool_states(tool_page, base_url, game, combo):
     # scroll-room.js scrollClear, the calculator's answer and «почему» not yet.
     check(page, f"{label}: расчёт, «почему» открыто", calc(game), still_open=("target-size",))
 
+    open_tool(page, sk(game))
     play(page)
     check(page, f"{label}: партия с ударами", sk(game))
     undo(page, game)

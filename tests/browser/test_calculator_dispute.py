@@ -59,7 +59,8 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
         taps.append(name)
         return before
 
-    tap(tool.locator(":scope > summary"), "Калькулятор удара")
+    # The tool's own tab opens it at the top («Правила» shows no tool).
+    tap(page.locator(".rb-tabs [data-rb-tab=calculator]"), "Калькулятор")
     page.wait_for_timeout(100)  # the panel opens (reduced motion: no animation)
     start = page.evaluate("scrollY")
     tap(tool.locator("[data-rb-tap=ball][data-rb-id='5']"), "шар 5")

@@ -50,3 +50,31 @@ def test_no_page_cuts_the_header_title(make_page, base_url, site_dir, width, hei
         if found := page.evaluate(CUT_TITLES):
             cut[path or "/"] = found
     assert cut == {}
+
+
+# The header's title that shows (material fades the other one out), and the page's <h1>.
+SHOWN_TITLE = """() => {
+  const shown = [...document.querySelectorAll('.md-header__topic')]
+    .filter(t => parseFloat(getComputedStyle(t).opacity) > 0.5);
+  return { shown: shown.map(t => t.textContent.trim()), h1: document.querySelector('article h1').textContent.trim() };
+}"""
+
+TOOL_GAMES = ("kovboy", "kaiza", "probka", "pyat-sharov", "kladka-kiem", "po-chasovoy")
+
+
+@pytest.mark.parametrize("game", TOOL_GAMES)
+def test_a_tools_tab_names_its_game(make_page, base_url, game):
+    """A tool's tab hides the page's title with the rule text; a newcomer with several matches saved
+    could not tell which game's score sheet he was on (5 Dec, «Счёт» at 390 px). On «Счёт» and
+    «Калькулятор» the header shows the game's name; on «Правила», at the top, the site's."""
+    page = make_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block")
+    page.add_init_script("localStorage.setItem('rules-site:offline-notice-shown', '1')")
+    page.goto(f"{base_url}games/{game}/")
+    page.locator(".rb-tabs").wait_for()
+    for tab in ("tools", "calculator", "rules"):
+        page.locator(f'.rb-tabs [data-rb-tab="{tab}"]').tap()
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(500)  # material's fade (0.15 s)
+        title = page.evaluate(SHOWN_TITLE)
+        want = "Правила бильярда" if tab == "rules" else title["h1"].replace("¶", "").strip()
+        assert title["shown"] == [want], f"{game}, вкладка {tab}: в шапке {title['shown']}, а ждали «{want}»"

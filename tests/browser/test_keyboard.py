@@ -59,6 +59,7 @@ def test_calculator_by_keyboard_focus_always_visible(tool_page, base_url, game, 
     open_calculator_by_keyboard(page, base_url, game, device)
     keys = Keys(page, calc(game), game)
     keys.from_skip_link()
+    keys.to_tab("calculator")
     keys.fill([(SUBMIT, ["Enter"])])
     answer(keys, game)
     print(f"{game} {device['viewport']['width']}: {presses(keys.presses)} от ссылки пропуска до ответа")
@@ -103,6 +104,7 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     open_calculator_by_keyboard(page, base_url, game, device)
     keys = Keys(page, calc(game), game)
     keys.from_skip_link()
+    keys.to_tab("calculator")
     keys.fill(SCENARIOS[game][2])
     answer(keys, game)
     save_screen(page, f"{game}-{device['viewport']['width']}-calculator-answer")
@@ -118,4 +120,7 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     last = re.sub(r"^[^:.]{1,20}: ", "", summary.split(". ")[0]).split(", ")[-1]
     assert last.lower() in words.lower(), f"{game}: показано «{words}», а движок решает «{summary}»"
     assert problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(problems)
-    assert count <= TARGET_PRESSES, f"{game}: {presses(count)} до ответа"
+    # On a phone the tool is on its own tab: choosing it (Tab, Enter) replaces the Tab from the
+    # page's title to the tool — one press more (layout.js, the skip link leads to the tab bar).
+    budget = TARGET_PRESSES + (1 if page.locator(".rb-tabs").is_visible() else 0)
+    assert count <= budget, f"{game}: {presses(count)} до ответа"

@@ -58,6 +58,7 @@ def test_scorekeeper_by_keyboard_focus_always_visible(tool_page, base_url, game,
     page.evaluate("sel => { document.querySelector(sel).open = true; window.scrollTo(0, 0); }", sk(game))
     keys = MatchKeys(page, sk(game), game)
     keys.from_skip_link()
+    keys.to_tab("tools")
     keys.go("[data-rb-setup] button[type=submit]")
     keys.press("Enter")
     page.wait_for_function(

@@ -54,7 +54,7 @@ def test_another_games_page_swaps_in_without_a_page_load(make_page, base_url):
     page.goto(f"{base_url}games/kovboy/")
     page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=SAVE_TIMEOUT_MS)
     page.reload()  # now controlled by the service worker: material reads its sitemap
-    page.wait_for_selector(KOVBOY_MOUNTED, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector(KOVBOY_MOUNTED, state="attached", timeout=ENGINE_TIMEOUT_MS)  # «Правила» shows no tool
     swaps_in_and_answers(page)
 
 
@@ -63,7 +63,7 @@ def test_on_the_first_visit_too_another_games_page_swaps_in(make_page, base_url)
     (instant-sitemap.js) lists the pages, so the engine booted here answers there."""
     page = make_page(viewport={"width": 390, "height": 844}, service_workers="block")
     page.goto(f"{base_url}games/kovboy/")
-    page.wait_for_selector(KOVBOY_MOUNTED, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector(KOVBOY_MOUNTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert page.evaluate("navigator.serviceWorker.controller") is None
     swaps_in_and_answers(page)
 

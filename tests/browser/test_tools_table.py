@@ -206,7 +206,7 @@ def test_calculator_shares_the_drawing(tool_page, base_url):
     page.add_init_script(RECORD_REQUESTS)
     page.goto(f"{base_url}games/kaiza/")
     dismiss_toasts(page)
-    page.locator(f"{calc('kaiza')} > summary").tap()
+    page.locator('.rb-tabs [data-rb-tab=calculator]').tap()  # its own tab opens it («Правила» shows no tool)
     wait_engine_ready(page, calc("kaiza"))
     tool = page.locator(calc("kaiza"))
     tool.locator("[data-rb-tap=ball][data-rb-id='\"red\"']").tap()

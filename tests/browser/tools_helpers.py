@@ -278,11 +278,12 @@ def scores(page, game: str) -> list[int]:
 
 
 def score_names(page, game: str) -> list[str]:
-    return [s.strip() for s in page.locator(f"{sk(game)} [data-rb-scores] .rb-score-name").all_inner_texts()]
+    # A name's number is joined to its word by a no-break space («Игрок 1», lib/ru.js unbroken).
+    return [s.replace("\xa0", " ").strip() for s in page.locator(f"{sk(game)} [data-rb-scores] .rb-score-name").all_inner_texts()]
 
 
 def current_player(page, game: str) -> str:
-    return page.locator(f"{sk(game)} .rb-score--current .rb-score-name").inner_text().strip()
+    return page.locator(f"{sk(game)} .rb-score--current .rb-score-name").inner_text().replace("\xa0", " ").strip()
 
 
 def last_ruling(page, game: str):
@@ -295,7 +296,7 @@ def status(page, game: str) -> str:
 
 def table_rows(page, game: str) -> list[list[str]]:
     return page.locator(f"{sk(game)} [data-rb-table] tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))")
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent.replace(/\\u00a0/g, ' ').trim()))")
 
 
 def reload_match(page, game: str) -> None:

@@ -13,6 +13,7 @@ import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
+import { TAB_OPENED } from "../page/layout-core.js";
 import {
   declarationOf, messageOf, reveal, scoreOf, showError, showRefused, smoothScroll, stickyTop, tableOf, whileBusy,
 } from "../form/widget.js";
@@ -153,7 +154,8 @@ export class Calculator {
 }
 
 /**
- * Opened by a tap on a phone, the calculator brings its form up under the
+ * Opened by a tap on a phone — on its title, or on its tab the first time (layout.js
+ * TAB_OPENED) —, the calculator brings its form up under the
  * sticky bars: the drawing, the score before the shot and «Рассчитать» are
  * then on one screen, and the answer appears above the form, in view.
  * @param {HTMLElement} root @param {HTMLFormElement} form @returns {() => void} dispose
@@ -165,18 +167,24 @@ function formUpWhenOpened(root, form) {
   const onTap = () => {
     tapped = !root.open;
   };
+  const formUp = () => {
+    if (!window.matchMedia("(max-width: 59.984em)").matches) return;
+    // The title goes wholly under the bars, not a 4 px sliver of it left to tap (axe target-size).
+    const below = Math.max(form.getBoundingClientRect().top - stickyTop() - 4, summary.getBoundingClientRect().bottom - stickyTop());
+    if (below > 0) window.scrollBy({ top: Math.ceil(below), behavior: smoothScroll() });
+  };
   const onToggle = () => {
     const opened = tapped && root.open;
     tapped = false;
-    if (!opened || !window.matchMedia("(max-width: 59.984em)").matches) return;
-    const below = form.getBoundingClientRect().top - stickyTop() - 4;
-    if (below > 0) window.scrollBy({ top: below, behavior: smoothScroll() });
+    if (opened) formUp();
   };
   summary.addEventListener("click", onTap);
   root.addEventListener("toggle", onToggle);
+  root.addEventListener(TAB_OPENED, formUp);
   return () => {
     summary.removeEventListener("click", onTap);
     root.removeEventListener("toggle", onToggle);
+    root.removeEventListener(TAB_OPENED, formUp);
   };
 }
 

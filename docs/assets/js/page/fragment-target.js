@@ -49,8 +49,7 @@ export function measureBars() {
  * A target inside a closed <details> is shown, and on a phone's game page the
  * tab it belongs to is chosen (layout.js switches on the tab's click): a tool
  * (the home page's «Калькулятор удара», «Счёт партии») on its own tab
- * («Калькулятор», «Счёт»: layout-core.js toolTab), though the tools also stand
- * under the text on «Правила»; a clause on «Правила» when a tool's tab hides it.
+ * («Калькулятор», «Счёт»: layout-core.js toolTab); a clause on «Правила» when a tool's tab hides it.
  * @param {Element} target
  */
 function unhide(target) {

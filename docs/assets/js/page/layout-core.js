@@ -6,6 +6,10 @@
 //
 // node --test: tests/js/layout-core.test.mjs, tests/js/tool-at-line.test.mjs.
 
+/** The event a tool gets when its tab is shown the first time by a tap (layout.js): the
+ * calculator then brings up its form, as a tap on its title does (calculator.js). */
+export const TAB_OPENED = "rb-tab-opened";
+
 /**
  * A tool's own tab on a phone (its data-rb-tab): «Калькулятор» for the
  * calculator; «Счёт» ("tools", its name before the calculator had a tab of

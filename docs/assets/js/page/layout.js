@@ -2,13 +2,13 @@
 // Rules and tools side by side. On a wide screen the page's tools sit in a
 // sticky column beside the rule text (CSS: layout.css), so the clause a
 // ruling cites is visible next to it. On a phone a tab bar switches between
-// «Правила» (the whole page, as it reads) and a tab for each tool, only that
+// «Правила» (the page's text without its tools) and a tab for each tool, only that
 // tool: «Калькулятор», «Счёт» (layout-core.js toolTab), keeping each tab's
 // scroll position; a link that names a tool opens its tab, a § link followed
 // from a tool's tab opens «Правила» at that clause. What the tabs decide from numbers alone is in
 // layout-core.js.
 
-import { driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine, toolTab } from "./layout-core.js";
+import { TAB_OPENED, driftOf, parseKeptTop, readingLine, storedTab, tabStep, toolAtLine, toolTab } from "./layout-core.js";
 import { fragmentId } from "./fragment-core.js";
 import { measureStickyTop, onReaderInput, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
@@ -237,6 +237,18 @@ function listenTabs(s) {
     if (!a || s.tab === "rules") return;
     jumpTo(s, "rules");
   };
+  // The skip link names the page's title, which a tool's tab hides: it would open «Правила»,
+  // where no tool is shown, and take the tool away from a keyboard user. With the tab bar
+  // shown the content begins there: the focus goes to the shown tab's button, one Tab from
+  // the next tab and the tab's content.
+  const onSkip = (/** @type {Event} */ event) => {
+    const a = /** @type {Element} */ (event.target).closest("a.md-skip");
+    if (!a || !s.tabs.getClientRects().length) return;
+    event.preventDefault();
+    window.scrollTo(0, 0);
+    const shown = s.buttons.find((b) => b.dataset.rbTab === s.tab);
+    if (shown) shown.focus();
+  };
   const onLeave = () => keepOpenTool(s);
   // A tool shows something the page was opened for (a shared match): «Счёт» is the tab shown.
   const onToolsShown = () => {
@@ -244,11 +256,13 @@ function listenTabs(s) {
     jumpTo(s, "tools");
   };
   s.tabs.addEventListener("click", onTabs);
+  document.addEventListener("click", onSkip, true);
   s.aside.addEventListener("click", onLink, true);
   s.aside.addEventListener("rb-tools-shown", onToolsShown);
   window.addEventListener("pagehide", onLeave);
   return () => {
     s.tabs.removeEventListener("click", onTabs);
+    document.removeEventListener("click", onSkip, true);
     s.aside.removeEventListener("click", onLink, true);
     s.aside.removeEventListener("rb-tools-shown", onToolsShown);
     window.removeEventListener("pagehide", onLeave);
@@ -309,15 +323,34 @@ function clickTab(s, event) {
   const clicked = b ? b.getAttribute("data-rb-tab") || "" : "";
   const step = b ? tabStep(s.tab, clicked, s.scroll[clicked] || 0) : null;
   if (!step) return;
-  if (!step.first) {
-    showTab(s, step.next);
+  const byKey = /** @type {MouseEvent} */ (event).detail === 0; // a click with no pointer
+  const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
+  if (!step.first) showTab(s, step.next);
+  else {
+    // First time on a tool's tab: open its tool at the top; a tap asks the tool to bring up
+    // what is used first («tab-opened»: the calculator's form, as a tap on its title does).
+    jumpTo(s, step.next);
+    if (first instanceof HTMLDetailsElement) first.open = true;
+    (first || s.aside).scrollIntoView({ block: "start" });
+    if (first && byKey === false) first.dispatchEvent(new Event(TAB_OPENED));
+  }
+  if (byKey) focusShownTab(s, first);
+}
+
+/**
+ * A tab chosen by a key (a click with no pointer): the focus goes on where the reader is
+ * going — a tool's tab to its tool's summary —, and never stays on a button the tab's
+ * scroll took off the screen (at 400 % zoom the tab bar does not stick).
+ * @param {Split} s @param {HTMLElement | undefined} tool the shown tab's first tool
+ */
+function focusShownTab(s, tool) {
+  const summary = tool && s.tab !== "rules" ? tool.querySelector(":scope > summary") : null;
+  if (summary instanceof HTMLElement) {
+    summary.focus();
     return;
   }
-  // First time on a tool's tab: open its tool at the top.
-  jumpTo(s, step.next);
-  const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
-  if (first instanceof HTMLDetailsElement) first.open = true;
-  (first || s.aside).scrollIntoView({ block: "start" });
+  const box = s.tabs.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) window.scrollTo(0, 0);
 }
 
 /** The open tool at the top of the screen on «Счёт», and where it is, kept for a reload. @param {Split} s */
