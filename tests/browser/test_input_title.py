@@ -41,3 +41,30 @@ def test_the_inputs_title_is_not_under_the_view_switch(tool_page, base_url, game
     page = tool_page(phone)
     start_on_table(page, base_url, game, ["Александр", "Екатерина"])
     assert page.evaluate(COVERED, sk(game)) == []
+
+
+# The title's lines of text, each as it reads on the screen.
+TITLE_LINES = """sel => {
+  const title = document.querySelector(sel + ' [data-rb-action-group] > .rb-group-title');
+  const text = title.firstChild;
+  const lines = new Map();
+  for (let i = 0; i < text.data.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const box = [...range.getClientRects()].find((r) => r.width > 0);
+    if (box) lines.set(Math.round(box.top), (lines.get(Math.round(box.top)) || '') + text.data[i]);
+  }
+  return [...lines.values()].map((l) => l.replace(/\\s+/g, ' ').trim());
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_players_number_stays_with_its_word(tool_page, base_url, game):
+    """No names typed, at 360 px: «УДАР: ИГРОК» over a lone «1» (newcomer 2026-12-05-b, item 7). The
+    title's word and its number stay on one line, in the title and on the cards (lib/ru.js unbroken)."""
+    page = tool_page(PHONE)
+    start_on_table(page, base_url, game, ["", ""])
+    lines = page.evaluate(TITLE_LINES, sk(game))
+    assert lines and not any(line.split(" ")[0].isdigit() for line in lines), f"{game}: заголовок по строкам {lines}"
+    assert "Игрок\u00a01" in page.locator(f"{sk(game)} [data-rb-scores] .rb-score-name").first.text_content()

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { foulsInRow, longestWord } from "../../docs/assets/js/ruling/match-board.js";
+import { unbroken } from "../../docs/assets/js/lib/ru.js";
 
 test("the board's cards are as wide as the longest word of a name, counted in letters", () => {
   assert.equal(longestWord(["Маша", "Константин", "Ян"]), 10);
@@ -17,4 +18,13 @@ test("a card counts fouls in a row, one foul said as one (no «1 нарушен�
   assert.equal(foulsInRow(2), "2 нарушения подряд");
   assert.equal(foulsInRow(5), "5 нарушений подряд");
   assert.equal(foulsInRow(21), "21 нарушение подряд");
+});
+
+test("a word and the number after it stay on one line; other spaces still break", () => {
+  assert.equal(unbroken("Игрок 1"), "Игрок\u00a01");
+  assert.equal(unbroken("1. Игрок 12"), "1. Игрок\u00a012");
+  assert.equal(unbroken("счёт −5"), "счёт\u00a0−5");
+  assert.equal(unbroken("Анна Мария"), "Анна Мария");
+  assert.equal(unbroken("Удар: Аня"), "Удар: Аня");
+  assert.equal(longestWord(["Игрок 12", "Аня"]), 8); // «Игрок 12» is one word on the card
 });

@@ -13,6 +13,13 @@ export function plural(n, one, few, many) {
   return many;
 }
 
+/**
+ * A word and the number after it kept on one line («Игрок 1», «№ 5»): a narrow title
+ * or column broke «Удар: Игрок» / «1» (newcomer 2026-12-05-b, item 7).
+ * @param {string} text
+ */
+export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d)/g, "$1\u00a0");
+
 // "−5" with a real minus sign, as the engine writes negative numbers.
 export const num = (/** @type {number} */ n) => (n < 0 ? `−${-n}` : String(n));
 

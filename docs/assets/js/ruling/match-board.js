@@ -3,7 +3,7 @@
 // scorekeeper, a shared-link preview and the calculator: the players' score
 // cards and the view's optional table ({columns, rows}).
 
-import { fouls as foulsWord, num, quantity } from "../lib/ru.js";
+import { fouls as foulsWord, num, quantity, unbroken } from "../lib/ru.js";
 import { h } from "../lib/dom.js";
 
 /** @typedef {import("../lib/types.js").View} View */
@@ -62,7 +62,7 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
         class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,
         "aria-current": current ? "true" : null,
       },
-      h("span", { class: "rb-score-name", text: Number.isInteger(p.number) ? `${p.number}. ${p.name}` : p.name }),
+      h("span", { class: "rb-score-name", text: unbroken(Number.isInteger(p.number) ? `${p.number}. ${p.name}` : p.name) }),
       // The figure is shown, its words are read («3 очка»): a plain span may not carry a name (aria-prohibited-attr).
       score && points !== null ? h("span", { class: "rb-score-points", "aria-hidden": "true", text: num(points) }) : null,
       score && points !== null ? h("span", { class: "rb-visually-hidden rb-score-said", text: quantity(points, score.forms) }) : null,
@@ -92,7 +92,7 @@ export function renderBoard(view, score, notes = notesInPlay(view)) {
 
 const cell = (/** @type {"th" | "td"} */ tag, /** @type {unknown} */ value) => h(tag, {
   class: typeof value === "number" ? "rb-num" : null,
-  text: typeof value === "number" ? num(value) : String(value ?? ""),
+  text: typeof value === "number" ? num(value) : tag === "th" ? unbroken(String(value ?? "")) : String(value ?? ""),
 });
 
 // A view's table as a real <table>, scrolling sideways inside its own box
@@ -106,15 +106,15 @@ export function renderTable(table, caption) {
   return h("div", { class: "rb-table-wrap", tabindex: "0", role: "region", "aria-label": caption },
     h("table", { class: "rb-table" },
       h("caption", { class: "rb-visually-hidden", text: caption }),
-      h("thead", {}, h("tr", {}, table.columns.map((c) => h("th", { scope: "col", text: c })))),
+      h("thead", {}, h("tr", {}, table.columns.map((c) => h("th", { scope: "col", text: unbroken(String(c)) })))),
       h("tbody", {}, table.rows.map((row) => h("tr", {}, row.map((v, i) => cell(i === 0 ? "th" : "td", v)))))));
 }
 
 /**
- * The letters of the longest word among the players' names: the board's cards are
- * at least that wide (scorekeeper.css), so a name wraps between its words only.
+ * The letters of the longest word among the players' names («Игрок 1» is one: unbroken):
+ * the board's cards are at least that wide (scorekeeper.css), so a name wraps between its words only.
  * @param {unknown[]} names @returns {number}
  */
 export function longestWord(names) {
-  return Math.max(0, ...names.map((n) => String(n ?? "").split(/\s+/)).flat().map((w) => [...w].length));
+  return Math.max(0, ...names.map((n) => unbroken(String(n ?? "")).split(/[ \t\n]+/)).flat().map((w) => [...w].length));
 }
