@@ -41,7 +41,8 @@ def sample(per_game: int, seed: int) -> list[dict]:
         for request, response in played:
             if response.get("ok") and response.get("ruling") and request["op"] == "match.play":
                 out.append({"game": game, "scored": scored, "source": "match", "request": {"op": "match.play", "action": request["action"]},
-                            "score": declared, "ruling": response["ruling"]})
+                            "score": declared, "ruling": response["ruling"],
+                            "status": (response.get("view") or {}).get("status") or ""})
         out.extend(trained(game, declared, per_game if GAMES[game].trainer_aspects else 0, rng))
     return out
 

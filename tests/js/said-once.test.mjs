@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { ROOT } from "./engine.mjs";
 import { installFakeDom, textParts } from "./fake-dom.mjs";
 import { num, quantity } from "../../docs/assets/js/lib/ru.js";
-import { sentences } from "../../docs/assets/js/ruling/ruling-text.js";
+import { sentenceKey, sentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 installFakeDom();
 const { renderRulingLine } = await import("../../docs/assets/js/ruling/ruling-line.js");
@@ -55,7 +55,8 @@ function drawn() {
     }
     for (const [where, args] of [
       ["калькулятор", source !== "match" ? { decision: true, standalone: true } : null],
-      ["счёт партии", source === "match" ? { names } : null],
+      // The last line stands right under the match's status line (match-view.js renderMatch).
+      ["счёт партии", source === "match" ? { names, shown: x.status } : null],
     ]) {
       if (!args) continue;
       const root = renderRulingLine({ ruling, refs, score, ...args });
@@ -104,12 +105,15 @@ test("a ruling's line names each толкование once", () => {
   assert.deepEqual(bad.slice(0, 5), []);
 });
 
-/** How many parts state the points shown beside the badge («+14 очков»; «14 очков засчитаны»). */
+/** How many parts state the points shown beside the badge («+14 очков»; «14 очков засчитаны»;
+ * a penalty «−2 очка», «штраф 2 очка»). */
 function pointsSaid(d) {
   const shown = d.all.find((p) => p.classes.includes("rb-points"));
-  if (!shown || !shown.text.startsWith("+")) return 0;
+  if (!shown || !/^[+−]/u.test(shown.text)) return 0;
   const q = shown.text.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const said = new RegExp(`(^|[^\\d+])(\\+${q}|${q} засчитан)(?![\\dА-Яа-яЁё])`, "u");
+  const said = shown.text.startsWith("+")
+    ? new RegExp(`(^|[^\\d+])(\\+${q}|${q} засчитан|приз ${q})(?![\\dА-Яа-яЁё])`, "iu")
+    : new RegExp(`(^|[^\\d])(−${q}|штраф ${q})(?![\\dА-Яа-яЁё])`, "iu");
   return d.all.filter((p) => said.test(p.text)).length;
 }
 
@@ -174,4 +178,44 @@ test("the тренажёр's «66 очков»: the answer says the total, the s
   assert.ok(won);
   const q = won.x.answer_text;
   assert.equal(won.all.filter((p) => p.text.includes(q)).length, 1, won.all.map((p) => p.text).join(" · "));
+});
+
+test("the last ruling's line says no sentence the status line right above it says", () => {
+  // «По часовой»: «Очередной шар — 4, луза — …» stood in the status line and in the line under it.
+  const lines = DRAWN.filter((d) => d.where === "счёт партии" && d.x.status);
+  assert.ok(lines.some((d) => d.x.game === "po-chasovoy"));
+  const bad = [];
+  for (const d of lines) {
+    const status = new Set(sentences(d.x.status).map(sentenceKey));
+    const said = d.line.filter((p) => p.classes.includes("rb-summary")).flatMap((p) => sentences(p.text));
+    for (const s of said) if (status.has(sentenceKey(s))) bad.push(`${where(d)}: «${s}»`);
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("a total left out takes its bracketed words and a name left alone before a comma with it", () => {
+  // «Кладка» in the calculator: «Игрок 1, на столе 13 шаров», «Игрок 1 (из них 1 штрафной), на столе 15 шаров».
+  const bad = [];
+  for (const d of DRAWN) {
+    const names = (d.x.ruling.scores || []).map((_, i) => `Игрок ${i + 1}`);
+    for (const p of d.all.filter((q) => q.classes.includes("rb-summary"))) {
+      for (const s of sentences(p.text)) {
+        if (names.some((n) => s.startsWith(`${n}, `) || s.startsWith(`${n} (`))) bad.push(`${where(d)}: «${s}»`);
+      }
+    }
+  }
+  assert.ok(DRAWN.some((d) => d.x.game === "kladka-kiem" && d.where === "калькулятор"));
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("a line and its «почему» say «по толкованию» and «по внешнему источнику» once each", () => {
+  // «Кайза»'s yellow in a middle pocket: marked beside the points, then again as tags once «почему» opened.
+  const bad = [];
+  for (const d of DRAWN.filter((x) => x.where !== "тренажёр")) {
+    for (const words of ["по толкованию", "по внешнему источнику"]) {
+      const times = d.all.filter((p) => p.text.trim() === words).length;
+      if (times > 1) bad.push(`${where(d)}: «${words}» ${times} times`);
+    }
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
 });

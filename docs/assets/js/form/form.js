@@ -53,12 +53,18 @@ function group(fieldEl) {
 }
 
 // A number field entered by a tap or Tab has its value selected: the digits
-// typed replace it («88», not «088» or «880»). The click that focused it would
-// put the caret back; that one click's default is skipped.
+// typed replace it («88», not «088» or «880»); so has a text field still holding
+// its declared default («пробка»'s «1, 1» became «1, 11, -5, …» under a
+// newcomer's typing). The click that focused it would put the caret back; that
+// one click's default is skipped.
 /** @param {FocusEvent} event */
-function selectNumberOnFocus(event) {
+function selectValueOnFocus(event) {
   const input = event.target;
-  if (!(input instanceof HTMLInputElement) || input.type !== "number") return;
+  if (!(input instanceof HTMLInputElement)) return;
+  const field = input.closest("[data-rb-field]");
+  const untouched = input.type === "text" && field instanceof HTMLElement && input.value !== ""
+    && input.value === String(fieldDefault(field) ?? "");
+  if (input.type !== "number" && !untouched) return;
   input.select();
   input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
 }
@@ -220,7 +226,7 @@ export function actionType(form) {
 export function setupForm(form) {
   if (form.dataset.rbWired) return;
   form.dataset.rbWired = "1";
-  form.addEventListener("focusin", selectNumberOnFocus);
+  form.addEventListener("focusin", selectValueOnFocus);
   form.addEventListener("click", (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;

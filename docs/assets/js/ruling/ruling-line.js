@@ -17,14 +17,17 @@ import { lineTexts } from "./said-once.js";
  * decision: say the choice the ruling leaves (the calculator; the scorekeeper asks it with buttons).
  * standalone: no board beside it (the calculator): the line also says what
  * happened and what follows (the engine's headline), «почему» adds the rest.
+ * shown: the text right above the line (the match's status line): its sentences are not said again.
  * @param {{ ruling: Ruling, refs: Refs, score: Readonly<Score> | null, names?: string[] | null,
- *   number?: number | null, undone?: boolean, note?: string, decision?: boolean, standalone?: boolean }} args
+ *   number?: number | null, undone?: boolean, note?: string, decision?: boolean, standalone?: boolean,
+ *   shown?: string }} args
  * @returns {HTMLElement}
  */
 export function renderRulingLine({
   ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false, standalone = false,
+  shown = "",
 }) {
-  const texts = lineTexts(ruling, { score, names, standalone, decision });
+  const texts = lineTexts(ruling, { score, names, standalone, decision, shown });
   const { tone, label, headline, question } = texts;
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });

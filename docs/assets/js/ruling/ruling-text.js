@@ -109,6 +109,14 @@ function keysOf(texts) {
 }
 
 /**
+ * The text without the sentences `shown` says (the status line right above the last
+ * ruling: «Очередной шар — 4, луза — …» stood in both). @param {string} text @param {string} shown
+ */
+export function withoutShown(text, shown) {
+  return shown ? unsaid(text, keysOf([shown])) : text;
+}
+
+/**
  * The explanation of a ruling, each sentence once, in the order shown: the
  * headline, the fouls (with their clauses), «почему» (with its citations).
  * `said`: what is already on screen (the line): left out everywhere. A foul

@@ -127,8 +127,10 @@ export function renderRuling({
   if (!headless) root.append(verdictLine(ruling, { tone, label, score, names, number }));
   if (text.summary) root.append(h("p", { class: "rb-summary", text: text.summary }));
   // Right under the verdict: the ruling leans on something the text does not
-  // say (the толкования and outside facts themselves are listed below).
-  const beyondText = beyondTextTags(ruling).map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
+  // say (the толкования and outside facts themselves are listed below). Not under
+  // a line's «почему» (headless): the line marks and links them already, and the
+  // tags said «по толкованию», «по внешнему источнику» a second time (newcomer 2026-12-05-c).
+  const beyondText = headless ? [] : beyondTextTags(ruling).map(([kind, text]) => h("span", { class: `rb-tag rb-tag--${kind}`, text }));
   if (beyondText.length) root.append(h("p", { class: "rb-chips-line rb-beyond-text" }, beyondText));
 
   // With no score board beside it: say the new total, unless said above (said-once.js).

@@ -12,7 +12,7 @@
 
 import { quantity, signedQuantity } from "../lib/ru.js";
 import { newTotalText, playerName, scorePieces, showsPoints } from "./ruling-parts.js";
-import { explanationText, lineHeadline, lineQuestion, scoreChanges, sentences, verdict } from "./ruling-text.js";
+import { explanationText, lineHeadline, lineQuestion, scoreChanges, sentences, verdict, withoutShown } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Score} Score */
@@ -100,18 +100,32 @@ export function withoutSaid(text, said) {
 function withoutPoints(s, points) {
   if (!points) return s;
   if (new RegExp(`^${escape(points.replace(/^\+/, ""))} засчитан[аоы]?\\.?$`, "u").test(s)) return "";
-  const out = s.replace(new RegExp(`(:\\s|,\\s|\\s)?${escape(points)}(?![\\dА-Яа-яЁё])`, "gu"), "");
+  // Points shown as «−2 очка» / «+48 очков» are also said as «штраф 2 очка» / «приз 48 очков» («пробка»).
+  const word = points.startsWith("−") ? "штраф" : "приз";
+  const said = `(?:${escape(points)}|${word} ${escape(points.slice(1))})`;
+  const out = s.replace(new RegExp(`(:\\s|,\\s|\\s—\\s|\\s)?${said}(?![\\dА-Яа-яЁё])`, "gu"), "");
   return out === s ? s : capital(out.replace(/^[\s,:;]+/u, ""));
 }
 
-/** A sentence without the totals said already; "" when a name alone is left. @param {string} s @param {Said} said */
+/**
+ * A sentence without the totals said already, with the words in brackets that qualify
+ * the total («2 удара (из них 1 штрафной)»: the line says them beside the figure); ""
+ * when a name alone is left; the name goes too when what follows is not about the
+ * player («Игрок 1: 1 удар, на столе 14 шаров» -> «На столе 14 шаров», but «Игрок 1
+ * — партия выиграна»). @param {string} s @param {Said} said
+ */
 function withoutTotals(s, said) {
   let out = s;
   for (const p of said.totals) {
     const [name, total] = said.players[p] || ["", ""];
     if (!name || !total) continue;
-    for (const sep of [": ", " — "]) out = out.split(`${name}${sep}${total}`).join(name);
+    // The total as a figure with its unit, or as the sum that gives it («Игрок 1: 1 − 2 = −1», «пробка»).
+    const figure = escape(total.split(" ")[0]);
+    const sum = `[−\\d][\\d ]*(?: [−+] [−\\d][\\d ]*)+ = ${figure}`;
+    out = out.replace(new RegExp(`${escape(name)}(?:: | — )(?:${escape(total)}|${sum})(?: \\([^)]*\\))?(?![\\dА-Яа-яЁё])`, "gu"), name);
     if (out.replace(/[.!]$/u, "") === name) return "";
+    const rest = new RegExp(`^${escape(name)}[,;] `, "u").exec(out);
+    if (rest) out = capital(out.slice(rest[0].length));
   }
   return out;
 }
@@ -137,11 +151,13 @@ function escape(text) {
  * What a ruling's line says (ruling-line.js draws it): the badge, the score
  * pieces, the headline and the choice it asks, each thing once; `said` is what
  * the line said, for the explanation behind «почему» (explanationTexts);
- * `raw` the headline as the engine wrote it (the sentences the line stands for).
+ * `raw` the headline as the engine wrote it (the sentences the line stands for);
+ * `shown`: a text on screen right above the line (the match's status line), whose
+ * sentences the headline leaves out.
  * @param {Ruling} ruling @param {{ score: Readonly<Score> | null, names?: string[] | null,
- *   standalone?: boolean, decision?: boolean }} how
+ *   standalone?: boolean, decision?: boolean, shown?: string }} how
  */
-export function lineTexts(ruling, { score, names = null, standalone = false, decision = false }) {
+export function lineTexts(ruling, { score, names = null, standalone = false, decision = false, shown = "" }) {
   const [tone, label] = verdict(ruling, score);
   const pieces = score && ruling.kind !== "decision" && !ruling.decision ? scorePieces(ruling, score, names, standalone) : [];
   const said = freshSaid(ruling, score, names);
@@ -152,7 +168,7 @@ export function lineTexts(ruling, { score, names = null, standalone = false, dec
   for (const c of changes || []) said.totals.add(c.player);
   if (changes && standalone && typeof ruling.player === "number") said.totals.add(ruling.player); // «88 → 88»
   const raw = lineHeadline(ruling, { standalone, scored: Boolean(score) });
-  const headline = withoutSaid(raw, said);
+  const headline = withoutShown(withoutSaid(raw, said), shown);
   const question = decision ? lineQuestion(ruling, raw) : "";
   return { tone, label, pieces, raw, headline, question, said };
 }

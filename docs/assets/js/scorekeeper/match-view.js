@@ -9,7 +9,7 @@
 import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
-import { rows as rowsWord } from "../lib/ru.js";
+import { rows as rowsWord, unbroken } from "../lib/ru.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { h } from "../lib/dom.js";
 import { refLink } from "../ruling/ruling.js";
@@ -64,7 +64,8 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   const items = recent ? recent.items : [];
   const lastShown = lastShownOf(last, items);
   ui.lastBody.replaceChildren(lastShown
-    ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone })
+    ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone,
+      shown: lastShown.undone ? "" : view.status || "" })
     : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
 
   ui.undo.disabled = !view.can_undo;
@@ -111,7 +112,7 @@ function renderInput(ui, view, names, game) {
   hideIdleFields(ui.actionForm, view.idle_fields || []);
   if (decision) renderDecision(ui, decision, names, game);
   const shooter = shooterName(view, names);
-  ui.actionTitle.textContent = shooter ? `Удар: ${shooter}` : "Запись";
+  ui.actionTitle.textContent = shooter ? `Удар: ${unbroken(shooter)}` : "Запись";
 }
 
 /** @param {MatchUi} ui @param {NonNullable<View["decision"]>} decision @param {string[]} names @param {GameDecl} game */
