@@ -22,6 +22,17 @@ PLACE = """id => {
   const box = a.parentElement.getBoundingClientRect();
   if (!(c.top < s.bottom && c.bottom > s.top && c.left >= s.right - 1)) return 'не в строке «§»';
   if (c.right > box.right + 1 || c.right > document.documentElement.clientWidth) return 'шире строки';
+  // Every line of its label inside its rounded border: a pill's round ends cut a wrapped
+  // label's first and last letters (newcomer 2026-12-05-b, item 6: «П» and «у»).
+  const R = Math.min(parseFloat(getComputedStyle(chip).borderTopLeftRadius), c.width / 2, c.height / 2);
+  const range = document.createRange();
+  range.selectNodeContents(chip);
+  for (const line of range.getClientRects()) {
+    for (const [x, y] of [[line.left, line.top], [line.right, line.top], [line.left, line.bottom], [line.right, line.bottom]]) {
+      const dx = Math.max(c.left + R - x, x - (c.right - R), 0), dy = Math.max(c.top + R - y, y - (c.bottom - R), 0);
+      if (dx > 0 && dy > 0 && Math.hypot(dx, dy) > R + 1) return `края кнопки режут текст (радиус ${Math.round(R)} px)`;
+    }
+  }
   return '';
 }"""
 

@@ -6,13 +6,6 @@ import { shareCancelled } from "../lib/clipboard.js";
 
 let wired = false;
 
-/** @param {HTMLElement} anchor */
-function shortLabel(anchor) {
-  const title = anchor.dataset.clauseTitle || anchor.id;
-  const short = title.split(":")[0].trim();
-  return short.charAt(0).toLowerCase() + short.slice(1);
-}
-
 /** @param {HTMLElement} anchor @param {HTMLButtonElement} button */
 async function shareOrCopy(anchor, button) {
   const url = new URL(`#${anchor.id}`, window.location.href).href;
@@ -51,7 +44,10 @@ function update() {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "rb-share";
-  button.textContent = `Поделиться: ${shortLabel(anchor)}`;
+  // It stands in the clause's own line: «Поделиться ссылкой» says enough there (a short name such as
+  // «цель» read as a riddle, newcomer 2026-12-05-c); a screen reader hears which clause it shares.
+  button.textContent = "Поделиться ссылкой";
+  button.setAttribute("aria-label", `Поделиться ссылкой: ${anchor.dataset.clauseTitle || anchor.id}`);
   button.addEventListener("click", () => shareOrCopy(anchor, button));
   anchor.after(button);
 }
