@@ -167,7 +167,7 @@ class Reader:
 # ---- the one wording of each kind of refusal (reader and declared fields alike) ----
 
 def missing(label: str, path: str) -> InputError:
-    return InputError(f"Не хватает поля «{label}».", path)
+    return InputError(f"Заполните поле «{label}»: без него решения нет.", path)
 
 
 def _got(value: Any) -> str:

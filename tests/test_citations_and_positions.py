@@ -152,3 +152,24 @@ def test_a_declared_default_means_the_same_as_leaving_the_field_out(game_id):
             explicit = handle({"op": "ruling", "game": game_id, "situation": situation,
                                "action": {**action, f["name"]: f["default"]}})
             assert explicit == base, (f["name"], action, explicit, base)
+
+
+def short_name(title: str) -> str:
+    """What a ruling's short link says of a title: its part before a colon
+    (docs/assets/js/ruling/ruling.js refLink), else the whole title."""
+    return title.split(":")[0].strip()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_short_citation_names_one_clause(game_id):
+    """A short link names one clause of its game: «Кладка»'s double hit was cited as «§ Штраф»,
+    which is also the touch's and the penalty's («Штраф: двойной удар», «Штраф: туш …»), and
+    «пробка»'s worked examples all as «§ Пример» (newcomer 2026-12-05-b, item 11)."""
+    from rules_pkg.api import handle
+    game = handle({"op": "describe", "game": game_id})["game"]
+    seen: dict[str, list[str]] = {}
+    for kind in ("clauses", "tolkovaniya", "outside"):
+        for item in game.get(kind, []):
+            seen.setdefault(short_name(item["title"]).lower(), []).append(item["id"])
+    shared = {name: ids for name, ids in seen.items() if len(ids) > 1}
+    assert shared == {}, f"{game_id}: одна краткая ссылка на несколько пунктов: {shared}"

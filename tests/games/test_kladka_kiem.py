@@ -348,7 +348,7 @@ def test_kladka_kiem_options_that_do_not_apply_are_refused_and_left_out():
     ({}, {}, {"opening": "smash"}, "action.opening", "недопустимое"),
     ({}, {}, {"opening": "break", "double_hit": 1}, "action.double_hit", "true или false"),
     ({}, {}, {"opening": "break", "touch": "foot"}, "action.touch", "недопустимое"),
-    ({}, {}, {"type": "touch"}, "action.touch", "Не хватает"),
+    ({}, {}, {"type": "touch"}, "action.touch", "Заполните поле"),
     ({}, {}, {"type": "massé"}, "action.type", "недопустимое"),
     ({}, {}, {"opening": "break", "poted": 1}, "action.poted", "Неизвестное поле"),
     ({"balls_left": 12}, {}, {"potted": 1}, "situation.balls_left", "все 16"),

@@ -10,8 +10,8 @@ import { messageOf } from "../../docs/assets/js/form/widget.js";
 const refusal = (message, field) => ({ ok: false, error: { code: "input", message, field } });
 
 test("an engine refusal is shown in the engine's words", () => {
-  assert.equal(messageOf(refusal("Не хватает поля «Кто бил (номер игрока)».", "action.shooter")),
-    "Не хватает поля «Кто бил (номер игрока)».");
+  assert.equal(messageOf(refusal("Заполните поле «Кто бил (номер игрока)»: без него решения нет.", "action.shooter")),
+    "Заполните поле «Кто бил (номер игрока)»: без него решения нет.");
   assert.equal(messageOf(refusal("Партия уже окончена.", null)), "Партия уже окончена.");
 });
 
