@@ -72,6 +72,9 @@ INIT_SCRIPT = """(() => {
       const game = root.dataset.rbGame;
       if (!submitted.has(game)) {
         submitted.add(game);
+        // On a phone «Правила» shows no tool: the player opens the calculator's own tab.
+        const tab = document.querySelector('.rb-tabs [data-rb-tab="calculator"]');
+        if (!root.getClientRects().length && tab && tab.getClientRects().length) tab.click();
         marks["shown:" + game] = now();
         // The simplest shot, a miss, said explicitly (an empty input is never one):
         // the «Промах» chip of the table drawing, or the form's own miss box.
