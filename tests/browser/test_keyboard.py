@@ -115,9 +115,11 @@ def test_calculator_ruling_within_twenty_presses(tool_page, base_url, game, devi
     assert shown.count() == 1, f"{game}: нет решения; ошибки: {errors}"
     words = " ".join((shown.text_content() or "").split())  # «почему» folded: its text is there
     summary = " ".join(expected["ruling"]["summary"].split())
-    # What the badge and the score beside it say — the headline's label («Фол: …»), its points, a
-    # total — the line leaves out (said-once.js): the headline's last part is shown as the engine says it.
+    # What the badge and the score beside it say — the headline's label («Фол: …»), its points (also as
+    # «— приз 2 очка», «— штраф 2 очка»), a total — the line leaves out (said-once.js): the rest of the
+    # headline's last part is shown as the engine says it.
     last = re.sub(r"^[^:.]{1,20}: ", "", summary.split(". ")[0]).split(", ")[-1]
+    last = re.sub(r" — (приз|штраф) \d+ \w+$", "", last)
     assert last.lower() in words.lower(), f"{game}: показано «{words}», а движок решает «{summary}»"
     assert problems == [], f"{game}: фокус не виден или потерян:\n" + "\n".join(problems)
     # On a phone the tool is on its own tab: choosing it (Tab, Enter) replaces the Tab from the

@@ -323,7 +323,9 @@ function clickTab(s, event) {
   const clicked = b ? b.getAttribute("data-rb-tab") || "" : "";
   const step = b ? tabStep(s.tab, clicked, s.scroll[clicked] || 0) : null;
   if (!step) return;
-  const byKey = /** @type {MouseEvent} */ (event).detail === 0; // a click with no pointer
+  // A reader's key (Enter, Space): a trusted click with no pointer; a script's tab.click() (a link to a
+  // tool, fragment-target.js) is neither a key nor a tap.
+  const byKey = event.isTrusted && /** @type {MouseEvent} */ (event).detail === 0;
   const first = s.tools.find((t) => toolTab(t.dataset.rbTool || "") === step.next);
   if (!step.first) showTab(s, step.next);
   else {
@@ -332,7 +334,7 @@ function clickTab(s, event) {
     jumpTo(s, step.next);
     if (first instanceof HTMLDetailsElement) first.open = true;
     (first || s.aside).scrollIntoView({ block: "start" });
-    if (first && byKey === false) first.dispatchEvent(new Event(TAB_OPENED));
+    if (first && event.isTrusted && !byKey) first.dispatchEvent(new Event(TAB_OPENED));
   }
   if (byKey) focusShownTab(s, first);
 }
