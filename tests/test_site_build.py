@@ -153,6 +153,8 @@ VENDOR_ALLOWED = [
     ("pyodide/*/pyodide.mjs", "cdn.jsdelivr.net",
      "default package CDN, replaced because worker.mjs passes packageBaseUrl (checked below)"),
     ("pyodide/*/pyodide.asm.mjs", "${t}", "URL template of the same package CDN, unused"),
+    ("micropython/*/micropython.mjs", "emscripten.org",
+     "a link to Emscripten's FAQ in a warning text for a page opened from file://"),
 ]
 
 

@@ -62,10 +62,11 @@ def shared_pages(browser):
     contexts, pages = [], {}
     for combo in COMBOS:
         context = new_context(browser, **context_options(*combo))
-        # The static pages are checked without the engine (Pyodide would boot on
+        # The static pages are checked without the engine (either runtime would boot on
         # every page of a loaded 2-core machine); the tools' states, engine and
         # all, are checked by test_tool_states.
         context.route("**/pyodide/**", lambda route: route.abort())
+        context.route("**/micropython/**", lambda route: route.abort())  # the first answer's runtime too
         contexts.append(context)
         pages[combo] = new_page(context)
     yield pages

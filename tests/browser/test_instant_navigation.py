@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.publish.serve import serve_in_thread
-from tools_helpers import sk, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, sk, wait_engine_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM, TO = "kovboy", "kaiza"
@@ -84,10 +84,14 @@ def navigate(page, base: str) -> dict:
         const client = await import(new URL('../../assets/js/engine-client/engine-client.js', location.href).href);
         return client.call({op: 'games'});
     }""")
+    # MicroPython answered first (docs/assets/engine/first-answer.mjs): Pyodide boots once, behind it.
+    page.wait_for_function("sel => ['normal', 'snapshot'].includes(document.querySelector(sel).dataset.rbEngineRuntime)",
+                           arg=sk(TO), timeout=ENGINE_TIMEOUT_MS)
     return {
         "same_document": page.evaluate("window.__rbSameDocument === true"),
         "workers": [w for w in workers if "worker.mjs" in w],
         "wasm_requests": [u for u in page.context.recorded_urls if u.endswith("pyodide.asm.wasm")],
+        "micropython_requests": [u for u in page.context.recorded_urls if u.endswith("micropython.wasm")],
         "engine_answers": answer.get("ok") is True,
     }
 
@@ -109,6 +113,7 @@ def test_moving_between_game_pages_keeps_the_engine(local_build, page):
     assert seen["same_document"], "переход загрузил новый документ: мгновенная навигация не сработала"
     assert len(seen["workers"]) == 1, seen["workers"]
     assert len(seen["wasm_requests"]) == 1, seen["wasm_requests"]
+    assert len(seen["micropython_requests"]) == 1, seen["micropython_requests"]
     assert seen["engine_answers"]
 
 

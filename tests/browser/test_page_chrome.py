@@ -7,7 +7,6 @@ match that never shows the empty setup form first. Two page loads."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -20,7 +19,6 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
 GAME = "kovboy"
-HOLD_S = 3  # the runtime's download held back: a slow first visit
 
 # Every layout shift the page makes by itself (not right after an input), summed.
 SHIFTS = """window.__shift = 0; window.__shifts = [];
@@ -67,11 +65,17 @@ def test_first_visit_moves_nothing_and_a_reload_shows_no_setup_form(tool_page, b
     page = tool_page(PHONE)
     page.add_init_script(SHIFTS)
 
-    def slow(route):
-        time.sleep(HOLD_S)
-        route.continue_()
+    # A slow first visit: both runtimes (the first answer's, MicroPython, and Pyodide) held
+    # until the loading state has been looked at, then let through.
+    held, released = [], []
 
-    page.route(re.compile(r".*/pyodide/.*\.wasm$"), slow)
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(re.compile(r".*/(pyodide|micropython)/.*\.wasm$"), hold)
     page.goto(f"{base_url}games/{GAME}/")
     dismiss_toasts(page)
     assert page.evaluate(BAND) <= 1, f"между шапкой и вкладками пустая полоса {page.evaluate(BAND)} px"
@@ -79,10 +83,14 @@ def test_first_visit_moves_nothing_and_a_reload_shows_no_setup_form(tool_page, b
     page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
     open_tool(page, calc(GAME))
     badge = page.locator(f"{calc(GAME)} [data-rb-engine-badge]")
+    page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine", arg=calc(GAME))  # mounted
     assert page.evaluate(f"document.querySelector('{calc(GAME)}').dataset.rbEngine") == "loading"
     assert re.search(r"загрузка… \d", badge.inner_text()), badge.inner_text()  # a figure, not only «загрузка…»
     page.wait_for_timeout(300)
     before = page.evaluate("window.__shift")
+    released.append(True)
+    for route in held:
+        route.continue_()
     wait_engine_ready(page, calc(GAME))
     wait_engine_ready(page, sk(GAME))
     page.wait_for_timeout(500)  # a shift is reported after the frame that made it

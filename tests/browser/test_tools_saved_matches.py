@@ -207,7 +207,8 @@ def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
     record(page, GAME, pot(3))
     record(page, GAME, pot(5))
     held = []
-    page.context.route(re.compile(r".*/pyodide/.*\.wasm$"), lambda route: held.append(route))
+    runtimes = re.compile(r".*/(pyodide|micropython)/.*\.wasm$")  # the first answer's runtime too
+    page.context.route(runtimes, lambda route: held.append(route))
     page.reload()
     # The runtime is still downloading, and the score is already there.
     tool.locator("[data-rb-match]").wait_for()
@@ -223,9 +224,10 @@ def test_saved_score_shows_before_the_engine_is_ready(tool_page, base_url):
         if held:
             break
         page.wait_for_timeout(100)
-    assert held, "запрос pyodide.asm.wasm не был перехвачен"
+    assert held, "запрос среды для расчёта (.wasm) не был перехвачен"
     for route in held:
         route.continue_()
+    page.context.unroute(runtimes)
     tool.locator("[data-rb-action-form]").wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert scores(page, GAME) == [8, 0]
     assert tool.locator("[data-rb-history] > li").count() == 2

@@ -7,7 +7,7 @@ import { join } from "node:path";
 
 import { ROOT } from "./engine.mjs";
 import {
-  MP_MATCH_LIMIT, MP_TEXT_LIMIT, answeringRuntime, readPack, slowForMicroPython,
+  MP_MATCH_LIMIT, MP_TEXT_LIMIT, answeringRuntime, pyodideGate, readPack, slowForMicroPython,
 } from "../../docs/assets/engine/first-answer.mjs";
 
 const log = (n) => Array.from({ length: n }, () => ({ type: "shot" }));
@@ -90,4 +90,54 @@ test("the engine pack reads back its files, and refuses a malformed one", () => 
   assert.throws(() => readPack(pack([["../x.mpy", "a"]])), /malformed/);
   const cut = pack([["a.mpy", "abcdef"]]);
   assert.throws(() => readPack(cut.subarray(0, cut.length - 2)), /malformed/);
+});
+
+// A gate with hand-driven timers: fire(ms) runs the timers set for that many ms.
+function gateWithTimers() {
+  const timers = [];
+  const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000, setTimer: (f, ms) => timers.push({ f, ms }) });
+  let isOpen = false;
+  gate.opened.then(() => { isOpen = true; });
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    gate, timers, settle,
+    fire: async (ms) => { for (const t of timers.filter((x) => x.ms === ms)) t.f(); await settle(); },
+    isOpen: () => isOpen,
+  };
+}
+
+test("Pyodide's download waits while MicroPython serves the first answer, and no longer", async () => {
+  let g = gateWithTimers();
+  await g.settle();
+  assert.equal(g.isOpen(), false, "closed at first");
+  g.gate.micropython(true);
+  await g.settle();
+  assert.equal(g.isOpen(), false, "MicroPython ready: still closed (the page's modules may still be loading)");
+  g.gate.open(); // MicroPython answered a call (worker.mjs answerText)
+  await g.settle();
+  assert.equal(g.isOpen(), true);
+
+  g = gateWithTimers();
+  g.gate.micropython(false); // failed, or none on the page: Pyodide at once
+  await g.settle();
+  assert.equal(g.isOpen(), true);
+
+  g = gateWithTimers();
+  g.gate.micropython(true);
+  await g.fire(3000); // ready, and no call for idleMs
+  assert.equal(g.isOpen(), true);
+
+  g = gateWithTimers();
+  await g.fire(8000); // MicroPython still booting after headStartMs
+  assert.equal(g.isOpen(), true);
+  assert.deepEqual(g.timers.map((t) => t.ms), [8000]);
+});
+
+test("the worker opens the gate on MicroPython's first answer and on a call only Pyodide answers", () => {
+  const worker = readFileSync(join(ROOT, "docs", "assets", "engine", "worker.mjs"), "utf-8");
+  const answer = worker.slice(worker.indexOf("async function answerText"), worker.indexOf("async function answerCall"));
+  assert.match(answer, /if \(!light\) gate\.open\(\)/);
+  assert.match(answer, /micropythonJson\(text\);\s*gate\.open\(\)/);
+  assert.match(worker, /Promise\.race\(\[pyodideStart\.then\(boot\)/);
+  assert.match(worker, /snapshots\.present\(\)\.then\(\(stored\) => \{\s*if \(stored\) micropythonReady\.then\(\(\) => gate\.open\(\)\)/, "a repeat visit does not wait");
 });

@@ -57,6 +57,37 @@ export function answeringRuntime(pyodide, micropython, light) {
 }
 
 /**
+ * When Pyodide may start downloading: on a slow link its 5 MB would share it with what the
+ * first answer needs — MicroPython's 0.35 MB and the page's own modules, still loading when
+ * MicroPython is ready (scripts/bench, phone, cold: first ruling 10.4 s with both started
+ * together, 5.2 s with Pyodide started at MicroPython's ready, 4.8 s with this gate;
+ * notes/micropython.md). The gate opens at the first of: MicroPython failed or is not on
+ * the page; a snapshot is stored (a repeat visit: Pyodide's files are cached; worker.mjs);
+ * MicroPython answered a call; a call only Pyodide may answer came; `idleMs` after
+ * MicroPython was ready with no call (a player still entering a shot); `headStartMs` after
+ * the gate was made.
+ * @param {{ idleMs: number, headStartMs: number, setTimer?: (f: () => void, ms: number) => unknown }} timing
+ */
+export function pyodideGate({ idleMs, headStartMs, setTimer = setTimeout }) {
+  /** @type {() => void} */
+  let open = () => {};
+  /** @type {Promise<void>} */
+  const opened = new Promise((resolve) => {
+    open = () => resolve();
+  });
+  setTimer(open, headStartMs);
+  return {
+    opened,
+    open,
+    /** @param {boolean} up MicroPython booted (false: failed or not on the page) */
+    micropython(up) {
+      if (up) setTimer(open, idleMs);
+      else open();
+    },
+  };
+}
+
+/**
  * The files of an engine pack (sitebuild/micropython/transform.py pack()): a 4-byte
  * little-endian length, a JSON list of [relative path, size], then the files' bytes.
  * @param {Uint8Array} bytes

@@ -52,6 +52,21 @@ export async function available() {
   return (await open()) !== null;
 }
 
+/**
+ * Whether a snapshot of any version is stored: this device ran the engine before, so its
+ * files are in the service worker's cache and Pyodide's start costs no download
+ * (worker.mjs opens the Pyodide gate at once). Never throws.
+ */
+export async function present() {
+  const cache = await open();
+  if (!cache) return false;
+  try {
+    return Boolean(await cache.match(ENTRY));
+  } catch {
+    return false;
+  }
+}
+
 export async function remove() {
   try {
     if (typeof caches !== "undefined") await caches.delete(CACHE);

@@ -37,7 +37,7 @@
 // The MicroPython first answer (issue 28 § 1): with &mp=<hash>/ in its URL the worker
 // also boots MicroPython and the engine's MicroPython copy from
 // <site root>/micropython/<hash>/ (micropython-boot.mjs) at once, and Pyodide once
-// MicroPython answers (see pyodideStart below).
+// its download no longer delays MicroPython's first answer (first-answer.mjs pyodideGate).
 // Whichever is ready first answers (first-answer.mjs answeringRuntime): MicroPython
 // sends `ready` with boot "micropython", Pyodide a second `ready` with its own boot
 // when it takes over, and from then on answers everything. A request first-answer.mjs
@@ -50,7 +50,7 @@ import * as snapshots from "./snapshot.mjs";
 import {
   TO_WORKER, asCallMessage, failedMessage, progressMessage, readyMessage, resultMessage,
 } from "./protocol.mjs";
-import { BOOT_MICROPYTHON, answeringRuntime, slowForMicroPython } from "./first-answer.mjs";
+import { BOOT_MICROPYTHON, answeringRuntime, pyodideGate, slowForMicroPython } from "./first-answer.mjs";
 import { bootMicroPython } from "./micropython-boot.mjs";
 
 const params = new URL(self.location.href).searchParams;
@@ -435,11 +435,16 @@ const micropythonReady = !micropythonURL ? Promise.resolve(false) : bootMicroPyt
   },
 );
 
-// Pyodide starts once MicroPython answers or fails (or after MP_HEAD_START_MS): on a slow
-// link their downloads would share it, and MicroPython's 0.35 MB would wait behind
-// Pyodide's 5 MB (scripts/bench, phone, cold: first ruling 10.4 s started together).
-const MP_HEAD_START_MS = 8000;
-const pyodideStart = Promise.race([micropythonReady, new Promise((resolve) => setTimeout(resolve, MP_HEAD_START_MS))]);
+// Pyodide starts once its download no longer delays the first answer (first-answer.mjs
+// pyodideGate): MicroPython answered or failed, a call only Pyodide answers came, or a while passed.
+const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000 });
+micropythonReady.then((up) => gate.micropython(up));
+// A device with a stored snapshot has Pyodide's files cached: no download to wait for, only
+// MicroPython's start (the worker's one thread: Pyodide's restore would hold it ~2 s).
+snapshots.present().then((stored) => {
+  if (stored) micropythonReady.then(() => gate.open());
+});
+const pyodideStart = gate.opened;
 // Calls may arrive before the engine is ready: they wait for it.
 const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(
   (ms) => {
@@ -467,9 +472,15 @@ const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(
  */
 async function answerText(request, text) {
   if (pyodideUp) return String(handleJson(text)); // once Pyodide has taken over, always Pyodide
-  const runtime = await answeringRuntime(ready, micropythonReady, !slowForMicroPython(request, text.length));
+  const light = !slowForMicroPython(request, text.length);
+  if (!light) gate.open(); // only Pyodide answers it
+  const runtime = await answeringRuntime(ready, micropythonReady, light);
   if (runtime === "pyodide") return String(handleJson(text));
-  if (runtime === "micropython" && micropythonJson) return micropythonJson(text);
+  if (runtime === "micropython" && micropythonJson) {
+    const answer = micropythonJson(text);
+    gate.open(); // the first answer is out: now Pyodide may have the link
+    return answer;
+  }
   return null;
 }
 
