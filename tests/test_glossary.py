@@ -247,6 +247,18 @@ def test_quotes_are_the_words_of_their_clause(site):
             assert normalise(q.text) in text, f"{term.id}: «{q.text}» нет в пункте {q.clause}"
 
 
+def test_a_quotes_link_names_its_game_and_clause(site):
+    """«— Кайза, §» said neither which clause nor why «§» (newcomer 2026-12-05-c, item 7):
+    the link says the game and the clause's title, as the clause reads on its page."""
+    titles = {c["id"]: (g["title"], c["title"]) for g in (api.handle({"op": "describe", "game": gid})["game"]
+                                                           for gid in game_ids()) for c in g["clauses"]}
+    links = [p.find("a") for p in page(site / "glossary" / "index.html").find_all("p", "rb-gloss-quote")]
+    assert len(links) >= 10
+    for a in links:
+        game, title = titles[a.attrs["href"].split("#")[1]]
+        assert normalise(a.text()) == normalise(f"{game}, § {title}"), a.text()
+
+
 def test_the_glossary_page(site):
     doc = page(site / "glossary" / "index.html")
     article = doc.find("article")

@@ -168,6 +168,21 @@ def test_no_tool_form_status_or_json_text(index):
     assert leaks == []
 
 
+def test_a_sentence_after_a_full_stop_starts_with_a_capital(index):
+    """A search result's text reads as sentences: a badge or a label that follows a
+    sentence («… до 100 очков.» + «текст в источнике неполный») starts with a capital.
+    Abbreviations («см.», «т. д.», «т. е.») and table cells run together are not sentences."""
+    lower_after_stop = re.compile(r"[а-яё](?<!\bсм)(?<!\bт)(?<!\bд)(?<!\bе)(?<!\bг)(?<!\bп)\.\s+([а-яё][а-яё]+)")
+    found = []
+    for d in index["docs"]:
+        if not d["location"].startswith(("games/", "#", "glossary/", "clauses/")) and d["location"]:
+            continue
+        for paragraph in re.findall(r"<p>(.*?)</p>", d["text"], flags=re.S):
+            text = plain(paragraph)
+            found += [f"{d['location']}: …{text[max(0, m.start() - 40):m.end()]}" for m in lower_after_stop.finditer(text)]
+    assert found == []
+
+
 def test_the_tool_markup_itself_is_excluded():
     page = (SITE / "games" / "kovboy" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<details class="rb-tool[^>]*data-search-exclude', page)

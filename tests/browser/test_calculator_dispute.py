@@ -35,6 +35,25 @@ FREE = """sel => {
   const bar = tool.querySelector('.rb-buttons--sticky');
   return [top, bar ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight];
 }"""
+# The text outside the focused element that its focus ring (outline and offset) runs over.
+RING_OVER_TEXT = """sel => {
+  const el = document.activeElement, tool = document.querySelector(sel);
+  if (!el || !tool.contains(el)) return ['фокус не в калькуляторе'];
+  const s = getComputedStyle(el), grow = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth);
+  const r = el.getBoundingClientRect();
+  const ring = { top: r.top - grow, bottom: r.bottom + grow, left: r.left - grow, right: r.right + grow };
+  const out = [], walker = document.createTreeWalker(tool, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const t = walker.currentNode;
+    if (el.contains(t) || !t.data.trim() || !t.parentElement.getClientRects().length) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    for (const b of range.getClientRects()) {
+      if (b.width && b.bottom > ring.top && b.top < ring.bottom && b.right > ring.left && b.left < ring.right) out.push(t.data.trim());
+    }
+  }
+  return out;
+}"""
 SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[А-ЯЁA-Z0-9«(])")
 
 
@@ -76,6 +95,8 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(GAME))
 
     assert len(taps) <= 5, taps
+    # The verdict has the focus: its ring stays off the text around it («УДАР» under it).
+    assert page.evaluate(RING_OVER_TEXT, calc(GAME)) == []
     assert page.evaluate("scrollY") == start, f"страница прокрутилась на {page.evaluate('scrollY') - start} px"
     top, bottom = page.evaluate(FREE, calc(GAME))
     verdict = line.locator(".rb-verdict").bounding_box()

@@ -78,3 +78,30 @@ def test_a_tools_tab_names_its_game(make_page, base_url, game):
         title = page.evaluate(SHOWN_TITLE)
         want = "Правила бильярда" if tab == "rules" else title["h1"].replace("¶", "").strip()
         assert title["shown"] == [want], f"{game}, вкладка {tab}: в шапке {title['shown']}, а ждали «{want}»"
+
+
+# The drawer's title (the site's name over the navigation): how it is cut, if it is.
+DRAWER_TITLE_CUT = """() => {
+  const el = document.querySelector('.md-nav--primary > .md-nav__title');
+  const text = el.textContent.replace(/\\s+/g, ' ').trim();
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const box = el.getBoundingClientRect();
+  const over = [...range.getClientRects()].filter(r => r.width && (r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5));
+  return { text, cut: el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth,
+           over: over.length, overflowX: el.scrollWidth - el.clientWidth, overflowY: el.scrollHeight - el.clientHeight };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 740)], ids=["390", "360"])
+def test_the_drawers_title_shows_the_whole_site_name(make_page, base_url, width, height):
+    """The menu's title read «Правила бильярда: …» at 390 px (newcomer 2026-12-05-c, item 7):
+    in the drawer the site's name shows whole, on as many lines as it needs."""
+    page = make_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2, service_workers="block")
+    page.goto(base_url)  # the drawer at its top level: the site's name is its title
+    page.locator('.md-header label[for="__drawer"]').tap()
+    page.wait_for_timeout(400)  # the drawer slides in (0.25 s)
+    title = page.evaluate(DRAWER_TITLE_CUT)
+    assert title["text"].startswith("Правила бильярда: тексты, калькуляторы, тесты"), title
+    assert title["overflowX"] <= 0 and title["overflowY"] <= 1 and title["over"] == 0, title

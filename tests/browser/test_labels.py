@@ -154,3 +154,39 @@ def test_a_players_name_is_never_split_inside_a_word(tool_page, base_url, game, 
     split = page.evaluate(WORDS_SPLIT, tool.element_handle())
     screenshot(page, f"names-{game}-{width}")
     assert not split, "\n".join(split)
+
+
+# Each tap target of the drawing whose focus ring (its .rb-t-hit outlined, shot-input.css) would be
+# cut: by the drawing's own edge, by a box that clips, or by the screen's edge.
+RING_CUT = """(root) => {
+  const out = [];
+  for (const target of root.querySelectorAll('[data-rb-tap]')) {
+    const hit = target.querySelector('.rb-t-hit');
+    if (!hit || !hit.getClientRects().length) continue;
+    const r = hit.getBoundingClientRect();
+    const svg = hit.ownerSVGElement;
+    const pad = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; // the ring's 1-unit stroke
+    const ring = { left: r.left - pad / 2, right: r.right + pad / 2, top: r.top - pad / 2, bottom: r.bottom + pad / 2 };
+    const name = target.getAttribute('aria-label') || target.dataset.rbTap;
+    if (ring.left < 0 || ring.right > innerWidth) out.push(`«${name}»: за краем экрана`);
+    for (let box = hit.parentElement; box && box !== document.body; box = box.parentElement) {
+      const s = getComputedStyle(box);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      if (ring.left < b.left - 0.5 || ring.right > b.right + 0.5 || ring.top < b.top - 0.5 || ring.bottom > b.bottom + 0.5)
+        out.push(`«${name}»: рамку фокуса обрезает ${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_no_focus_ring_on_the_drawing_is_cut(tool_page, base_url, width):
+    """The ring of a focused pocket («дальняя левая») was cut by the table's edge (newcomer
+    2026-12-05-c, item 8): every tap target's ring shows whole, at 360 and 390 px."""
+    page = tool_page(PHONE if width == 360 else PHONE_390)
+    tool = start_on_table(page, base_url, "kovboy", ["Аня", "Борис"])
+    targets = tool.locator("[data-rb-tap]").count()
+    assert targets >= 10  # six pockets and the balls
+    assert page.evaluate(RING_CUT, tool.element_handle()) == []

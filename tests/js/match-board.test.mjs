@@ -28,3 +28,15 @@ test("a word and the number after it stay on one line; other spaces still break"
   assert.equal(unbroken("Удар: Аня"), "Удар: Аня");
   assert.equal(longestWord(["Игрок 12", "Аня"]), 8); // «Игрок 12» is one word on the card
 });
+
+test("a change «2 → 4» stays on one line (the bank column of «пробка» broke «2 →» / «4»)", () => {
+  assert.equal(unbroken("2 → 4"), "2\u00a0→\u00a04");
+  assert.equal(unbroken("0 → −3"), "0\u00a0→\u00a0−3");
+  assert.equal(unbroken("Банк: 2 → 4 очка"), "Банк:\u00a02\u00a0→\u00a04\u00a0очка");
+});
+
+test("a number and its unit stay on one line («78 очков»), a name's words still break", () => {
+  assert.equal(unbroken("Теперь на счету игрока: 78 очков."), "Теперь на счету игрока:\u00a078\u00a0очков.");
+  assert.equal(unbroken("Следующий удар: Игрок 2."), "Следующий удар: Игрок\u00a02.");
+  assert.equal(unbroken("Анна Мария 2 Борис"), "Анна Мария\u00a02 Борис"); // a capital: a name, not a unit
+});

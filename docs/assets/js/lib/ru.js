@@ -14,11 +14,12 @@ export function plural(n, one, few, many) {
 }
 
 /**
- * A word and the number after it kept on one line («Игрок 1», «№ 5»): a narrow title
- * or column broke «Удар: Игрок» / «1» (newcomer 2026-12-05-b, item 7).
+ * A word and the number after it kept on one line («Игрок 1», «№ 5»), a number and its
+ * unit («78 очков»), and a change («2 → 4»): a narrow title or column broke «Удар: Игрок» /
+ * «1» (newcomer 2026-12-05-b, item 7), «2 →» / «4» and «78» / «очков» (5 Dec, evening).
  * @param {string} text
  */
-export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d)/g, "$1\u00a0");
+export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d|→)/g, "$1\u00a0").replace(/(\d) (?=[а-яё])/g, "$1\u00a0");
 
 // "−5" with a real minus sign, as the engine writes negative numbers.
 export const num = (/** @type {number} */ n) => (n < 0 ? `−${-n}` : String(n));

@@ -92,7 +92,7 @@ export function renderBoard(view, score, notes = notesInPlay(view)) {
 
 const cell = (/** @type {"th" | "td"} */ tag, /** @type {unknown} */ value) => h(tag, {
   class: typeof value === "number" ? "rb-num" : null,
-  text: typeof value === "number" ? num(value) : tag === "th" ? unbroken(String(value ?? "")) : String(value ?? ""),
+  text: typeof value === "number" ? num(value) : unbroken(String(value ?? "")),
 });
 
 // A view's table as a real <table>, scrolling sideways inside its own box

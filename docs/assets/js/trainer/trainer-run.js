@@ -9,6 +9,7 @@
 import { parseWhole } from "../quiz/quiz-run.js";
 import { isSeed as isVariantSeed, randomSeed } from "../quiz/quiz-variant.js";
 import { isObject } from "../lib/storage.js";
+import { unbroken } from "../lib/ru.js";
 
 /**
  * @typedef {import("../quiz/quiz-types.js").Choice} Choice
@@ -168,7 +169,7 @@ export function taskLink(href, { game, seed }) {
  */
 export function asQuizQuestion(q) {
   return { type: q.type === "number" ? "number" : "single",
-    choices: q.choices.map((c) => ({ id: c.id, text: c.label })) };
+    choices: q.choices.map((c) => ({ id: c.id, text: unbroken(c.label) })) };
 }
 
 /** What «Ответить» says with no answer given. @param {TrainerQuestion["type"]} type @returns {string} */

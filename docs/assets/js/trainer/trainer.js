@@ -17,6 +17,7 @@
 import { call, getStatus } from "../engine-client/engine-client.js";
 import { scoreLine } from "../quiz/quiz-grading.js";
 import { h } from "../lib/dom.js";
+import { unbroken } from "../lib/ru.js";
 import { answerControls, markChoices } from "../quiz/quiz-view.js";
 import { revealDelta } from "../lib/match-reveal.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
@@ -189,10 +190,10 @@ function drawCard(t, q, current, answered) {
   form.append(
     title,
     h("p", { class: "rb-section-title", text: "Положение перед ударом" }),
-    h("ul", { class: "rb-trainer-lines" }, q.situation.map((line) => h("li", { text: line }))),
+    h("ul", { class: "rb-trainer-lines" }, q.situation.map((line) => h("li", { text: unbroken(line) }))),
     h("p", { class: "rb-section-title", text: "Удар" }),
-    h("ul", { class: "rb-trainer-lines" }, q.action.map((line) => h("li", { text: line }))),
-    h("p", { class: "rb-trainer-ask", "data-rb-trainer-ask": "", text: q.text }));
+    h("ul", { class: "rb-trainer-lines" }, q.action.map((line) => h("li", { text: unbroken(line) }))),
+    h("p", { class: "rb-trainer-ask", "data-rb-trainer-ask": "", text: unbroken(q.text) }));
   const asQuiz = asQuizQuestion(q);
   const controls = answerControls(asQuiz, asQuiz.choices.map((c) => c.id), {}, {
     value: answered ? current.answer : undefined,
@@ -296,17 +297,28 @@ function markGiven(card, q, checked, given) {
   if (asQuizQuestion(q).type === "single") markChoices(card.controls.el, { type: "single", answer: String(checked.answer) }, given);
 }
 
+/** «Следующий удар: Игрок» / «2.» broke in a narrow card: each text of the solution as lib/ru.js unbroken says.
+ * @param {Node} root */
+function keepNumbersWithWords(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = /** @type {Text} */ (node);
+    text.data = unbroken(text.data);
+  }
+}
+
 /** The verdict, the right answer and the engine's ruling. @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */
 function showVerdict(box, checked, g) {
   // A task asking the score: «Правильный ответ: 66 очков» says the total; the solution does not again.
   const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, score: scoreDeclaration(g), foldClauses: true,
     totalSaid: checked.question.kind === "score" });
   linkToGamePage(ruling, g);
+  keepNumbersWithWords(ruling);
   box.replaceChildren(
     h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${checked.correct ? "ok" : "bad"}`, "data-rb-verdict": checked.correct ? "right" : "wrong" },
       h("p", { class: "rb-quiz-verdict" }, h("span", { class: `rb-badge rb-badge--${checked.correct ? "ok" : "foul"}`,
         text: checked.correct ? "Верно" : "Неверно" })),
-      h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }), checked.answer_text),
+      h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }), unbroken(checked.answer_text)),
       h("p", { class: "rb-section-title", text: "Решение по правилам" }),
       ruling));
 }
