@@ -339,11 +339,14 @@ def phase_table(report: dict) -> list[str]:
     for title, spec, kind, boot in (("первый визит, обычный запуск", COLD_PHASES, "cold", "normal"),
                                     ("повторный визит, запуск из снимка", SNAPSHOT_PHASES[:-1] + (ANSWER,),
                                      "warm", "snapshot")):
+        by_source = [(name, [_with_answer(r) for r in runs.get(kind) or [] if r.get("boot") == boot])
+                     for name, runs in sources]
+        if not any(rows for _name, rows in by_source):
+            continue  # no visit of this kind carries the worker's marks: no table of dashes
         lines += [f"**Где уходит время: {title}** (медианы, секунды)", "",
                   "| браузер | " + " | ".join(label for label, _a, _b in spec) + " | первый расчёт | визитов |",
                   "|---|" + "---:|" * (len(spec) + 2)]
-        for name, runs in sources:
-            rows = [_with_answer(r) for r in runs.get(kind) or [] if r.get("boot") == boot]
+        for name, rows in by_source:
             found = phases(rows, spec)
             result = statistics.median([r["result"] for r in rows]) if rows else None
             lines.append(f"| {name} | " + " | ".join(secs(found.get(label), 2) for label, _a, _b in spec)
