@@ -88,8 +88,7 @@ DRAWER_TITLE_CUT = """() => {
   range.selectNodeContents(el);
   const box = el.getBoundingClientRect();
   const over = [...range.getClientRects()].filter(r => r.width && (r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5));
-  return { text, cut: el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth,
-           over: over.length, overflowX: el.scrollWidth - el.clientWidth, overflowY: el.scrollHeight - el.clientHeight };
+  return { text, over: over.length, overflowX: el.scrollWidth - el.clientWidth, overflowY: el.scrollHeight - el.clientHeight };
 }"""
 
 

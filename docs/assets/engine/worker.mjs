@@ -441,9 +441,11 @@ const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000 });
 micropythonReady.then((up) => gate.micropython(up));
 // A device with a stored snapshot has Pyodide's files cached: no download to wait for, only
 // MicroPython's start (the worker's one thread: Pyodide's restore would hold it ~2 s).
-snapshots.present().then((stored) => {
-  if (stored) micropythonReady.then(() => gate.open());
-});
+if (micropythonURL) {
+  snapshots.present().then((stored) => {
+    if (stored) micropythonReady.then(() => gate.open());
+  });
+}
 const pyodideStart = gate.opened;
 // Calls may arrive before the engine is ready: they wait for it.
 const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(

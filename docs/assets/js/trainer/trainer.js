@@ -297,7 +297,7 @@ function markGiven(card, q, checked, given) {
   if (asQuizQuestion(q).type === "single") markChoices(card.controls.el, { type: "single", answer: String(checked.answer) }, given);
 }
 
-/** «Следующий удар: Игрок» / «2.» broke in a narrow card: each text of the solution as lib/ru.js unbroken says.
+/** «Следующий удар: Игрок» / «2.» broke in a narrow card: each text under `root` as lib/ru.js unbroken says.
  * @param {Node} root */
 function keepNumbersWithWords(root) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -313,14 +313,14 @@ function showVerdict(box, checked, g) {
   const ruling = renderRuling({ ruling: checked.ruling, refs: g.refs, score: scoreDeclaration(g), foldClauses: true,
     totalSaid: checked.question.kind === "score" });
   linkToGamePage(ruling, g);
-  keepNumbersWithWords(ruling);
-  box.replaceChildren(
-    h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${checked.correct ? "ok" : "bad"}`, "data-rb-verdict": checked.correct ? "right" : "wrong" },
-      h("p", { class: "rb-quiz-verdict" }, h("span", { class: `rb-badge rb-badge--${checked.correct ? "ok" : "foul"}`,
-        text: checked.correct ? "Верно" : "Неверно" })),
-      h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }), unbroken(checked.answer_text)),
-      h("p", { class: "rb-section-title", text: "Решение по правилам" }),
-      ruling));
+  const feedback = h("div", { class: `rb-quiz-feedback rb-quiz-feedback--${checked.correct ? "ok" : "bad"}`, "data-rb-verdict": checked.correct ? "right" : "wrong" },
+    h("p", { class: "rb-quiz-verdict" }, h("span", { class: `rb-badge rb-badge--${checked.correct ? "ok" : "foul"}`,
+      text: checked.correct ? "Верно" : "Неверно" })),
+    h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }), checked.answer_text),
+    h("p", { class: "rb-section-title", text: "Решение по правилам" }),
+    ruling);
+  keepNumbersWithWords(feedback); // the answer and the solution alike
+  box.replaceChildren(feedback);
 }
 
 /** A new task of the chosen game, on screen and in view. @param {Trainer} t */
