@@ -129,3 +129,29 @@ def test_without_micropython_pyodide_answers_alone(page, context, base_url):
     winning_shot_entered(page, base_url)
     assert runtime(page, CALC) in ("normal", "snapshot")
     winning_ruling(page)
+
+
+def test_pyodide_failed_micropython_answers_every_call_and_the_offline_copy_is_saved(page, context, base_url):
+    """Pyodide's wasm refused once (a dropped link): MicroPython, up already, answers on — a call
+    it would be slow over too, rather than «расчёт недоступен» — and the page counts as idle, so
+    the offline copy is saved (its second fetch of the wasm goes through)."""
+    refused = []
+
+    def refuse_once(route):
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    context.route(re.compile(r".*/pyodide\.asm\.wasm(\?.*)?$"), refuse_once)
+    winning_shot_entered(page, base_url)
+    assert runtime(page, CALC) == "micropython"
+    page.evaluate(SLOW_CALL, base_url)
+    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
+    assert refused, "the wasm was asked for and refused"
+    assert page.evaluate("window.__slow.error && window.__slow.error.field") == "pad"  # MicroPython's refusal
+    assert runtime(page, CALC) == "micropython"
+    wait_engine_ready(page, CALC)
+    page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=ENGINE_TIMEOUT_MS)
+    assert winning_ruling(page)  # still answering

@@ -51,6 +51,20 @@ test("a second ready (Pyodide taking over from MicroPython) names the runtime th
   assert.equal(seen.ready, 2);
 });
 
+test("Pyodide failed with MicroPython up: the page is idle (the offline copy is saved), MicroPython answers on", async () => {
+  const handlers = client.workerHandlers({ fail() {}, resolveReady() {} });
+  handlers[FROM_WORKER.READY](readyMessage({ boot: "micropython", ms: 900 }));
+  let idle = false;
+  client.whenIdle().then(() => { idle = true; });
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(idle, false, "MicroPython answering is not the engine loaded: Pyodide is due");
+  handlers[FROM_WORKER.READY](readyMessage({ boot: "micropython", ms: 30000, alone: true }));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(idle, true, "Pyodide failed: nothing more is due");
+  assert.equal(client.getStatus().state, "ready");
+  assert.equal(client.getStatus().alone, true);
+});
+
 test("the worker handles every kind of page message and sends every kind the page handles", () => {
   const table = WORKER_SOURCE.match(/const PAGE_HANDLERS = \{([^}]*)\}/);
   assert.ok(table, "worker.mjs has its PAGE_HANDLERS table");

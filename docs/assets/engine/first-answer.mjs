@@ -41,18 +41,19 @@ export function slowForMicroPython(request, textLength) {
 
 /**
  * Which runtime answers a call: the first of the two to be ready (Pyodide when both
- * are), MicroPython only when `light`; "none" when neither can.
+ * are), MicroPython only when `light` — or, a call that is not light, once Pyodide
+ * failed (slowly is better than not at all); "none" when neither can.
  * @param {Promise<boolean>} pyodide  whether Pyodide booted
  * @param {Promise<boolean>} micropython  whether MicroPython booted (false: none on this page)
  * @param {boolean} light  MicroPython may answer (not slowForMicroPython)
  * @returns {Promise<Runtime>}
  */
 export function answeringRuntime(pyodide, micropython, light) {
-  const mp = light ? micropython : Promise.resolve(false);
   /** @param {Runtime | Promise<Runtime>} otherwise @returns {Promise<Runtime>} */
   const pyodideOr = (otherwise) => pyodide.then((ok) => (ok ? "pyodide" : otherwise));
   /** @param {Runtime | Promise<Runtime>} otherwise @returns {Promise<Runtime>} */
-  const micropythonOr = (otherwise) => mp.then((ok) => (ok ? "micropython" : otherwise));
+  const micropythonOr = (otherwise) => micropython.then((ok) => (ok ? "micropython" : otherwise));
+  if (!light) return pyodideOr(micropythonOr("none"));
   return Promise.race([pyodideOr(micropythonOr("none")), micropythonOr(pyodideOr("none"))]);
 }
 

@@ -10,7 +10,8 @@
 //                   {type: "progress", data: {stage, loaded, total, text}}
 //                   {type: "ready", data: {boot: "micropython" | "snapshot" | "normal", ms}}
 //                     twice when the page has the MicroPython first answer: "micropython"
-//                     when it answers, then Pyodide's boot when Pyodide takes over
+//                     when it answers, then Pyodide's boot when Pyodide takes over — or,
+//                     when Pyodide failed, {boot: "micropython", alone: true}: it answers on
 //                   {type: "failed", data: {message}}
 
 /** What the page sends. */
@@ -29,8 +30,9 @@ export const FROM_WORKER = Object.freeze({
  * @typedef {{ id: number, type: "result", data: unknown }} ResultMessage
  * @typedef {{ stage: string, loaded?: number, total?: number, text: string }} ProgressData
  * @typedef {{ type: "progress", data: ProgressData }} ProgressMessage
- * @typedef {{ boot: string, ms: number }} ReadyData  boot: "micropython" | "snapshot" | "normal", the runtime
- *   that answers from now on and, for Pyodide, the path it took (first-answer.mjs)
+ * @typedef {{ boot: string, ms: number, alone?: boolean }} ReadyData  boot: "micropython" | "snapshot" | "normal",
+ *   the runtime that answers from now on and, for Pyodide, the path it took (first-answer.mjs); alone:
+ *   Pyodide did not start, MicroPython answers every call from now on (none waits for Pyodide)
  * @typedef {{ type: "ready", data: ReadyData }} ReadyMessage
  * @typedef {{ type: "failed", data: { message: string } }} FailedMessage
  * @typedef {ResultMessage | ProgressMessage | ReadyMessage | FailedMessage} WorkerMessage

@@ -460,7 +460,8 @@ const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(
     booting = false;
     const message = err instanceof BootError ? err.message : "непредвиденная ошибка: " + shortMessage(err);
     if (await micropythonReady) {
-      console.warn("rules worker: Pyodide did not start, MicroPython answers what it can:", message);
+      console.warn("rules worker: Pyodide did not start, MicroPython answers every call:", message);
+      self.postMessage(readyMessage({ boot: BOOT_MICROPYTHON, ms: Math.round(performance.now()), alone: true }));
     } else {
       self.postMessage(failedMessage(`Движок правил не загрузился: ${message} Текст правил на странице доступен.`));
     }
@@ -475,7 +476,7 @@ const ready = Promise.race([pyodideStart.then(boot), fetchFailure]).then(
 async function answerText(request, text) {
   if (pyodideUp) return String(handleJson(text)); // once Pyodide has taken over, always Pyodide
   const light = !slowForMicroPython(request, text.length);
-  if (!light) gate.open(); // only Pyodide answers it
+  if (!light) gate.open(); // Pyodide answers it (MicroPython only if Pyodide fails)
   const runtime = await answeringRuntime(ready, micropythonReady, light);
   if (runtime === "pyodide") return String(handleJson(text));
   if (runtime === "micropython" && micropythonJson) {

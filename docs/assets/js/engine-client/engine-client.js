@@ -13,11 +13,13 @@
 //                                          "failed"; loaded/total: bytes of the runtime
 //                                          files so far (worker "progress"); boot: which
 //                                          runtime answers, "micropython" | "snapshot" |
-//                                          "normal" (the last two: Pyodide, by its path)
+//                                          "normal" (the last two: Pyodide, by its path);
+//                                          alone: Pyodide failed, MicroPython answers on
 //   retry()                                after "failed": start a new worker
 //   whenIdle()      -> Promise<void>       once the engine has loaded (or failed) and
 //                                          answered every call made so far; with the
 //                                          MicroPython first answer, once Pyodide has
+//                                          (or failed, and MicroPython answers alone)
 //
 //   startEngine()                          a tool that asks the engine was mounted
 //
@@ -59,13 +61,17 @@ let idleWaiters = [];
 let lastProgress = { stage: "start", text: "Загрузка правил…" };
 // Calls MicroPython would be slow over, not yet answered (first-answer.mjs).
 let slowCalls = 0;
+// Pyodide failed while MicroPython answers: it answers every call from now on (worker "ready", alone).
+let micropythonAlone = false;
 
 // After a task's turn: the answer's caller has shown it by then, and a call made
 // right after it keeps the engine busy.
 function resolveIfIdle() {
   setTimeout(() => {
-    // MicroPython answering is not the engine loaded: Pyodide still downloads (offline.js waits for it).
-    if (status.state === "loading" || status.boot === BOOT_MICROPYTHON || outstanding > 0 || !idleWaiters.length) return;
+    // MicroPython answering is not the engine loaded: Pyodide still downloads (offline.js waits for it),
+    // unless Pyodide failed and MicroPython answers alone.
+    const pyodideDue = status.boot === BOOT_MICROPYTHON && !status.alone;
+    if (status.state === "loading" || pyodideDue || outstanding > 0 || !idleWaiters.length) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -103,6 +109,7 @@ export function workerHandlers(on) {
       if (status.state === "loading") setStatus(loadingStatus(status.boot));
     },
     [FROM_WORKER.READY]: (/** @type {ReadyMessage} */ { data }) => {
+      if (data.alone) micropythonAlone = true;
       setStatus(data.boot === BOOT_MICROPYTHON ? micropythonStatus()
         : /** @type {EngineStatus} */ ({ state: "ready", stage: "ready", text: "Правила загружены", boot: data.boot }));
       on.resolveReady();
@@ -122,8 +129,9 @@ function loadingStatus(boot) {
 /** Ready as MicroPython is: the status while it answers, unless a call waits for Pyodide.
  * @returns {EngineStatus} */
 function micropythonStatus() {
-  return slowCalls > 0 ? loadingStatus(BOOT_MICROPYTHON)
-    : { state: "ready", stage: "ready", text: "Правила загружены", boot: BOOT_MICROPYTHON };
+  if (slowCalls > 0 && !micropythonAlone) return loadingStatus(BOOT_MICROPYTHON);
+  return { state: "ready", stage: "ready", text: "Правила загружены", boot: BOOT_MICROPYTHON,
+    ...(micropythonAlone ? { alone: true } : {}) };
 }
 
 /** A call MicroPython would be slow over waits for Pyodide: while MicroPython answers, the
@@ -131,7 +139,7 @@ function micropythonStatus() {
  * once the call is answered.
  * @param {Request} request @returns {() => void} */
 function waitForPyodide(request) {
-  if (!slowForMicroPython(request, JSON.stringify(request).length)) return () => {};
+  if (micropythonAlone || !slowForMicroPython(request, JSON.stringify(request).length)) return () => {};
   slowCalls += 1;
   if (status.state === "ready" && status.boot === BOOT_MICROPYTHON) setStatus(micropythonStatus());
   return () => {
@@ -162,6 +170,7 @@ function start() {
     worker = null;
   };
 
+  micropythonAlone = false;
   setStatus({ state: "loading", stage: "start", text: "Загрузка правил…" });
   const bootApi = /** @type {import("../lib/types.js").SiteWindow} */ (window).rbEngineBoot;
   /** @type {import("../lib/types.js").EngineBoot} */

@@ -55,7 +55,7 @@
 /**
  * The engine's loading state (engine-client.js subscribe()).
  * @typedef {{ state: "loading" | "ready" | "failed", stage: string, text: string, loaded?: number,
- *   total?: number, boot?: string }} EngineStatus
+ *   total?: number, boot?: string, alone?: boolean }} EngineStatus
  * What engine-boot.js (inlined in <head>) hands over: the worker with what it
  * said so far, or why none was started.
  * @typedef {{ worker: Worker, messages: MessageEvent[], errors: Event[] }} StartedEngine
