@@ -484,11 +484,13 @@ class PoChasovoy(Game):
                    for i in range(len(names))]
         decision = None
         if not state.named:
-            status = (f"Первый удар: {names[0]}; после него {names[1]} назначает лузу, в которую будет "
-                      "сыграна «единица».")
+            # The first shot is not recorded (what it changes the text does not say): the status says
+            # who makes it, the question asks the opponent for the pocket that follows it.
+            status = f"Первый удар делает {names[0]}; записывать его не нужно."
             decision = {"player": 1, "clause": f"{GID}-first-pocket",
                         # the status says whose shot comes first; the question does not claim it was made
-                        "question": f"{names[1]}, назначьте лузу, в которую будет сыграна «единица»:",
+                        "question": f"{names[1]}, после первого удара назначьте лузу, в которую будет сыграна "
+                                    "«единица»:",
                         "options": pocket_options()}
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."

@@ -117,6 +117,13 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     assert len(keys) == len(set(keys)), sentences
     assert sum("88 + 5 = 93" in s for s in sentences) == 1, sentences
     assert why.locator(".rb-lines li").count() >= 1  # what follows: the penalty, the re-spot…
+    # A number stays with its word («93» / «очка» broke): each joined run (lib/dom.js keepTogether)
+    # stands on one line, in the line and behind «почему» alike; the text itself is unchanged.
+    runs = line.evaluate("""el => [...el.querySelectorAll('.rb-together')].filter((s) => s.getClientRects().length)
+      .map((s) => [s.textContent, s.getClientRects().length])""")
+    assert any("Игрок 2" in text for text, _ in runs), runs
+    assert len(runs) >= 3 and all(n == 1 for _, n in runs), runs
+    assert "\u00a0" not in line.locator(".rb-summary").first.inner_text()
 
     # Every field of the form, focused, stands clear of the sticky bars.
     assert_focus_clear_of_bars(page, tool)

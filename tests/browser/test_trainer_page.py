@@ -99,11 +99,15 @@ def test_question_answer_verdict_and_running_score(tpage, base_url):
     assert f"Правильный ответ: {checked['answer_text']}" in text
     # «Игрок 2» and «78 очков» are never broken at a line's end (newcomer 2026-12-05-c, item 7;
     # 5 Dec, evening): the task's lines, its question, the choices, the answer and the solution
-    # join a word to the number after it, and a number to its unit.
+    # join a word to the number after it, and a number to its unit (a no-break space, or a run
+    # kept on one line by lib/dom.js keepTogether: each such run stands on one line).
     broken = card.evaluate("""(card) => [...card.querySelectorAll(`.rb-trainer-lines li, [data-rb-trainer-ask],
       .rb-quiz-choice-text, .rb-quiz-right, .rb-trainer-verdict .rb-ruling *`)].flatMap(el => [...el.childNodes])
-      .filter(n => n.nodeType === 3).map(n => n.data).filter(t => /[А-Яа-яЁё] \\d|\\d [а-яё]/.test(t))""")
+      .filter(n => n.nodeType === 3 && !n.parentElement.classList.contains('rb-together')).map(n => n.data)
+      .filter(t => /[А-Яа-яЁё] \\d|\\d [а-яё]/.test(t))""")
     assert broken == []
+    runs = card.evaluate("card => [...card.querySelectorAll('.rb-together')].map((s) => s.getClientRects().length)")
+    assert runs and all(n == 1 for n in runs), runs
     # Each thing is said once (issue 26): the summary's «Фол: …» sentence stands as the
     # foul's own line, every other sentence of the summary as it is.
     ruling = checked["ruling"]

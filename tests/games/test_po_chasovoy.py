@@ -116,7 +116,9 @@ def test_po_chasovoy_first_pocket_named_by_the_opponent_after_the_first_shot():
     view = t.view
     assert view["decision"]["player"] == 1 and view["decision"]["clause"] == cid("first-pocket")
     assert [o["id"] for o in view["decision"]["options"]] == list(POCKET_IDS)
-    assert "Аня" in view["status"] and "Борис" in view["status"] and "«единица»" in view["status"]
+    # the first shot by the first player, then the opponent names the pocket: status + question
+    assert "Аня" in view["status"] and "первый удар" in view["status"].lower()
+    assert view["decision"]["question"].startswith("Борис, после первого удара") and "«единица»" in view["decision"]["question"]
     assert t.refuse(type="shot", pocket="far-left")["code"] == "state"
     assert t.refuse(type="error_found")["code"] == "state"
     r = t.name("right-middle")
@@ -135,8 +137,12 @@ def test_po_chasovoy_two_players_roles_only_until_the_pocket_is_named():
     t = Table()
     view = t.view
     assert [p["role"] for p in view["players"]] == ["первый удар", "назначает лузу «единицы»"]
-    assert view["decision"]["question"] == "Борис, назначьте лузу, в которую будет сыграна «единица»:"
+    assert view["decision"]["question"] == "Борис, после первого удара назначьте лузу, в которую будет сыграна «единица»:"
     assert "сделан" not in view["decision"]["question"]
+    # The status says who strikes first, and that nothing is entered for it: it does not
+    # name the opponent as the next to act while the question already asks him (said once).
+    assert view["status"] == "Первый удар делает Аня; записывать его не нужно."
+    assert "Борис" not in view["status"] and "назнач" not in view["status"]
     t.name("right-middle")
     assert not any("role" in p for p in t.view["players"])  # a card is its name alone: no blank note row
     assert not any(p["current"] for p in t.view["players"])

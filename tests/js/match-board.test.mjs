@@ -40,3 +40,14 @@ test("a number and its unit stay on one line («78 очков»), a name's words
   assert.equal(unbroken("Следующий удар: Игрок 2."), "Следующий удар: Игрок\u00a02.");
   assert.equal(unbroken("Анна Мария 2 Борис"), "Анна Мария\u00a02 Борис"); // a capital: a name, not a unit
 });
+
+test("togetherRuns: the joined words as runs, the characters unchanged (no no-break spaces)", async () => {
+  const { togetherRuns } = await import("../../docs/assets/js/lib/ru.js");
+  const text = "Теперь на счету Игрок 2: 78 очков, банк 2 → 4.";
+  const runs = togetherRuns(text);
+  assert.equal(runs.map((r) => r.text).join(""), text);
+  assert.deepEqual(runs.filter((r) => r.together).map((r) => r.text), ["Игрок 2: 78 очков,", "банк 2 → 4."]);
+  assert.ok(runs.every((r) => !r.text.includes("\u00a0")));
+  assert.deepEqual(togetherRuns("Анна Мария"), [{ text: "Анна Мария", together: false }]);
+  assert.deepEqual(togetherRuns(""), []);
+});

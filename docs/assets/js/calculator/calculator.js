@@ -7,7 +7,7 @@ import { call, getStatus } from "../engine-client/engine-client.js";
 import { bindEngineStatus } from "../engine-client/engine-status.js";
 import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../form/form.js";
 import { renderTable } from "../ruling/match-board.js";
-import { h } from "../lib/dom.js";
+import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
@@ -115,6 +115,7 @@ export class Calculator {
     result.replaceChildren(
       renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true }),
       afterTable(table));
+    keepTogether(result); // «93» / «очка» never on two lines, the line, «почему» and the table alike
     result.hidden = false;
     result.classList.remove("rb-result--stale");
     // The answer is brought up and takes the focus, unless the reader has gone on

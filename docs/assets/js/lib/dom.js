@@ -1,7 +1,10 @@
 // @ts-check
 // The DOM builder of every tool: h(tag, props, ...children) makes an element
 // from plain values. Only textContent and attributes: text typed by players or
-// written in a quiz never becomes HTML.
+// written in a quiz never becomes HTML. keepTogether(root): numbers kept with
+// their words on one line in what is already built.
+
+import { togetherRuns } from "./ru.js";
 
 /** A child of h(): a node, or text; null, undefined and false are left out. */
 /** @typedef {Node | string | number | boolean | null | undefined} Child */
@@ -28,4 +31,28 @@ export function h(tag, props = {}, ...children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+const TOGETHER = "rb-together";
+
+/**
+ * Every text under `root` with its numbers kept with their words on one line
+ * (lib/ru.js unbroken: «Игрок 2», «78 очков», «2 → 4»): a joined run becomes a
+ * span that does not wrap, the characters unchanged. Run again over the same
+ * root, it leaves what it wrapped alone.
+ * @param {Node} root
+ */
+export function keepTogether(root) {
+  const doc = root.ownerDocument || /** @type {Document} */ (root);
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  /** @type {Text[]} */
+  const texts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!(node.parentElement && node.parentElement.classList.contains(TOGETHER))) texts.push(/** @type {Text} */ (node));
+  }
+  for (const text of texts) {
+    const runs = togetherRuns(text.data);
+    if (!runs.some((run) => run.together)) continue;
+    text.replaceWith(...runs.map((run) => (run.together ? h("span", { class: TOGETHER, text: run.text }) : run.text)));
+  }
 }

@@ -21,6 +21,30 @@ export function plural(n, one, few, many) {
  */
 export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d|→)/g, "$1\u00a0").replace(/(\d) (?=[а-яё])/g, "$1\u00a0");
 
+/**
+ * The text cut into runs whose concatenation is the text itself: a run of words that
+ * `unbroken` joins is `together` (shown on one line by a span, lib/dom.js keepTogether),
+ * the rest as it is. The characters stay the same: a test or a screen reader reads the
+ * engine's sentence, not no-break spaces.
+ * @param {string} text @returns {{ text: string, together: boolean }[]}
+ */
+export function togetherRuns(text) {
+  const joined = unbroken(text);
+  /** @type {{ text: string, together: boolean }[]} */
+  const runs = [];
+  // Words (runs without a breakable space) and the spaces between them, over the joined text:
+  // a word holding a no-break space that was a plain one in the text is a together run.
+  for (const match of joined.matchAll(/[^ \t\n]+|[ \t\n]+/g)) {
+    const at = /** @type {number} */ (match.index);
+    const piece = text.slice(at, at + match[0].length);
+    const together = piece !== match[0];
+    const last = runs[runs.length - 1];
+    if (!together && last && !last.together) last.text += piece;
+    else runs.push({ text: piece, together });
+  }
+  return runs;
+}
+
 // "−5" with a real minus sign, as the engine writes negative numbers.
 export const num = (/** @type {number} */ n) => (n < 0 ? `−${-n}` : String(n));
 

@@ -11,7 +11,7 @@ import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord, unbroken } from "../lib/ru.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
-import { h } from "../lib/dom.js";
+import { h, keepTogether } from "../lib/dom.js";
 import { refLink } from "../ruling/ruling.js";
 
 const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it all too)
@@ -46,7 +46,8 @@ const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it 
  */
 export function renderMatch(ui, { game, score, state, view, last, shown, recent, undone = [], historyTotal }) {
   const names = view.players.map((p) => p.name);
-  ui.statusLine.textContent = view.status || "";
+  ui.statusLine.replaceChildren(view.status || "");
+  keepTogether(ui.statusLine);
 
   const options = optionsSentence(ui.setup, state.options);
   ui.optionsLine.hidden = !options;
@@ -67,6 +68,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
     ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone,
       shown: lastShown.undone ? "" : view.status || "" })
     : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
+  keepTogether(ui.lastBody); // «78» / «очков» never on two lines, the line and «почему» alike
 
   ui.undo.disabled = !view.can_undo;
   ui.redo.disabled = !view.can_redo;
@@ -145,6 +147,8 @@ function renderHistory(ui, { game, score, names, recent, undone, total }) {
   ui.historyList.replaceChildren(
     ...items.map((ruling, i) => h("li", { class: "rb-history-item" },
       renderRulingLine({ ruling, refs: game.refs, score, names, number: from + i + 1 }))).reverse());
+  keepTogether(ui.historyUndone);
+  keepTogether(ui.historyList);
   ui.historyMore.hidden = from === 0;
   ui.historyMore.textContent = `Показать всю историю (${total})`;
 }

@@ -16,7 +16,7 @@
 
 import { call, getStatus } from "../engine-client/engine-client.js";
 import { scoreLine } from "../quiz/quiz-grading.js";
-import { h } from "../lib/dom.js";
+import { h, keepTogether } from "../lib/dom.js";
 import { unbroken } from "../lib/ru.js";
 import { answerControls, markChoices } from "../quiz/quiz-view.js";
 import { revealDelta } from "../lib/match-reveal.js";
@@ -297,16 +297,6 @@ function markGiven(card, q, checked, given) {
   if (asQuizQuestion(q).type === "single") markChoices(card.controls.el, { type: "single", answer: String(checked.answer) }, given);
 }
 
-/** «Следующий удар: Игрок» / «2.» broke in a narrow card: each text under `root` as lib/ru.js unbroken says.
- * @param {Node} root */
-function keepNumbersWithWords(root) {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = /** @type {Text} */ (node);
-    text.data = unbroken(text.data);
-  }
-}
-
 /** The verdict, the right answer and the engine's ruling. @param {HTMLElement} box @param {TrainerCheckReply} checked @param {TrainerGame} g */
 function showVerdict(box, checked, g) {
   // A task asking the score: «Правильный ответ: 66 очков» says the total; the solution does not again.
@@ -319,7 +309,7 @@ function showVerdict(box, checked, g) {
     h("p", { class: "rb-quiz-right" }, h("span", { class: "rb-quiz-label", text: "Правильный ответ: " }), checked.answer_text),
     h("p", { class: "rb-section-title", text: "Решение по правилам" }),
     ruling);
-  keepNumbersWithWords(feedback); // the answer and the solution alike
+  keepTogether(feedback); // «Следующий удар: Игрок» / «2.» broke in a narrow card: the answer and the solution alike
   box.replaceChildren(feedback);
 }
 
