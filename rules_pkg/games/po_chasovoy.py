@@ -489,8 +489,8 @@ class PoChasovoy(Game):
             status = f"Первый удар делает {names[0]}; записывать его не нужно."
             decision = {"player": 1, "clause": f"{GID}-first-pocket",
                         # the status says whose shot comes first; the question does not claim it was made
-                        "question": f"{names[1]}, после первого удара назначьте лузу, в которую будет сыграна "
-                                    "«единица»:",
+                        # (its § link says the pocket is named after the first shot)
+                        "question": f"{names[1]}, назначьте лузу, в которую будет сыграна «единица»:",
                         "options": pocket_options()}
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."

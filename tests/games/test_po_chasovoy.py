@@ -118,7 +118,7 @@ def test_po_chasovoy_first_pocket_named_by_the_opponent_after_the_first_shot():
     assert [o["id"] for o in view["decision"]["options"]] == list(POCKET_IDS)
     # the first shot by the first player, then the opponent names the pocket: status + question
     assert "Аня" in view["status"] and "первый удар" in view["status"].lower()
-    assert view["decision"]["question"].startswith("Борис, после первого удара") and "«единица»" in view["decision"]["question"]
+    assert view["decision"]["question"].startswith("Борис, назначьте лузу") and "«единица»" in view["decision"]["question"]
     assert t.refuse(type="shot", pocket="far-left")["code"] == "state"
     assert t.refuse(type="error_found")["code"] == "state"
     r = t.name("right-middle")
@@ -137,7 +137,7 @@ def test_po_chasovoy_two_players_roles_only_until_the_pocket_is_named():
     t = Table()
     view = t.view
     assert [p["role"] for p in view["players"]] == ["первый удар", "назначает лузу «единицы»"]
-    assert view["decision"]["question"] == "Борис, после первого удара назначьте лузу, в которую будет сыграна «единица»:"
+    assert view["decision"]["question"] == "Борис, назначьте лузу, в которую будет сыграна «единица»:"
     assert "сделан" not in view["decision"]["question"]
     # The status says who strikes first, and that nothing is entered for it: it does not
     # name the opponent as the next to act while the question already asks him (said once).
