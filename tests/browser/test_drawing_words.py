@@ -177,4 +177,11 @@ def test_a_ball_its_letter_does_not_name_is_captioned(tool_page, base_url):
         screenshot(page, f"words-{game}-captions", f"#rb-scorekeeper-{game} [data-rb-action-form] svg.rb-table-svg")
         assert caption in found["notes"] and "биток" in found["notes"], found
         assert not found["clashes"], found
+        # A ball's button shows its letter alone, the start of its name (2.5.3, axe
+        # label-content-name-mismatch: «Б соперника» in «Б — шар белый соперника»).
+        mismatched = svg.evaluate("""(svg) => [...svg.querySelectorAll('[data-rb-tap=ball]')].filter((b) => {
+          const seen = [...b.querySelectorAll('text')].map((t) => t.textContent.trim()).filter(Boolean).join(' ');
+          return seen && !(b.getAttribute('aria-label') || '').toLowerCase().startsWith(seen.toLowerCase()); })
+          .map((b) => b.getAttribute('aria-label'))""")
+        assert mismatched == [], mismatched
         page.close()

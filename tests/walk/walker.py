@@ -222,9 +222,11 @@ VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
   const [rl, w, client] = await Promise.all([import('/assets/js/ruling/ruling-line.js'), import('/assets/js/form/widget.js'),
     import('/assets/js/engine-client/engine-client.js')]);
   const game = w.declarationOf(root);
-  // The arguments calculator.js and match-view.js give it.
+  // The arguments calculator.js and match-view.js give it (a recorded line: what the status
+  // line right above it says is not said again, match-view.js renderMatch).
+  const status = root.querySelector('[data-rb-status-line]');
   const make = (r) => rl.renderRulingLine(calc ? { ruling: r, refs: game.refs, score: w.scoreOf(game), decision: true, standalone: true }
-    : { ruling: r, refs: game.refs, score: w.scoreOf(game), names });
+    : { ruling: r, refs: game.refs, score: w.scoreOf(game), names, shown: status ? status.textContent : '' });
   const shown = root.querySelector(calc ? '[data-rb-result] .rb-ruling--line' : '[data-rb-last] .rb-ruling--line');
   const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.rb-line-note').forEach((n) => n.remove());
     return c.textContent.replace(/\\s+/g, ' ').trim(); };

@@ -141,9 +141,12 @@ function drawBall(svg, ball, shot, can) {
   },
   s("circle", { class: "rb-t-hit", cx: x, cy: y, r: 12 }),
   s("circle", { class: "rb-t-face", cx: x, cy: y, r: BALL_R, fill: ball.colour }),
-  ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "",
-  ball.note ? s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle", "aria-hidden": "true" }, ball.note) : "");
+  ball.label ? s("text", { class: `rb-t-label${darkText(ball.colour) ? "" : " rb-t-label--light"}`, x, y: y + 2.3, "text-anchor": "middle" }, ball.label) : "");
   svg.append(g);
+  // Its note («соперника») is drawn under it, outside the button: the button's visible text is
+  // its label alone, the start of its name «Б — шар белый соперника» (2.5.3; axe
+  // label-content-name-mismatch read «Б соперника»).
+  if (ball.note) svg.append(s("text", { class: "rb-t-note", x, y: y + 13, "text-anchor": "middle", "aria-hidden": "true" }, ball.note));
   // The order badge is drawn over the ball, outside the button (its name says «коснулся 2-м»):
   // the button's visible text is its label alone, the start of its name (2.5.3).
   if (order >= 0) {
