@@ -94,8 +94,35 @@ def browser():
         browser.close()
 
 
+# The browser's data saver on (navigator.connection.saveData): the site's pages then answer
+# with MicroPython and download Pyodide only for a call only it may answer (a long match, a
+# huge request) or when MicroPython fails (docs/assets/engine/first-answer.mjs pyodideGate).
+# MicroPython's answers are Pyodide's byte for byte (tests/test_micropython_parity.py), and a
+# Pyodide start costs ~3 CPU-s: most of this suite's time went to starts no test looked at
+# (notes/ci-time.md). A test or file marked ``full_engine`` — the engine's start, its
+# progress, the snapshot, the offline copy, the hand-over — gets the browser as a player has
+# it, data saver off; RULES_TEST_FULL_ENGINE=1 gives every test that browser.
+SAVE_DATA = """(() => {
+  try {
+    Object.defineProperty(Navigator.prototype, "connection", {
+      configurable: true, get: () => ({ saveData: true, effectiveType: "4g", addEventListener() {} }) });
+  } catch (e) {}
+})();"""
+ENGINE_MODE = {"full": False}
+
+
+@pytest.fixture(autouse=True)
+def _engine_mode(request):
+    """Before the test's contexts are made: whether its pages start Pyodide as a player's do."""
+    ENGINE_MODE["full"] = (request.node.get_closest_marker("full_engine") is not None
+                           or os.environ.get("RULES_TEST_FULL_ENGINE") == "1")
+    yield
+
+
 def new_context(browser, **kwargs):
     context = browser.new_context(locale="ru-RU", **kwargs)
+    if not ENGINE_MODE["full"]:
+        context.add_init_script(SAVE_DATA)
     context.set_default_timeout(15_000)
     context.recorded_urls = []  # every request of the pages and their workers
     context.on("request", lambda request: context.recorded_urls.append(request.url))
@@ -172,7 +199,7 @@ def shared_page(browser, _shared_contexts, request):
     keys = []
 
     def get(**options):
-        key = json.dumps(options, sort_keys=True)
+        key = json.dumps({"options": options, "full_engine": ENGINE_MODE["full"]}, sort_keys=True)
         if key not in _shared_contexts:
             _shared_contexts[key] = new_context(browser, **options)
             new_page(_shared_contexts[key])

@@ -12,7 +12,7 @@ import pytest
 
 from tools_helpers import ENGINE_TIMEOUT_MS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # Pyodide as on a player's device (conftest.py SAVE_DATA)
 
 # Counts the workers the page creates, and how many there were when the page had loaded.
 COUNT_WORKERS = ("window.__workers = 0; const W = window.Worker;"

@@ -16,6 +16,8 @@ import pytest
 from test_kovboy_page import CALC, PAGE, open_tool
 from tools_helpers import ENGINE_TIMEOUT_MS, keep_micropython_off, wait_engine_ready
 
+pytestmark = pytest.mark.full_engine  # Pyodide as on a player's device (conftest.py SAVE_DATA)
+
 #: What the page records: [ms since navigation, the status box's text], on every change.
 RECORD_TEXTS = """(() => {
   const log = (window.__engineTexts = []);

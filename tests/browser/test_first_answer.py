@@ -16,7 +16,7 @@ import pytest
 from test_kovboy_page import CALC, PAGE, SK, open_tool, play_shot, scores, winning_shot_entered
 from tools_helpers import ENGINE_TIMEOUT_MS, calculate, keep_micropython_off, wait_engine_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # Pyodide as on a player's device (conftest.py SAVE_DATA)
 
 
 @pytest.fixture(autouse=True)
@@ -155,3 +155,23 @@ def test_pyodide_failed_micropython_answers_every_call_and_the_offline_copy_is_s
     wait_engine_ready(page, CALC)
     page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=ENGINE_TIMEOUT_MS)
     assert winning_ruling(page)  # still answering
+
+
+def test_with_the_data_saver_on_pyodide_comes_only_for_a_call_that_needs_it(page, context, base_url):
+    """Save-Data on (navigator.connection.saveData): MicroPython answers, and neither its answer nor
+    the clock (8 s head start, 3 s idle) brings Pyodide's 5 MB; a call only Pyodide may answer does."""
+    from conftest import SAVE_DATA
+
+    context.add_init_script(SAVE_DATA)
+    winning_shot_entered(page, base_url)
+    assert runtime(page, CALC) == "micropython"
+    winning_ruling(page)
+    page.wait_for_timeout(9000)  # past the head start the gate gives Pyodide without the data saver
+    wasm = [u for u in context.recorded_urls if "/pyodide/" in u]
+    assert wasm == [], wasm
+    assert runtime(page, CALC) == "micropython"
+    page.evaluate(SLOW_CALL, base_url)
+    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("window.__slow.error && window.__slow.error.field") == "pad"
+    wait_pyodide(page, CALC)
+    assert any(u.endswith("/pyodide.asm.wasm") for u in context.recorded_urls)

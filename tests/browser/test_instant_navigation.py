@@ -22,6 +22,8 @@ import pytest
 from sitebuild.publish.serve import serve_in_thread
 from tools_helpers import ENGINE_TIMEOUT_MS, sk, wait_engine_ready
 
+pytestmark = pytest.mark.full_engine  # Pyodide as on a player's device (conftest.py SAVE_DATA)
+
 ROOT = Path(__file__).resolve().parents[2]
 FROM, TO = "kovboy", "kaiza"
 

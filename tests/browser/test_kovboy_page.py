@@ -247,6 +247,7 @@ def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
 
 # (d) ------------------------------------------------------------------------
 
+@pytest.mark.full_engine  # the worker's requests for Pyodide are among those recorded
 def test_every_request_goes_to_localhost(page, context, base_url):
     page.goto(base_url + PAGE)
     wait_engine_ready(page, CALC)

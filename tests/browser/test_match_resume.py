@@ -131,6 +131,7 @@ def test_a_reload_keeps_the_match_in_place_under_an_open_calculator(tool_page, b
     assert abs(after - before) <= PLACE_PX, f"the board moved by {after - before:.0f} px over the reload"
 
 
+@pytest.mark.full_engine  # the offline copy, saved once Pyodide is up (conftest.py SAVE_DATA)
 @pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
 def test_after_a_reload_from_the_cache_the_match_input_is_ready(tool_page, base_url, game):
     page = tool_page(PHONE_WITH_WORKER)

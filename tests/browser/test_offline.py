@@ -32,7 +32,7 @@ from sitebuild.publish.serve import serve
 import tools_helpers
 from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS, keep_micropython_off, show_form_view, wait_engine_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # Pyodide as on a player's device (conftest.py SAVE_DATA)
 
 
 

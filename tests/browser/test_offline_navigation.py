@@ -15,7 +15,7 @@ import re
 import pytest
 from tools_helpers import ENGINE_TIMEOUT_MS, SAVE_TIMEOUT_MS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # Pyodide as on a player's device (conftest.py SAVE_DATA)
 
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from test_offline import fresh_context, recording_server, wait_saved  # noqa: F401  (fixtures)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # the offline copy is saved once Pyodide is up (conftest.py SAVE_DATA)
 
 # Every control of the page a person can see and tap (hit at its centre while
 # the notice is hidden) whose box meets the notice's.

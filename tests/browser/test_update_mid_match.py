@@ -20,7 +20,7 @@ from tools_helpers import (
     wait_engine_ready, wait_history,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_engine]  # Pyodide as on a player's device (conftest.py SAVE_DATA)
 WITH_WORKER = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
 MARKER = "Новая версия сайта посреди партии"
 

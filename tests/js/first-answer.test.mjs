@@ -94,9 +94,9 @@ test("the engine pack reads back its files, and refuses a malformed one", () => 
 });
 
 // A gate with hand-driven timers: fire(ms) runs the timers set for that many ms.
-function gateWithTimers() {
+function gateWithTimers(onDemand = false) {
   const timers = [];
-  const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000, setTimer: (f, ms) => timers.push({ f, ms }) });
+  const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000, onDemand, setTimer: (f, ms) => timers.push({ f, ms }) });
   let isOpen = false;
   gate.opened.then(() => { isOpen = true; });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -114,7 +114,7 @@ test("Pyodide's download waits while MicroPython serves the first answer, and no
   g.gate.micropython(true);
   await g.settle();
   assert.equal(g.isOpen(), false, "MicroPython ready: still closed (the page's modules may still be loading)");
-  g.gate.open(); // MicroPython answered a call (worker.mjs answerText)
+  g.gate.answered(); // MicroPython answered a call (worker.mjs answerText)
   await g.settle();
   assert.equal(g.isOpen(), true);
 
@@ -134,11 +134,29 @@ test("Pyodide's download waits while MicroPython serves the first answer, and no
   assert.deepEqual(g.timers.map((t) => t.ms), [8000]);
 });
 
+test("with the data saver on, only a call only Pyodide answers (or MicroPython failing) opens the gate", async () => {
+  let g = gateWithTimers(true);
+  g.gate.micropython(true);
+  g.gate.answered();
+  await g.settle();
+  assert.deepEqual(g.timers, [], "no clock: neither the head start nor the idle wait");
+  assert.equal(g.isOpen(), false, "MicroPython answered: Pyodide is not downloaded for that");
+  g.gate.open(); // a call only Pyodide may answer (worker.mjs answerText)
+  await g.settle();
+  assert.equal(g.isOpen(), true);
+
+  g = gateWithTimers(true);
+  g.gate.micropython(false);
+  await g.settle();
+  assert.equal(g.isOpen(), true, "MicroPython failed: Pyodide, data saver or not");
+});
+
 test("the worker opens the gate on MicroPython's first answer and on a call only Pyodide answers", () => {
   const worker = readFileSync(join(ROOT, "docs", "assets", "engine", "worker.mjs"), "utf-8");
   const answer = worker.slice(worker.indexOf("async function answerText"), worker.indexOf("async function answerCall"));
   assert.match(answer, /if \(!light\) gate\.open\(\)/);
-  assert.match(answer, /micropythonJson\(text\);\s*gate\.open\(\)/);
+  assert.match(answer, /micropythonJson\(text\);\s*gate\.answered\(\)/);
+  assert.match(worker, /pyodideGate\(\{[^}]*onDemand: params\.get\("save"\) === "1"/, "the data saver reaches the gate");
   assert.match(worker, /Promise\.race\(\[pyodideStart\.then\(boot\)/);
   assert.match(worker, /snapshots\.present\(\)\.then\(\(stored\) => \{\s*if \(stored\) micropythonReady\.then\(\(\) => gate\.open\(\)\)/, "a repeat visit does not wait");
 });

@@ -66,24 +66,31 @@ export function answeringRuntime(pyodide, micropython, light) {
  * the page; a snapshot is stored (a repeat visit: Pyodide's files are cached; worker.mjs);
  * MicroPython answered a call; a call only Pyodide may answer came; `idleMs` after
  * MicroPython was ready with no call (a player still entering a shot); `headStartMs` after
- * the gate was made.
- * @param {{ idleMs: number, headStartMs: number, setTimer?: (f: () => void, ms: number) => unknown }} timing
+ * the gate was made. `onDemand` (the browser's data saver is on: Save-Data): neither the
+ * answers nor the clock open it — Pyodide's 5 MB come only for a call only it may answer,
+ * or when MicroPython fails (or a snapshot is stored: nothing to download).
+ * @param {{ idleMs: number, headStartMs: number, onDemand?: boolean,
+ *   setTimer?: (f: () => void, ms: number) => unknown }} timing
  */
-export function pyodideGate({ idleMs, headStartMs, setTimer = setTimeout }) {
+export function pyodideGate({ idleMs, headStartMs, onDemand = false, setTimer = setTimeout }) {
   /** @type {() => void} */
   let open = () => {};
   /** @type {Promise<void>} */
   const opened = new Promise((resolve) => {
     open = () => resolve();
   });
-  setTimer(open, headStartMs);
+  if (!onDemand) setTimer(open, headStartMs);
   return {
     opened,
     open,
     /** @param {boolean} up MicroPython booted (false: failed or not on the page) */
     micropython(up) {
-      if (up) setTimer(open, idleMs);
-      else open();
+      if (!up) open();
+      else if (!onDemand) setTimer(open, idleMs);
+    },
+    /** MicroPython answered a call: the first answer is out, Pyodide may have the link. */
+    answered() {
+      if (!onDemand) open();
     },
   };
 }

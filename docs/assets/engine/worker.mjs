@@ -437,7 +437,8 @@ const micropythonReady = !micropythonURL ? Promise.resolve(false) : bootMicroPyt
 
 // Pyodide starts once its download no longer delays the first answer (first-answer.mjs
 // pyodideGate): MicroPython answered or failed, a call only Pyodide answers came, or a while passed.
-const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000 });
+// The browser's data saver (Save-Data, engine-boot.js &save=1): Pyodide only when a call needs it.
+const gate = pyodideGate({ idleMs: 3000, headStartMs: 8000, onDemand: params.get("save") === "1" });
 micropythonReady.then((up) => gate.micropython(up));
 // A device with a stored snapshot has Pyodide's files cached: no download to wait for, only
 // MicroPython's start (the worker's one thread: Pyodide's restore would hold it ~2 s).
@@ -481,7 +482,7 @@ async function answerText(request, text) {
   if (runtime === "pyodide") return String(handleJson(text));
   if (runtime === "micropython" && micropythonJson) {
     const answer = micropythonJson(text);
-    gate.open(); // the first answer is out: now Pyodide may have the link
+    gate.answered(); // the first answer is out: now Pyodide may have the link
     return answer;
   }
   return null;

@@ -112,10 +112,9 @@ export class Calculator {
     const result = this.result;
     const table = response.view && response.view.table;
     if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
-    result.replaceChildren(
-      renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true }),
-      afterTable(table));
-    keepTogether(result); // «93» / «очка» never on two lines, the line, «почему» and the table alike
+    const line = renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true });
+    keepTogether(line); // «93» / «очка» never on two lines, in the line and behind «почему» alike
+    result.replaceChildren(line, afterTable(table));
     result.hidden = false;
     result.classList.remove("rb-result--stale");
     // The answer is brought up and takes the focus, unless the reader has gone on

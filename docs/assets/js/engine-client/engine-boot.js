@@ -8,7 +8,8 @@
 // its messages so far (window.rbEngineBoot.adopt()), and its retry() starts a
 // new one with window.rbEngineBoot.start(). The worker's URL carries the
 // runtime: worker.mjs?path=314.0.7/&package=rules-pkg&stdlib=python_stdlib.trim-<hash>.zip&wasm=<bytes>
-// and, when the site has the MicroPython first answer, &mp=<hash>/ (its folder under micropython/).
+// and, when the site has the MicroPython first answer, &mp=<hash>/ (its folder under micropython/),
+// and &save=1 when the browser's data saver is on.
 //
 // start() returns {worker, messages, errors} or {failure: "runtime" | "worker"}.
 // On a page marked data-rb-engine="later" nothing starts here: adopt() starts it.
@@ -73,6 +74,9 @@
     url.searchParams.set("stdlib", info.stdlib);
     if (typeof info.wasm === "number") url.searchParams.set("wasm", String(info.wasm));
     if (typeof info.mp === "string") url.searchParams.set("mp", info.mp);
+    // The data saver on (Save-Data): MicroPython answers, Pyodide's 5 MB only when a call needs them.
+    var connection = /** @type {{ connection?: { saveData?: boolean } }} */ (/** @type {unknown} */ (navigator)).connection;
+    if (connection && connection.saveData === true) url.searchParams.set("save", "1");
     try {
       return keptMessages(new Worker(url.href, { type: "module" }));
     } catch (err) {
