@@ -111,6 +111,13 @@ SAVE_DATA = """(() => {
 ENGINE_MODE = {"full": False}
 
 
+@pytest.fixture
+def save_data_script() -> str:
+    """The init script that turns the data saver on, for a test of a context made without it
+    (a fixture, not an import: ``conftest`` is not a unique module name in this suite)."""
+    return SAVE_DATA
+
+
 @pytest.fixture(autouse=True)
 def _engine_mode(request):
     """Before the test's contexts are made: whether its pages start Pyodide as a player's do."""

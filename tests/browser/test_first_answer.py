@@ -157,12 +157,10 @@ def test_pyodide_failed_micropython_answers_every_call_and_the_offline_copy_is_s
     assert winning_ruling(page)  # still answering
 
 
-def test_with_the_data_saver_on_pyodide_comes_only_for_a_call_that_needs_it(page, context, base_url):
+def test_with_the_data_saver_on_pyodide_comes_only_for_a_call_that_needs_it(page, context, base_url, save_data_script):
     """Save-Data on (navigator.connection.saveData): MicroPython answers, and neither its answer nor
     the clock (8 s head start, 3 s idle) brings Pyodide's 5 MB; a call only Pyodide may answer does."""
-    from conftest import SAVE_DATA
-
-    context.add_init_script(SAVE_DATA)
+    context.add_init_script(save_data_script)
     winning_shot_entered(page, base_url)
     assert runtime(page, CALC) == "micropython"
     winning_ruling(page)
