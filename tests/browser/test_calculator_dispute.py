@@ -122,6 +122,8 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     runs = line.evaluate("""el => [...el.querySelectorAll('.rb-together')].filter((s) => s.getClientRects().length)
       .map((s) => [s.textContent, s.getClientRects().length])""")
     assert any("Игрок 2" in text for text, _ in runs), runs
+    assert any("88 + 5 = 93" in text for text, _ in runs), runs  # «(88 + 5» / «= 93)» broke (newcomer, 5 Dec night)
+    assert any(text.startswith("§ ") for text, _ in runs), runs  # «§» / «Штраф» broke
     assert len(runs) >= 3 and all(n == 1 for _, n in runs), runs
     assert "\u00a0" not in line.locator(".rb-summary").first.inner_text()
 

@@ -51,3 +51,10 @@ test("togetherRuns: the joined words as runs, the characters unchanged (no no-br
   assert.deepEqual(togetherRuns("Анна Мария"), [{ text: "Анна Мария", together: false }]);
   assert.deepEqual(togetherRuns(""), []);
 });
+
+test("a sum and a clause sign stay on one line («(88 + 5» / «= 93)», «§» / «Штраф» broke)", () => {
+  assert.equal(unbroken("(88 + 5 = 93)"), "(88\u00a0+\u00a05\u00a0=\u00a093)");
+  assert.equal(unbroken("89 − 8 = 81 очко"), "89\u00a0−\u00a08\u00a0=\u00a081\u00a0очко");
+  assert.equal(unbroken("§ Штраф за фол"), "§\u00a0Штраф за фол");
+  assert.equal(unbroken("Аня + Борис"), "Аня + Борис"); // no number: nothing joined
+});

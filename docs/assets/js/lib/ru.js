@@ -15,11 +15,14 @@ export function plural(n, one, few, many) {
 
 /**
  * A word and the number after it kept on one line («Игрок 1», «№ 5»), a number and its
- * unit («78 очков»), and a change («2 → 4»): a narrow title or column broke «Удар: Игрок» /
- * «1» (newcomer 2026-12-05-b, item 7), «2 →» / «4» and «78» / «очков» (5 Dec, evening).
+ * unit («78 очков»), a change («2 → 4»), a sum («88 + 5 = 93») and a clause sign with its
+ * first word («§ Штраф»): a narrow title or column broke «Удар: Игрок» / «1» (newcomer
+ * 2026-12-05-b, item 7), «2 →» / «4» and «78» / «очков» (5 Dec, evening), «(88 + 5» / «= 93)»
+ * and «§» / «Штраф» (5 Dec, night).
  * @param {string} text
  */
-export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d|→)/g, "$1\u00a0").replace(/(\d) (?=[а-яё])/g, "$1\u00a0");
+export const unbroken = (text) => text.replace(/(\S) (?=[−-]?\d|→)/g, "$1\u00a0").replace(/(\d) (?=[а-яё])/g, "$1\u00a0")
+  .replace(/(\d) (?=[+−=×][ \u00a0])/g, "$1\u00a0").replace(/([+−=×]) (?=\d)/g, "$1\u00a0").replace(/§ (?=\S)/g, "§\u00a0");
 
 /**
  * The text cut into runs whose concatenation is the text itself: a run of words that
