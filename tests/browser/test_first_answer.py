@@ -131,6 +131,13 @@ def test_without_micropython_pyodide_answers_alone(page, context, base_url):
     winning_ruling(page)
 
 
+def slow_call_refused_field(page, base_url) -> str | None:
+    """SLOW_CALL made and answered: the field its refusal names (the engine's, whichever runtime)."""
+    page.evaluate(SLOW_CALL, base_url)
+    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
+    return page.evaluate("window.__slow.error && window.__slow.error.field")
+
+
 def test_pyodide_failed_micropython_answers_every_call_and_the_offline_copy_is_saved(page, context, base_url):
     """Pyodide's wasm refused once (a dropped link): MicroPython, up already, answers on — a call
     it would be slow over too, rather than «расчёт недоступен» — and the page counts as idle, so
@@ -147,10 +154,9 @@ def test_pyodide_failed_micropython_answers_every_call_and_the_offline_copy_is_s
     context.route(re.compile(r".*/pyodide\.asm\.wasm(\?.*)?$"), refuse_once)
     winning_shot_entered(page, base_url)
     assert runtime(page, CALC) == "micropython"
-    page.evaluate(SLOW_CALL, base_url)
-    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
+    field = slow_call_refused_field(page, base_url)
     assert refused, "the wasm was asked for and refused"
-    assert page.evaluate("window.__slow.error && window.__slow.error.field") == "pad"  # MicroPython's refusal
+    assert field == "pad"  # MicroPython's refusal
     assert runtime(page, CALC) == "micropython"
     wait_engine_ready(page, CALC)
     page.wait_for_function("document.documentElement.dataset.rbOffline === 'saved'", timeout=ENGINE_TIMEOUT_MS)
@@ -168,8 +174,6 @@ def test_with_the_data_saver_on_pyodide_comes_only_for_a_call_that_needs_it(page
     wasm = [u for u in context.recorded_urls if "/pyodide/" in u]
     assert wasm == [], wasm
     assert runtime(page, CALC) == "micropython"
-    page.evaluate(SLOW_CALL, base_url)
-    page.wait_for_function("window.__slow !== null", timeout=ENGINE_TIMEOUT_MS)
-    assert page.evaluate("window.__slow.error && window.__slow.error.field") == "pad"
+    assert slow_call_refused_field(page, base_url) == "pad"
     wait_pyodide(page, CALC)
     assert any(u.endswith("/pyodide.asm.wasm") for u in context.recorded_urls)

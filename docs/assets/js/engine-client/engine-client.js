@@ -70,7 +70,7 @@ function resolveIfIdle() {
   setTimeout(() => {
     // MicroPython answering is not the engine loaded: Pyodide still downloads (offline.js waits for it),
     // unless Pyodide failed and MicroPython answers alone.
-    const pyodideDue = status.boot === BOOT_MICROPYTHON && !status.alone;
+    const pyodideDue = status.boot === BOOT_MICROPYTHON && !micropythonAlone;
     if (status.state === "loading" || pyodideDue || outstanding > 0 || !idleWaiters.length) return;
     const waiters = idleWaiters;
     idleWaiters = [];
