@@ -186,6 +186,17 @@ def mnemonic_line(ball: int) -> str:
 NOT_DEFINED = ("Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
                "«Кладки шаров по порядку номеров», которых в источнике нет.")
 
+def next_sentence(state: State) -> str:
+    """The ball and the pocket that come next, in one sentence: the match's status line
+    and a ruling's summary say it alike, so the page shows it once (ruling/said-once.js)."""
+    n = state.next_ball
+    sentence = f"Очередной шар — {n}, луза — {pocket_name(state.designated(n))}"
+    if state.pending:
+        where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
+        sentence += f" (по прежнему порядку: ошибка{where} ещё не обнаружена)"
+    return sentence + "."
+
+
 POCKETS = tuple((o["id"], o["label"]) for o in pocket_options())
 ACTION_SPECS = (
     ActionSpec("shot", "Очередной шар забит", (
@@ -356,11 +367,10 @@ class PoChasovoy(Game):
             return "Все шары в лузах."
         n = new.next_ball
         d = new.designated(n)
-        prefix = "по прежнему порядку " if new.pending else ""
         why.add("setup", f"Очередной {ball_ref(n)} играется {POCKET_INTO[d]}" +
                 (" (по прежнему порядку: ошибка ещё не обнаружена)." if new.pending else "."),
                 *self.designation_cites(new, n), *((f"{GID}-t-before-found",) if new.pending else ()))
-        return f"Очередной шар — {n}, луза {prefix}— {pocket_name(d)}."
+        return next_sentence(new)
 
     # Precedence of a shot: the designated pocket (by the order in force, the old
     # one while an error is unnoticed); then the ball in that pocket, a wrong
@@ -411,8 +421,7 @@ class PoChasovoy(Game):
         why.add("turn", "Куда именно ставится возвращённый шар и кто бьёт дальше, текст не определяет.",
                 f"{GID}-basis")
         why.decide("foul", f"{GID}-forbidden")
-        return state, (f"Не та луза: удар не засчитывается, шар {n} возвращается на стол. "
-                       f"Очередной шар — по-прежнему {n}, луза — {pocket_name(d)}."), "returned"
+        return state, f"Не та луза: удар не засчитывается, шар {n} возвращается на стол. {next_sentence(state)}", "returned"
 
     def unnoticed(self, why: Why, state: State, n: int, pocket: str):
         d = state.designated(n)
@@ -495,12 +504,7 @@ class PoChasovoy(Game):
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."
         else:
-            n = state.next_ball
-            status = f"Очередной шар — {n}, луза — {pocket_name(state.designated(n))}"
-            if state.pending:
-                where = f" с шара {state.unnoticed_from}" if state.unnoticed_from else ""
-                status += f" (по прежнему порядку: ошибка{where} ещё не обнаружена)"
-            status += "."
+            status = next_sentence(state)
         extra = {"first_pocket": state.first_pocket,
                  "order": None if not state.named else {"ball": state.origin_ball, "pocket": state.origin_pocket},
                  "last_pocket": state.last_pocket, "unnoticed_from": state.unnoticed_from,

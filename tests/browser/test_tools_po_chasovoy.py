@@ -55,11 +55,15 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     assert ruling.locator('.rb-fouls a[href="#po-chasovoy-forbidden"]').count() == 1
     # The line says what happened (the wrong pocket); what follows is behind «почему» and in the status.
     assert "Не та луза: удар не засчитывается" in ruling.locator(".rb-line-what").inner_text()
-    assert "Очередной шар — по-прежнему 2" in ruling.text_content()
+    # What comes next is said once, by the status line right above the ruling (the summary
+    # says it in the same words, so the line leaves it out).
+    assert "Очередной шар — 2, луза — дальняя правая угловая." in status(page, GAME)
+    assert "Очередной шар" not in ruling.inner_text()  # what shows: the line («почему» closed)
 
     # Ball 2 into the wrong pocket, unnoticed; later the error is found.
     record(page, GAME, ball_into("near-left", noticed=False))
     assert "ошибка с шара 2 ещё не обнаружена" in status(page, GAME)
+    assert "Очередной шар" not in last_ruling(page, GAME).inner_text()  # the status says it
     assert tool.locator("[data-rb-table] thead").text_content().strip().endswith("Луза по прежнему порядку")
 
     def error_found(form):

@@ -608,3 +608,19 @@ def test_po_chasovoy_every_random_situation_is_a_possible_position():
         GAME.check_position(state)
         for _ in range(3):
             GAME.read_action(Reader(GAME.random_action(state, rng), "action"), state)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_ruling_says_what_comes_next_in_the_status_lines_own_words(seed):
+    """Each thing said once: a shot's summary ends with the ball and pocket that come
+    next in the very sentence the status line then says (the page leaves it out of the
+    line under the status: ruling/said-once.js withoutShown), the order kept or not."""
+    rng = random.Random(seed)
+    t = Table()
+    compared = 0
+    for _before, r in random_table_plays(t, rng, 40):
+        status = t.view["status"]
+        if r["extra"].get("outcome") in ("pocketed", "returned", "unnoticed") and not t.view["finished"]:
+            assert status.startswith("Очередной шар — ") and r["summary"].endswith(" " + status), (r["summary"], status)
+            compared += 1
+    assert compared or t.view["finished"] or len(t.state["actions"]) < 3
