@@ -459,9 +459,8 @@ class PoChasovoy(Game):
                 *self.designation_cites(new, last_ball + 1))
         why.add("score", NOT_DEFINED, f"{GID}-basis")
         why.decide("info", f"{GID}-late-order")
-        d = new.designated(last_ball + 1)
-        summary = (f"Ошибка обнаружена: все сыгранные в лузы шары засчитываются. Новый порядок: "
-                   f"очередной шар — {last_ball + 1}, луза — {pocket_name(d)}.")
+        summary = ("Ошибка обнаружена: все сыгранные в лузы шары засчитываются, а кладка идёт по часовой стрелке "
+                   f"от лузы, куда упал последний шар. {next_sentence(new)}")
         extra = {"counted_from": state.unnoticed_from, "last_ball": last_ball, "last_pocket": state.last_pocket}
         extra.update(self.progress(new))
         return self.ruling(why, "error_found", summary, state=new, extra=extra), new

@@ -620,7 +620,8 @@ def test_a_ruling_says_what_comes_next_in_the_status_lines_own_words(seed):
     compared = 0
     for _before, r in random_table_plays(t, rng, 40):
         status = t.view["status"]
-        if r["extra"].get("outcome") in ("pocketed", "returned", "unnoticed") and not t.view["finished"]:
+        if (r["extra"].get("outcome") in ("pocketed", "returned", "unnoticed") or r["kind"] == "error_found") \
+                and not t.view["finished"]:
             assert status.startswith("Очередной шар — ") and r["summary"].endswith(" " + status), (r["summary"], status)
             compared += 1
     assert compared or t.view["finished"] or len(t.state["actions"]) < 3
