@@ -93,6 +93,16 @@
     }
   };
 
+  /** Whether the reader left the tool `id` open on this device (tools.js rememberPanel keeps it).
+   * @param {string} id */
+  const leftOpen = function (id) {
+    try {
+      return window.localStorage.getItem("rules-site:panel:" + id) === "open";
+    } catch (err) {
+      return false;
+    }
+  };
+
   /** The tools' column of a page's article, made or completed; null on a page without such tools.
    * @param {Element} article .md-content__inner @returns {HTMLElement | null} */
   const splitTools = function (article) {
@@ -111,9 +121,11 @@
     document.body.classList.add("rb-split-page");
     for (var i = 0; i < tools.length; i++) {
       aside.append(tools[i]);
-      // The tool a link names (#rb-calculator-kovboy) is open from the first paint:
-      // opened later (fragment-target.js), it pushed the tool below it down.
-      if ("#" + tools[i].id === window.location.hash) /** @type {HTMLDetailsElement} */ (tools[i]).open = true;
+      // The tool a link names (#rb-calculator-kovboy), and one the reader left open on
+      // this device (tools.js rememberPanel), is open from the first paint: opened later,
+      // it pushed the tool below it down (fragment-target.js; the walk: the calculator
+      // over the match, a layout shift of 0.034–0.043 after a reload at 1280×800).
+      if ("#" + tools[i].id === window.location.hash || leftOpen(tools[i].id)) /** @type {HTMLDetailsElement} */ (tools[i]).open = true;
     }
     return aside;
   };
