@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { revealDelta } from "../../docs/assets/js/lib/match-reveal.js";
+import { controlCut, revealDelta, uncutDelta } from "../../docs/assets/js/lib/match-reveal.js";
 
 const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px record bar on 844 px
 
@@ -213,4 +213,14 @@ test("headsUncut: a status line left across the bars' edge is shown whole or hid
   assert.ok(!cut(status) && !cut(above), `moved ${moved}`);
   assert.ok(moved > -281 && moved <= -281 + 30, `the page moved on, a little: ${moved}`);
   assert.equal(headsUncut(-458, [status, above], room), -458, "nothing cut: nothing changes");
+});
+
+test("uncutDelta: a check box 0.2 px over the record bar's edge is cut (axe target-size), and goes wholly under it", () => {
+  const room = { top: 99, bottom: 680.6 };
+  const screen = { top: 0, bottom: 740 };
+  const box = { top: 680.4, bottom: 704.4 };
+  assert.ok(controlCut(0, [box], room, screen));
+  const d = uncutDelta(0, [box], room, screen);
+  assert.ok(!controlCut(d, [box], room, screen));
+  assert.ok(Math.abs(d) <= 24);
 });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  afterFormChange, callingHint, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
+  afterFormChange, callingHint, nextRevealDelta, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
   missConfirmProblem, modeNamed, needsMissConfirm, partTap, pressOn, situationKey, tableView, takesDrop, tapAbilities,
   tapsPart, toolButtons, toolsPressed, toolTap, touchesGone, valueToWrite, withRack, wordsLine,
 } from "../../docs/assets/js/shot-input/shot-input-core.js";
@@ -152,4 +152,17 @@ test("the mode is the form only when named so", () => {
   assert.equal(modeNamed("drawing"), "drawing");
   assert.equal(modeNamed(null), "drawing");
   assert.equal(modeNamed("Form"), "drawing");
+});
+
+test("nextRevealDelta: the chips below a drawn shot come out from under the record bar, the table kept whole", () => {
+  const room = { top: 99, bottom: 681 };
+  // «по часовой» at 360×740: «ошибку заметили сразу» 697…736 under the bar at 681.
+  assert.equal(nextRevealDelta({ top: 455, bottom: 620 }, [{ top: 697, bottom: 736 }], room), 55);
+  // «Кайза»: the chips reach 1181; the table may rise only to the room's top (374 − 99).
+  assert.equal(nextRevealDelta({ top: 374, bottom: 600 }, [{ top: 673, bottom: 731 }, { top: 736, bottom: 1181 }], room), 275);
+  // nothing covered, or the chips above the table («пробка»): no move
+  assert.equal(nextRevealDelta({ top: 300, bottom: 500 }, [{ top: 510, bottom: 560 }], room), 0);
+  assert.equal(nextRevealDelta({ top: 500, bottom: 680 }, [{ top: 300, bottom: 700 }], room), 0);
+  // the table already at the room's top: no room to give
+  assert.equal(nextRevealDelta({ top: 99, bottom: 500 }, [{ top: 600, bottom: 760 }], room), 0);
 });

@@ -119,9 +119,10 @@ class Walk:
         self.res.violations.append(v)
 
     # ---- taps -------------------------------------------------------------
-    def reach(self, locator, label: str) -> None:
+    def reach(self, locator, label: str):
         """Before a tap: the control must be on screen and uncovered; if not,
-        the scroll a player needs is counted and reported."""
+        the scroll a player needs is counted and reported. Returns where on
+        the screen a player taps it (a point of its own that shows), or None."""
         info = locator.evaluate(REACH)
         what = label.split(":")[0].split(" =")[0]
         if info["off"]:
@@ -129,12 +130,19 @@ class Walk:
             self.violate("scroll-needed" + self.suffix, what, f"{info['off']:+d} px до элемента")
         elif info["hit"]:
             self.violate("covered-control" + self.suffix, what, f"закрыт: {info['hit']}")
+        return info["point"]
 
     def press(self, locator, label: str) -> None:
         self.where = label
-        self.reach(locator, label)
+        point = self.reach(locator, label)
         self.note(label)
-        if self.mobile:
+        # Where it shows, a player taps the part that shows: Playwright's own tap would first
+        # scroll the whole control into view (a move no player makes). Else it scrolls, counted.
+        if point and self.mobile:
+            self.page.touchscreen.tap(*point)
+        elif point:
+            self.page.mouse.click(*point)
+        elif self.mobile:
             locator.tap()
         else:
             locator.click()
@@ -197,7 +205,7 @@ class Walk:
 # control partly shown (a tap there lands on the bar: the defect).
 REACH = """el => { const r = el.getBoundingClientRect();
   let off = r.top < 0 ? r.top : r.bottom > innerHeight ? r.bottom - innerHeight : 0;
-  let hit = null;
+  let hit = null, point = null;
   const lab = el.labels && el.labels[0];
   const own = (h) => !h || el.contains(h) || h.contains(el) || (lab && (lab.contains(h) || h.contains(lab)));
   if (!off) {
@@ -205,6 +213,8 @@ REACH = """el => { const r = el.getBoundingClientRect();
     const ys = [r.top + 2, r.top + r.height / 2, r.bottom - 2];
     const at = ys.map((y) => document.elementFromPoint(x, y));
     const h = at[1];
+    const mine = ys.findIndex((y, i) => at[i] && own(at[i]));
+    if (mine >= 0) point = [x, ys[mine]];
     if (!own(h)) {
       let bar = h;  // the sticky bar that holds what lies over it, if any
       while (bar && !['sticky', 'fixed'].includes(getComputedStyle(bar).position)) bar = bar.parentElement;
@@ -216,7 +226,7 @@ REACH = """el => { const r = el.getBoundingClientRect();
       }
     }
   }
-  return { off: Math.round(off), hit, h: r.height }; }"""
+  return { off: Math.round(off), hit, h: r.height, point: off ? null : point }; }"""
 VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
   const root = document.querySelector(sel);
   const [rl, w, client] = await Promise.all([import('/assets/js/ruling/ruling-line.js'), import('/assets/js/form/widget.js'),
@@ -265,11 +275,17 @@ def balls_on_table(table: dict, view: dict) -> list[str]:
 
 class MatchWalk(Walk):
     def must(self) -> list:
+        """What is on screen after a record: the verdict, the board, the record button and
+        the next input — the drawing, or where the chips stand above it («пробка»: the
+        shooter's number at every shot) the first of them; a tap on it brings the drawing up
+        (shot-input.js afterChipTap), and the walk's next tap there checks that."""
         s = self.sel
+        form = f"{s} [data-rb-action-form]:not([hidden])"
+        first = (["первое поле записи", f'{form} [data-rb-chip-field][data-rb-field="{self.table["chips"][0]}"]']
+                 if self.table and self.table.get("chips_first") else ["рисунок стола", f"{form} .rb-table-svg"])
         return [["итог удара", f"{s} [data-rb-last] .rb-ruling--line .rb-verdict"], ["табло", f"{s} [data-rb-scores]"],
                 ["кнопка «Записать»", f"{s} [data-rb-action-form]:not([hidden]):has([data-rb-shot-drawing]:not([hidden])) [data-rb-play]"],
-                ["кнопки выбора", f"{s} [data-rb-decision]:not([hidden]) [data-rb-choice]"],
-                ["рисунок стола", f"{s} [data-rb-action-form]:not([hidden]) .rb-table-svg"]]
+                ["кнопки выбора", f"{s} [data-rb-decision]:not([hidden]) [data-rb-choice]"], first]
 
     def saved_state(self, n_actions: int | None = None) -> dict:
         """The match's state as the page saved it (waits until it has n actions)."""

@@ -516,7 +516,7 @@ export function optionsSentence(form, options) {
  * @param {Element} form @param {HTMLElement} bar
  * @returns {{ top: number, bottom: number, scroller: HTMLElement | null }}
  */
-function roomOf(form, bar) {
+export function formRoom(form, bar) {
   const scroller = scrollerOf(form);
   const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const stuck = getComputedStyle(bar).position === "sticky";
@@ -652,7 +652,7 @@ function showNextField(form, bar, from) {
   // Enter and the answer, which takes the focus): the browser showed where the focus went;
   // scrolling for the field left behind would take that off screen or under a bar.
   if (focused instanceof HTMLElement && focused !== document.body && !field.contains(focused)) return;
-  const room = roomOf(form, bar);
+  const room = formRoom(form, bar);
   // The first of the fields after it that the bars cover, wholly or in part:
   // any of them may be the player's next (a field left at its default is skipped).
   const next = all(form, "[data-rb-field]").find((f) => {
@@ -675,6 +675,6 @@ function showNextField(form, bar, from) {
 export function showFirstField(form, bar) {
   const first = all(form, "[data-rb-field]").find((f) => f.getClientRects().length > 0);
   if (!first || !bar) return;
-  const room = roomOf(form, bar);
+  const room = formRoom(form, bar);
   scrollRoom(form, room, revealDelta(first.getBoundingClientRect(), room));
 }

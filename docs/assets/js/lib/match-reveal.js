@@ -198,9 +198,10 @@ const least = (t) => (t.whole ? t.bottom - t.top : Math.min(TARGET_PX, t.bottom 
 function cutAt(t, d, { room, screen }) {
   const [top, bottom] = [t.top - d, t.bottom - d];
   const shown = Math.min(bottom, room.bottom) - Math.max(top, room.top);
-  // A whole line is cut by any sliver (axe: a summary 0.09 px over the tab bar's edge is a target too small).
-  // Its own edge may go a pixel under (the page scrolls by whole pixels; the title above ends where it starts).
-  if (shown > (t.whole ? 0.01 : 0.5)) return shown < least(t) - (t.whole ? 1 : 0.5) ? (top < room.top ? room.top : room.bottom) : null;
+  // Any sliver cuts (axe: a summary 0.09 px over the tab bar's edge, a check box 0.2 px over the record
+  // bar's, is a target too small). A whole line's own edge may go a pixel under (the page scrolls by whole
+  // pixels; the title above ends where it starts).
+  if (shown > 0.01) return shown < least(t) - (t.whole ? 1 : 0.5) ? (top < room.top ? room.top : room.bottom) : null;
   for (const edge of [screen.top, screen.bottom]) if (top < edge - 0.5 && bottom > edge + 0.5) return edge;
   return null;
 }

@@ -194,3 +194,25 @@ export function wordsLine(table, action, shot) {
 
 /** The hint while a pocket is being called, else null (the hint stays). @param {Shot} shot */
 export const callingHint = (shot) => (shot.calling ? "Нажмите заказанную лузу." : null);
+
+/** @typedef {{ top: number, bottom: number }} Span */
+
+/**
+ * How far to scroll (px, positive: the page moves up) after a tap, so that
+ * what the player goes on to comes out from under the record bar: as far as
+ * the lowest part of `next` needs, but never taking `from`'s top above the
+ * room's top (what was just tapped stays on screen); 0 when none of `next` is
+ * covered. Once a shot is drawn, `from` is the drawn table and `next` the chip
+ * fields below it (a 360 px phone: «ошибку заметили сразу» 56 px under the bar
+ * after every pocket in «по часовой», «Какие точки заняты» 70 px in «Кайза»);
+ * where the chips come first («пробка»), `from` is the chip field tapped and
+ * `next` the table below it.
+ * @param {Span} from @param {Span[]} next @param {Span} room
+ * @returns {number}
+ */
+export function nextRevealDelta(from, next, room) {
+  const below = next.filter((c) => c.top >= from.bottom - 1);
+  if (!below.some((c) => c.bottom > room.bottom + 0.5)) return 0;
+  const wanted = Math.ceil(Math.max(...below.map((c) => c.bottom)) - room.bottom);
+  return Math.max(0, Math.min(wanted, Math.floor(from.top - room.top)));
+}

@@ -17,15 +17,16 @@
 // (the taps, the line, the chips, the checks) is shot-input-core.js.
 
 import {
-  actionField, actionType, fieldDefault, readAction, readField, readScope, refreshForm, writeField,
+  actionField, actionType, fieldDefault, formRoom, readAction, readField, readScope, refreshForm, writeField,
 } from "../form/form.js";
 import {
-  afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
+  afterFormChange, callingHint, nextRevealDelta, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
   modeNamed, needsMissConfirm, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
+import { inputMark, movedSince, scrollClear, smoothScroll, spanOf } from "../lib/scroll-room.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -382,7 +383,35 @@ export class ShotInputController {
     this.render();
     this.form.dispatchEvent(new Event("change", { bubbles: true }));
     this.holdFocus(tapped);
-    requestAnimationFrame(() => this.holdFocus(tapped)); // a field hidden by the change loses it at the next style update
+    const mark = inputMark();
+    requestAnimationFrame(() => {
+      this.holdFocus(tapped); // a field hidden by the change loses it at the next style update
+      if (!next.hint && !movedSince(mark)) this.bringChipsUp(); // the shot is drawn: its chips come next
+    });
+  }
+
+  /** The chip fields shown beside the drawing (not those it sets itself). @returns {Element[]} */
+  chipFields() {
+    return [...this.box.querySelectorAll("[data-rb-chip-field]:not([data-rb-drawn])")].filter((f) => f.getClientRects().length > 0);
+  }
+
+  /** The chip fields below the drawn shot, brought up (bringUp). */
+  bringChipsUp() {
+    this.bringUp(this.svgBox, this.chipFields());
+  }
+
+  /**
+   * What the player goes on to (`next`) brought out from under the record bar,
+   * `from` (what was just tapped) kept on screen (shot-input-core.js
+   * nextRevealDelta), no control left cut by a bar (scroll-room.js scrollClear).
+   * @param {Element} from @param {Element[]} next
+   */
+  bringUp(from, next) {
+    const bar = this.form.querySelector("[data-rb-bar]");
+    if (!(bar instanceof HTMLElement) || this.drawing.hidden) return;
+    const room = formRoom(this.form, bar);
+    const delta = nextRevealDelta(spanOf(from), next.map(spanOf), room);
+    if (delta > 0) scrollClear(room.scroller, delta, this.form, room, smoothScroll(), delta);
   }
 
   /**
@@ -496,7 +525,8 @@ export class ShotInputController {
     }
   };
 
-  onChange = () => {
+  onChange = (/** @type {Event} */ event) => {
+    this.afterChipTap(event.target);
     const seen = { drawnAction: actionType(this.form) === this.table.action, situation: this.situationNow() };
     const redo = afterFormChange({ situation: this.situation, drawnAction: this.drawnAction }, seen, this.mode);
     this.situation = seen.situation;
@@ -505,6 +535,20 @@ export class ShotInputController {
     if (redo.redraw) this.render();
     this.drawnAction = seen.drawnAction;
   };
+
+  /**
+   * Where the chips come first («пробка»: the shooter's number at every shot), a
+   * chip tapped brings the drawing below it up: the player goes on to the table.
+   * @param {EventTarget | null} target
+   */
+  afterChipTap(target) {
+    const field = target instanceof Element ? target.closest("[data-rb-chip-field]") : null;
+    if (!field || !this.table.chips_first || this.mode !== "drawing") return;
+    const mark = inputMark();
+    requestAnimationFrame(() => {
+      if (!movedSince(mark)) this.bringUp(field, [this.svgBox]);
+    });
+  }
 
   // A tap does not move the focus (nor scroll to it): the page stays put.
   onDown = (/** @type {Event} */ event) => {

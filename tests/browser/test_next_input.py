@@ -1,0 +1,84 @@
+"""What the player goes on to comes up by itself on a 360 × 740 phone
+(shot-input.js bringUp; the walk found each as a swipe needed before a tap):
+
+- once a shot is drawn, the chip fields below the drawing come out from under
+  the record bar, the drawing kept whole on screen («по часовой»: «Если луза не
+  та — ошибку заметили сразу» stood 56 px under the bar after every pocket);
+- where the chips stand above the drawing («пробка», four players: the
+  shooter's number at every shot), a chip tapped brings the drawing up (it
+  stood at 680…861 px of 740 after every record).
+
+Every tap here lands where the control shows, as a finger does (no
+scroll-into-view of Playwright's own).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools_helpers import PHONE, sk, start_on_table
+
+pytestmark = pytest.mark.browser
+
+PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+# The room between the bars: the tab bar above, the record bar below.
+ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').closest('[data-rb-bar]').getBoundingClientRect();
+  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  return [top, bar.top]; }"""
+
+
+def tap_where_it_shows(page, locator) -> None:
+    box = locator.bounding_box()
+    top, bottom = page.evaluate(ROOM, locator.evaluate("el => '#' + el.closest('[id^=rb-scorekeeper-]').id"))
+    y0, y1 = max(box["y"], top), min(box["y"] + box["height"], bottom)
+    assert y1 - y0 >= 8, f"the control is not on screen to tap ({box}, room {top}…{bottom})"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, (y0 + y1) / 2)
+    page.wait_for_timeout(400)
+
+
+def in_room(page, game: str, locator) -> tuple[bool, str]:
+    top, bottom = page.evaluate(ROOM, sk(game))
+    box = locator.bounding_box()
+    where = f"{box['y']:.0f}…{box['y'] + box['height']:.0f} px, room {top:.0f}…{bottom:.0f}"
+    return box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, where
+
+
+def test_a_drawn_pocket_brings_the_noticed_check_box_up(tool_page, base_url):
+    game = "po-chasovoy"
+    page = tool_page(PHONE_360)
+    tool = start_on_table(page, base_url, game, ["Аня", "Борис"])
+    tool.locator("[data-rb-decision] [data-rb-choice]").first.tap()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-decision]') || "
+                           "document.querySelector(sel + ' [data-rb-decision]').hidden", arg=sk(game))
+    page.wait_for_timeout(300)
+    noticed = tool.locator('[data-rb-action-form] [data-rb-field="noticed"]')
+    # a pocket that is not the one named: the check box is what the player answers next
+    pocket = tool.locator("[data-rb-action-form] .rb-table-svg [data-rb-tap=pocket][data-rb-id='\"right-middle\"']")
+    tap_where_it_shows(page, pocket)
+    ok, where = in_room(page, game, noticed)
+    assert ok, f"«ошибку заметили сразу» is not on screen after the pocket was drawn: {where}"
+    ok, where = in_room(page, game, tool.locator("[data-rb-action-form] .rb-table-svg"))
+    assert ok, f"the drawing left the screen: {where}"
+
+
+def test_a_shooter_chip_brings_the_drawing_up_in_probka(tool_page, base_url):
+    game = "probka"
+    page = tool_page(PHONE_360)
+    tool = start_on_table(page, base_url, game, ["Аня", "Борис", "Вера", "Глеб"])
+    chips = tool.locator('[data-rb-action-form] [data-rb-field="shooter"] label.rb-chip')
+    # One shot recorded (Аня, no result): after it the board's two rows and the ruling stand
+    # above the chips, and the drawing is below the screen's bottom.
+    tap_where_it_shows(page, chips.nth(0))
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=miss]").tap()
+    tool.locator("[data-rb-play]").tap()
+    page.wait_for_function("sel => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal === '1'"
+                           " && !document.querySelector('[data-rb-busy]')", arg=sk(game))
+    page.wait_for_timeout(400)
+    shooter = chips.nth(1)
+    tap_where_it_shows(page, shooter)
+    assert shooter.locator("input").is_checked()
+    ok, where = in_room(page, game, tool.locator("[data-rb-action-form] .rb-table-svg"))
+    assert ok, f"the drawing is not on screen after the shooter's chip: {where}"
+    ok, where = in_room(page, game, shooter)
+    assert ok, f"the chip tapped left the screen: {where}"
