@@ -213,7 +213,8 @@ REACH = """el => { const r = el.getBoundingClientRect();
     const ys = [r.top + 2, r.top + r.height / 2, r.bottom - 2];
     const at = ys.map((y) => document.elementFromPoint(x, y));
     const h = at[1];
-    const mine = ys.findIndex((y, i) => at[i] && own(at[i]));
+    // a point on the control itself (or its label), not on a box around it that a bar or an edge clips
+    const mine = ys.findIndex((y, i) => at[i] && (el.contains(at[i]) || (lab && lab.contains(at[i]))));
     if (mine >= 0) point = [x, ys[mine]];
     if (!own(h)) {
       let bar = h;  // the sticky bar that holds what lies over it, if any
