@@ -448,7 +448,7 @@ def kovboy_calculator(page, base) -> Bench:
     page.goto(f"{base}games/kovboy/")
     b = CalcBench(page, "kovboy")
 
-    # Where the player starts: the «Счёт» tab and the panel open. Their taps
+    # Where the player starts: the «Калькулятор» tab and the panel open. Their taps
     # are counted (below), but not the movement they cause: the tab swaps the
     # page's view (the rules' text leaves, the tools come up: a new screen, not
     # a control moving under the thumb; the walker reports it apart, as the
@@ -456,7 +456,7 @@ def kovboy_calculator(page, base) -> Bench:
     # bars (calculator.js formUpWhenOpened: the page's own scroll, no swipe).
     # From there on, every scroll and shift is measured, as in
     # tests/browser/test_calculator_dispute.py.
-    b.tap(page.locator(".rb-tabs [data-rb-tab=tools]"))
+    b.tap(page.locator(".rb-tabs [data-rb-tab=calculator]"))  # the calculator's own tab (the «Счёт» tab hides it)
     page.wait_for_function("sel => document.querySelector(sel).dataset.rbEngine === 'ready'", arg=b.sel, timeout=TIMEOUT)
     opening = 1
     if not b.tool.evaluate("el => el.open"):
