@@ -186,6 +186,7 @@ def mnemonic_line(ball: int) -> str:
 NOT_DEFINED = ("Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
                "«Кладки шаров по порядку номеров», которых в источнике нет.")
 
+
 def next_sentence(state: State) -> str:
     """The ball and the pocket that come next, in one sentence: the match's status line
     and a ruling's summary say it alike, so the page shows it once (ruling/said-once.js)."""

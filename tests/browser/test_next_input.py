@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import pytest
 
-from tools_helpers import PHONE, sk, start_on_table
+from tools_helpers import PHONE, between_bars, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 
 PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 740}}
+TABLE = "[data-rb-action-form] .rb-table-svg"
+NOTICED = '[data-rb-action-form] [data-rb-field="noticed"]'
 
 # The room between the bars: the tab bar above, the record bar below.
 ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').closest('[data-rb-bar]').getBoundingClientRect();
@@ -37,13 +39,6 @@ def tap_where_it_shows(page, locator) -> None:
     page.wait_for_timeout(400)
 
 
-def in_room(page, game: str, locator) -> tuple[bool, str]:
-    top, bottom = page.evaluate(ROOM, sk(game))
-    box = locator.bounding_box()
-    where = f"{box['y']:.0f}…{box['y'] + box['height']:.0f} px, room {top:.0f}…{bottom:.0f}"
-    return box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, where
-
-
 def test_a_drawn_pocket_brings_the_noticed_check_box_up(tool_page, base_url):
     game = "po-chasovoy"
     page = tool_page(PHONE_360)
@@ -52,14 +47,13 @@ def test_a_drawn_pocket_brings_the_noticed_check_box_up(tool_page, base_url):
     page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-decision]') || "
                            "document.querySelector(sel + ' [data-rb-decision]').hidden", arg=sk(game))
     page.wait_for_timeout(300)
-    noticed = tool.locator('[data-rb-action-form] [data-rb-field="noticed"]')
     # a pocket that is not the one named: the check box is what the player answers next
     pocket = tool.locator("[data-rb-action-form] .rb-table-svg [data-rb-tap=pocket][data-rb-id='\"right-middle\"']")
     tap_where_it_shows(page, pocket)
-    ok, where = in_room(page, game, noticed)
-    assert ok, f"«ошибку заметили сразу» is not on screen after the pocket was drawn: {where}"
-    ok, where = in_room(page, game, tool.locator("[data-rb-action-form] .rb-table-svg"))
-    assert ok, f"the drawing left the screen: {where}"
+    where = between_bars(page, game, NOTICED)
+    assert not where, f"«ошибку заметили сразу» is not on screen after the pocket was drawn: {where}"
+    where = between_bars(page, game, TABLE)
+    assert not where, f"the drawing left the screen: {where}"
 
 
 def test_a_shooter_chip_brings_the_drawing_up_in_probka(tool_page, base_url):
@@ -78,7 +72,7 @@ def test_a_shooter_chip_brings_the_drawing_up_in_probka(tool_page, base_url):
     shooter = chips.nth(1)
     tap_where_it_shows(page, shooter)
     assert shooter.locator("input").is_checked()
-    ok, where = in_room(page, game, tool.locator("[data-rb-action-form] .rb-table-svg"))
-    assert ok, f"the drawing is not on screen after the shooter's chip: {where}"
-    ok, where = in_room(page, game, shooter)
-    assert ok, f"the chip tapped left the screen: {where}"
+    where = between_bars(page, game, TABLE)
+    assert not where, f"the drawing is not on screen after the shooter's chip: {where}"
+    where = between_bars(page, game, '[data-rb-action-form] [data-rb-field="shooter"]')
+    assert not where, f"the chip tapped left the screen: {where}"

@@ -20,8 +20,8 @@ import {
   actionField, actionType, fieldDefault, formRoom, readAction, readField, readScope, refreshForm, writeField,
 } from "../form/form.js";
 import {
-  afterFormChange, callingHint, nextRevealDelta, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
-  modeNamed, needsMissConfirm, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
+  afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
+  modeNamed, needsMissConfirm, nextRevealDelta, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
@@ -395,6 +395,12 @@ export class ShotInputController {
     return [...this.box.querySelectorAll("[data-rb-chip-field]:not([data-rb-drawn])")].filter((f) => f.getClientRects().length > 0);
   }
 
+  /** The room between the bars above and the form's record bar; null without such a bar or the drawing. */
+  roomNow() {
+    const bar = this.form.querySelector("[data-rb-bar]");
+    return bar instanceof HTMLElement && !this.drawing.hidden ? formRoom(this.form, bar) : null;
+  }
+
   /**
    * The first chip field below the drawn shot that is wholly under the record bar,
    * brought up (bringUp): the least move that leaves every field showing something
@@ -403,28 +409,22 @@ export class ShotInputController {
    * (scripts/bench_usability.py).
    */
   bringChipsUp() {
-    const bar = this.form.querySelector("[data-rb-bar]");
-    if (!(bar instanceof HTMLElement)) return;
-    const edge = bar.getBoundingClientRect().top;
-    const table = this.svgBox.getBoundingClientRect();
-    const hidden = this.chipFields().filter((f) => {
-      const box = f.getBoundingClientRect();
-      return box.top >= table.bottom - 1 && box.top >= edge - 0.5;
-    });
-    if (hidden.length) this.bringUp(this.svgBox, [hidden.sort((a, b) => spanOf(a).top - spanOf(b).top)[0]]);
+    const room = this.roomNow();
+    if (!room) return;
+    const table = spanOf(this.svgBox);
+    const hidden = this.chipFields().map(spanOf).filter((c) => c.top >= table.bottom - 1 && c.top >= room.bottom - 0.5);
+    if (hidden.length) this.bringUp(room, table, [hidden.reduce((a, b) => (b.top < a.top ? b : a))]);
   }
 
   /**
    * What the player goes on to (`next`) brought out from under the record bar,
    * `from` (what was just tapped) kept on screen (shot-input-core.js
    * nextRevealDelta), no control left cut by a bar (scroll-room.js scrollClear).
-   * @param {Element} from @param {Element[]} next
+   * @param {ReturnType<typeof formRoom>} room @param {import("./shot-input-core.js").Span} from
+   * @param {import("./shot-input-core.js").Span[]} next
    */
-  bringUp(from, next) {
-    const bar = this.form.querySelector("[data-rb-bar]");
-    if (!(bar instanceof HTMLElement) || this.drawing.hidden) return;
-    const room = formRoom(this.form, bar);
-    const delta = nextRevealDelta(spanOf(from), next.map(spanOf), room);
+  bringUp(room, from, next) {
+    const delta = nextRevealDelta(from, next, room);
     if (delta > 0) scrollClear(room.scroller, delta, this.form, room, smoothScroll(), delta);
   }
 
@@ -560,7 +560,8 @@ export class ShotInputController {
     if (!field || !this.table.chips_first || this.mode !== "drawing") return;
     const mark = inputMark();
     requestAnimationFrame(() => {
-      if (!movedSince(mark)) this.bringUp(field, [this.svgBox]);
+      const room = movedSince(mark) ? null : this.roomNow();
+      if (room) this.bringUp(room, spanOf(field), [spanOf(this.svgBox)]);
     });
   }
 
