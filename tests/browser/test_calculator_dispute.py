@@ -97,6 +97,10 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     assert len(taps) <= 5, taps
     # The verdict has the focus: its ring stays off the text around it («УДАР» under it).
     assert page.evaluate(RING_OVER_TEXT, calc(GAME)) == []
+    # …and the answer stands apart from the «Удар» heading under it (it touched it: newcomer 2026-12-05-e).
+    gap = tool.evaluate("""el => el.querySelector('.rb-group-title').getBoundingClientRect().top
+      - el.querySelector('[data-rb-result]').getBoundingClientRect().bottom""")
+    assert gap >= 12, gap
     assert page.evaluate("scrollY") == start, f"страница прокрутилась на {page.evaluate('scrollY') - start} px"
     top, bottom = page.evaluate(FREE, calc(GAME))
     verdict = line.locator(".rb-verdict").bounding_box()
@@ -117,6 +121,12 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     assert len(keys) == len(set(keys)), sentences
     assert sum("88 + 5 = 93" in s for s in sentences) == 1, sentences
     assert why.locator(".rb-lines li").count() >= 1  # what follows: the penalty, the re-spot…
+    # Said once there too: no «Нарушение:» under the «НАРУШЕНИЕ» badge, each clause linked once
+    # («§ Штраф» stood under two lines; newcomer 2026-12-05-e).
+    lines = why.locator(".rb-lines li").all_inner_texts()
+    assert not [t for t in lines if t.lower().startswith("нарушение:")], lines
+    hrefs = why.locator(".rb-lines a").evaluate_all("els => els.map((a) => a.getAttribute('href'))")
+    assert len(hrefs) == len(set(hrefs)), hrefs
     # A number stays with its word («93» / «очка» broke): each joined run (lib/dom.js keepTogether)
     # stands on one line, in the line and behind «почему» alike; the text itself is unchanged.
     runs = line.evaluate("""el => [...el.querySelectorAll('.rb-together')].filter((s) => s.getClientRects().length)

@@ -219,3 +219,32 @@ test("a line and its «почему» say «по толкованию» and «п
   }
   assert.deepEqual(bad.slice(0, 5), []);
 });
+
+test("no line of «почему» opens with the label its card's badge says", () => {
+  const bad = [];
+  for (const d of DRAWN) {
+    const badge = d.all.find((p) => p.classes.includes("rb-badge"));
+    const title = d.all.findIndex((p) => p.classes.includes("rb-section-title") && p.text === "Почему");
+    if (!badge || title < 0) continue;
+    for (const p of d.all.slice(title + 1).filter((q) => q.tag === "LI")) {
+      if (labelOf(sentences(p.text)[0] || "") === keyOf(badge.text)) bad.push(`${where(d)}: «${badge.text}» / «${p.text}»`);
+    }
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("«почему» links each clause once: a line whose clauses are linked above joins that line", () => {
+  const bad = [];
+  let joined = 0;
+  for (const d of DRAWN) {
+    const title = d.all.findIndex((p) => p.classes.includes("rb-section-title") && p.text === "Почему");
+    if (title < 0) continue;
+    const end = d.all.findIndex((p, i) => i > title && (p.classes.includes("rb-section-title") || p.tag === "SUMMARY"));
+    const links = d.all.slice(title + 1, end < 0 ? undefined : end).filter((p) => p.tag === "A").map((p) => p.href);
+    if (new Set(links).size !== links.length) bad.push(`${where(d)}: ${links.join(" ")}`);
+    const why = d.x.ruling.why || [];
+    if (new Set(why.map((w) => (w.cites || []).join())).size < why.length) joined += 1;
+  }
+  assert.ok(joined > 0, "the sample has a ruling whose «почему» cites the same clauses twice");
+  assert.deepEqual(bad.slice(0, 5), []);
+});

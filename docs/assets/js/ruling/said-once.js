@@ -200,7 +200,40 @@ export function explanationTexts(ruling, {
   if (total) fig.totals.add(shooter);
   fig.labels = [text.fouls.length > 1 ? "Нарушения" : "Нарушение"];
   const fouls = text.fouls.map((f) => ({ ...f, text: withoutSaid(f.text, fig) })).filter((f) => f.text);
+  // A line of «почему» leaves out the label the badge of its card says («НАРУШЕНИЕ» /
+  // «Нарушение: серия окончена…», newcomer 2026-12-05-e), or the fouls' title above it.
+  const above = fouls.length ? [label, "Нарушение"] : [label];
+  const why = eachClauseOnce(text.why.map((w) => {
+    fig.labels = above.filter(Boolean);
+    return { ...w, text: withoutSaid(w.text, fig) };
+  }).filter((w) => w.text));
   fig.labels = [];
-  const why = text.why.map((w) => ({ ...w, text: withoutSaid(w.text, fig) })).filter((w) => w.text);
   return { summary, total, fouls, why };
+}
+
+/**
+ * Lines of «почему» with each clause linked once («Серия окончена… § Штраф»,
+ * «…принимает сложившуюся позицию. § Штраф», newcomer 2026-12-05-e): a line
+ * keeps only the clauses no line above links; one whose clauses are all linked
+ * above joins the line that links the first of them. Lines citing nothing stay apart.
+ * @template {{ text: string, cites?: string[] }} T @param {T[]} lines @returns {T[]}
+ */
+export function eachClauseOnce(lines) {
+  /** @type {T[]} */
+  const out = [];
+  /** @type {Map<string, T>} */
+  const linkedBy = new Map();
+  for (const line of lines) {
+    const cites = line.cites || [];
+    const fresh = cites.filter((id) => !linkedBy.has(id));
+    const host = cites.length && !fresh.length ? linkedBy.get(cites[0]) : undefined;
+    if (host) {
+      host.text = `${host.text}${/[.!?…]$/u.test(host.text) ? "" : "."} ${line.text}`;
+      continue;
+    }
+    const copy = { ...line, cites: fresh };
+    out.push(copy);
+    for (const id of fresh) linkedBy.set(id, copy);
+  }
+  return out;
 }
