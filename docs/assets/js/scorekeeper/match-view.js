@@ -26,7 +26,7 @@ const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it 
  * The match screen's elements this module writes (sitebuild/templates/scorekeeper.html.j2).
  * @typedef {{ statusLine: HTMLElement, optionsLine: HTMLElement, setup: HTMLElement, scores: HTMLElement,
  *   table: HTMLDetailsElement, tableSummary: HTMLElement, tableBody: HTMLElement, actionForm: HTMLElement,
- *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, last: HTMLElement,
+ *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, decisionCite: HTMLElement, last: HTMLElement,
  *   lastBody: HTMLElement, actionGroup: HTMLElement, actionTitle: HTMLElement, play: HTMLButtonElement,
  *   undo: HTMLButtonElement, redo: HTMLButtonElement, share: HTMLButtonElement, protocol: HTMLButtonElement,
  *   historyCount: HTMLElement, historyEmpty: HTMLElement, historyUndone: HTMLElement, historyList: HTMLElement,
@@ -122,8 +122,11 @@ function renderDecision(ui, decision, names, game) {
   const who = chooserNotAsked(decision, names);
   ui.decisionQuestion.replaceChildren(
     who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
-    decision.question || "Нужно сделать выбор:",
-    decision.clause ? h("span", {}, " ", refLink(game.refs, decision.clause)) : "");
+    decision.question || "Нужно сделать выбор:");
+  // The clause stands under the choices: right after the question's colon it read as the answer
+  // (newcomer 2026-12-05-e, item 5).
+  ui.decisionCite.replaceChildren(decision.clause ? refLink(game.refs, decision.clause) : "");
+  ui.decisionCite.hidden = !decision.clause;
   ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
     type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
   })));
