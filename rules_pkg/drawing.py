@@ -138,7 +138,7 @@ def kaiza() -> dict:
     reds = ("red", "red2")
     return base(
         balls=[ball("red", "К", "красный", RED, (150, 50), "red"), ball("red2", "К", "второй красный", RED, (170, 50), "red"),
-               ball("white", "Б", "белый соперника", WHITE, (40, 36), note="соперника"),
+               ball("white", "Б", "белый соперника", WHITE, (34, 36), note="соперника"),
                ball("yellow", "Ж", "жёлтый", YELLOW, (100, 50))],
         cue={"at": (30, 60)}, house=True,
         spots=[spot(1, "1-я точка", (150, 50), "1-я"), spot(2, "2-я точка", (100, 50), "2-я"),

@@ -128,3 +128,22 @@ def test_kaiza_spots_are_numbered_on_the_drawing_so_the_1st_spots_red_is_told_ap
     assert table["fields"]["red_from_spot_1"]["ball"] == "red"
     # a spot no rule numbers carries no note
     assert all(s["note"] == "" for s in drawing.TABLES["kovboy"]()["spots"])
+
+
+# A caption's half width per letter in the drawing's units (.rb-t-note: 5 px in a 200-unit
+# table; «соперника» measured 28 units wide at 390 px).
+NOTE_HALF_WIDTH_PER_LETTER = 1.6
+HOUSE_LINE_X = 50  # table-svg.js draws it at x = 50
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g, make in drawing.TABLES.items() if make()["house"]))
+def test_a_caption_under_a_ball_never_crosses_the_house_line(game_id):
+    # «соперника» under «Кайза»'s white ran across the dashed «дом» line at 390 px (newcomer 2026-12-05-e).
+    table = declared(game_id)["table"]
+    captions = [(b["note"], b["at"][0]) for b in table["balls"] if b.get("note")]
+    if table["cue"]:
+        captions.append(("биток", table["cue"]["at"][0]))
+    captions += [(s["note"], s["at"][0]) for s in table["spots"] if s.get("note")]
+    crossing = [(text, x) for text, x in captions
+                if abs(x - HOUSE_LINE_X) < len(text) * NOTE_HALF_WIDTH_PER_LETTER]
+    assert captions and crossing == []
