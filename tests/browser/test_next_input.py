@@ -30,6 +30,19 @@ ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').c
   return [top, bar.top]; }"""
 
 
+# The lines read first (the panel's title, the status line, the board's names) that the
+# bars above cut through: each must be whole or wholly under them (lib/scroll-room.js WHOLE).
+LINES_CUT_ABOVE = """sel => { const edge = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  const out = [];
+  for (const el of document.querySelector(sel).querySelectorAll('summary, [data-rb-status-line], [data-rb-scores] .rb-score-name')) {
+    const range = document.createRange(); range.selectNodeContents(el);
+    for (const b of range.getClientRects()) {
+      if (b.height >= 1 && b.top < edge - 1 && b.bottom > edge + 1) out.push([el.textContent.trim().slice(0, 40), Math.round(b.top), Math.round(b.bottom), edge]);
+    }
+  }
+  return out; }"""
+
+
 def tap_where_it_shows(page, locator) -> None:
     box = locator.bounding_box()
     top, bottom = page.evaluate(ROOM, locator.evaluate("el => '#' + el.closest('[id^=rb-scorekeeper-]').id"))
@@ -76,3 +89,5 @@ def test_a_shooter_chip_brings_the_drawing_up_in_probka(tool_page, base_url):
     assert not where, f"the drawing is not on screen after the shooter's chip: {where}"
     where = between_bars(page, game, '[data-rb-action-form] [data-rb-field="shooter"]')
     assert not where, f"the chip tapped left the screen: {where}"
+    assert page.evaluate(LINES_CUT_ABOVE, sk(game)) == []
+

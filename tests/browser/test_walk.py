@@ -81,6 +81,29 @@ def test_random_walk_finds_nothing_on_screen(browser, base_url, game, viewport):
             f"  [{v.kind}] seed {r.seed}, шаг {v.step} ({v.action}): {v.what} — {v.detail}  ({replay_hint(r)})" for r, v in bad))
 
 
+# Long walks that found a defect, replayed up to it (records at most; the calculator's draw
+# kept, so the walk takes the same steps): the defect stays gone.
+FOUND = [
+    # the shooter's chip brought the drawing up and left the status line, then the board's names,
+    # across the tab bar's edge (shot-input.js bringUp)
+    ("probka", "390x844", "light", 0, 9, "cut-by-bar"),
+]
+
+
+@pytest.mark.parametrize(("game", "viewport", "theme", "seed", "records", "kind"), FOUND,
+                         ids=[f"{f[0]}-{f[1]}-{f[3]}-{f[5]}" for f in FOUND])
+def test_a_walk_that_found_a_defect_finds_it_no_more(browser, base_url, game, viewport, theme, seed, records, kind):
+    options = context_options(viewport, theme)
+    options.pop("locale")
+    context = new_context(browser, **options)
+    try:
+        res = MatchWalk(new_page(context), base_url, game, viewport, theme).run(seed, max_steps=records)
+    finally:
+        context.close()
+    found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind == kind]
+    assert len(res.steps) > 20 and found == [], (replay_hint(res), found)
+
+
 # A screen with one defect of each kind the checks look for (no engine: a plain page).
 BAD_SCREEN = """<!doctype html><html lang="ru" style="--rb-sticky-top:50px"><body style="margin:0">
 <header style="position:fixed;top:0;left:0;right:0;height:50px;background:#eee;z-index:9">шапка</header>

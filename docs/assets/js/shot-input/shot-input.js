@@ -26,7 +26,8 @@ import {
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
-import { inputMark, movedSince, scrollClear, smoothScroll, spanOf } from "../lib/scroll-room.js";
+import { clearDelta, inputMark, movedSince, smoothScroll, spanOf, targetsIn } from "../lib/scroll-room.js";
+import { headsUncut } from "../lib/match-reveal.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -419,13 +420,20 @@ export class ShotInputController {
   /**
    * What the player goes on to (`next`) brought out from under the record bar,
    * `from` (what was just tapped) kept on screen (shot-input-core.js
-   * nextRevealDelta), no control left cut by a bar (scroll-room.js scrollClear).
+   * nextRevealDelta), no control left cut by a bar (scroll-room.js clearDelta), and
+   * no line read first above the form (the panel's title, the match's status line, the
+   * board's names) cut by the bars above: each whole or wholly under them (the walk:
+   * «пробка» at 390 px, the status line across the tab bar's edge after a chip's tap).
    * @param {ReturnType<typeof formRoom>} room @param {import("./shot-input-core.js").Span} from
    * @param {import("./shot-input-core.js").Span[]} next
    */
   bringUp(room, from, next) {
     const delta = nextRevealDelta(from, next, room);
-    if (delta > 0) scrollClear(room.scroller, delta, this.form, room, smoothScroll(), delta);
+    if (delta <= 0) return;
+    const panel = this.form.closest("details") || this.form;
+    const heads = targetsIn(panel).filter((t) => t.whole && t.top < spanOf(this.form).top);
+    const moved = headsUncut(clearDelta(room.scroller, delta, this.form, room, delta), heads, room);
+    if (moved > 0) (room.scroller || window).scrollBy({ top: moved, behavior: smoothScroll() });
   }
 
   /**
