@@ -91,3 +91,26 @@ def test_a_shooter_chip_brings_the_drawing_up_in_probka(tool_page, base_url):
     assert not where, f"the chip tapped left the screen: {where}"
     assert page.evaluate(LINES_CUT_ABOVE, sk(game)) == []
 
+
+
+@pytest.mark.parametrize("game", ["kovboy", "kaiza"])
+def test_a_ball_tapped_on_a_drawing_of_several_moves_nothing(tool_page, base_url, game):
+    # A newcomer at 360 × 740 («Ковбой», after one record): a tap on ball 1 moved the page 125 px
+    # (the chips below were brought up), and the second tap, meant for the next ball, switched
+    # «Заказ лузы» on. On a drawing of several balls the player goes on tapping it: nothing moves.
+    page = tool_page(PHONE_360)
+    tool = start_on_table(page, base_url, game, ["Аня", "Борис"])
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=miss]").tap()
+    tool.locator("[data-rb-play]").tap()
+    page.wait_for_function("sel => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal === '1'"
+                           " && !document.querySelector('[data-rb-busy]')", arg=sk(game))
+    page.wait_for_timeout(400)
+    balls = tool.locator(f"{TABLE} [data-rb-tap=ball]")
+    first, second = balls.nth(0), balls.nth(1)
+    before = second.bounding_box()
+    scrolled = page.evaluate("scrollY")
+    tap_where_it_shows(page, first)
+    page.wait_for_timeout(400)
+    assert page.evaluate("scrollY") == scrolled, f"the page moved {page.evaluate('scrollY') - scrolled} px after a ball's tap"
+    after = second.bounding_box()
+    assert abs(after["y"] - before["y"]) < 1, (before, after)

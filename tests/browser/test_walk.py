@@ -86,13 +86,17 @@ def test_random_walk_finds_nothing_on_screen(browser, base_url, game, viewport):
 FOUND = [
     # the shooter's chip brought the drawing up and left the status line, then the board's names,
     # across the tab bar's edge (shot-input.js bringUp)
-    ("probka", "390x844", "light", 0, 9, "cut-by-bar"),
+    ("probka", "390x844", "light", 0, 9, ("cut-by-bar",)),
+    # a record left «Двойной удар» 3 px over the record bar's edge (axe target-size): clearing it moved the status
+    # line's second line into view, and the status line, taken as one block, was hidden again (scorekeeper-match.js
+    # revealReading); later the check box's tap left the board's names across the tab bar's edge (form.js)
+    ("kladka-kiem", "360x740", "light", 0, 10, ("axe-target-size", "cut-by-bar", "covered-control")),
 ]
 
 
-@pytest.mark.parametrize(("game", "viewport", "theme", "seed", "records", "kind"), FOUND,
-                         ids=[f"{f[0]}-{f[1]}-{f[3]}-{f[5]}" for f in FOUND])
-def test_a_walk_that_found_a_defect_finds_it_no_more(browser, base_url, game, viewport, theme, seed, records, kind):
+@pytest.mark.parametrize(("game", "viewport", "theme", "seed", "records", "kinds"), FOUND,
+                         ids=[f"{f[0]}-{f[1]}-{f[3]}" for f in FOUND])
+def test_a_walk_that_found_a_defect_finds_it_no_more(browser, base_url, game, viewport, theme, seed, records, kinds):
     options = context_options(viewport, theme)
     options.pop("locale")
     context = new_context(browser, **options)
@@ -100,7 +104,7 @@ def test_a_walk_that_found_a_defect_finds_it_no_more(browser, base_url, game, vi
         res = MatchWalk(new_page(context), base_url, game, viewport, theme).run(seed, max_steps=records)
     finally:
         context.close()
-    found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind == kind]
+    found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind in kinds]
     assert len(res.steps) > 20 and found == [], (replay_hint(res), found)
 
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  afterFormChange, callingHint, nextRevealDelta, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
+  afterFormChange, callingHint, nextRevealDelta, oneTapDraws, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
   missConfirmProblem, modeNamed, needsMissConfirm, partTap, pressOn, situationKey, tableView, takesDrop, tapAbilities,
   tapsPart, toolButtons, toolsPressed, toolTap, touchesGone, valueToWrite, withRack, wordsLine,
 } from "../../docs/assets/js/shot-input/shot-input-core.js";
@@ -165,4 +165,9 @@ test("nextRevealDelta: the chips below a drawn shot come out from under the reco
   assert.equal(nextRevealDelta({ top: 500, bottom: 680 }, [{ top: 300, bottom: 700 }], room), 0);
   // the table already at the room's top: no room to give
   assert.equal(nextRevealDelta({ top: 99, bottom: 500 }, [{ top: 600, bottom: 760 }], room), 0);
+});
+
+test("oneTapDraws: the page moves after a tap only where one tap draws the shot (one ball)", () => {
+  assert.equal(oneTapDraws({ balls: [{ id: "next" }] }), true); // «по часовой»
+  assert.equal(oneTapDraws({ balls: [{ id: 1 }, { id: 3 }, { id: 5 }] }), false); // «Ковбой»: more taps follow
 });

@@ -8,7 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { revealDelta } from "../lib/match-reveal.js";
-import { inputMark, isControl, movedSince, scrollClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
 import { roveGroup } from "../lib/roving.js";
 
@@ -559,7 +559,7 @@ export function nextFieldDelta(current, next, room, keep = null) {
  */
 function scrollRoom(form, room, delta, keep = null) {
   const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
-  if (delta) scrollClear(room.scroller, delta, form, room, smoothScroll(), most);
+  if (delta) scrollFormClear(form, room, delta, most);
 }
 
 /**

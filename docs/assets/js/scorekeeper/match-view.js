@@ -26,7 +26,7 @@ const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it 
  * The match screen's elements this module writes (sitebuild/templates/scorekeeper.html.j2).
  * @typedef {{ statusLine: HTMLElement, optionsLine: HTMLElement, setup: HTMLElement, scores: HTMLElement,
  *   table: HTMLDetailsElement, tableSummary: HTMLElement, tableBody: HTMLElement, actionForm: HTMLElement,
- *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, decisionCite: HTMLElement, last: HTMLElement,
+ *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, last: HTMLElement,
  *   lastBody: HTMLElement, actionGroup: HTMLElement, actionTitle: HTMLElement, play: HTMLButtonElement,
  *   undo: HTMLButtonElement, redo: HTMLButtonElement, share: HTMLButtonElement, protocol: HTMLButtonElement,
  *   historyCount: HTMLElement, historyEmpty: HTMLElement, historyUndone: HTMLElement, historyList: HTMLElement,
@@ -117,16 +117,25 @@ function renderInput(ui, view, names, game) {
   ui.actionTitle.textContent = shooter ? `Удар: ${unbroken(shooter)}` : "Запись";
 }
 
+/**
+ * A decision's question with its clause in brackets before the closing colon: after the
+ * colon, the link read as the answer («…сыграна «единица»: § После первого удара…»,
+ * newcomer 2026-12-05-e, item 5); under the choices it made the decision too tall to
+ * stand with the board at 360 px.
+ * @param {string} question @param {HTMLElement | null} link @returns {(string | HTMLElement)[]}
+ */
+function questionWithClause(question, link) {
+  if (!link) return [question];
+  const [text, colon] = question.endsWith(":") ? [question.slice(0, -1), ":"] : [question, ""];
+  return [text, " ", h("span", { class: "rb-sk-question-cite" }, "(", link, ")"), colon];
+}
+
 /** @param {MatchUi} ui @param {NonNullable<View["decision"]>} decision @param {string[]} names @param {GameDecl} game */
 function renderDecision(ui, decision, names, game) {
   const who = chooserNotAsked(decision, names);
   ui.decisionQuestion.replaceChildren(
     who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
-    decision.question || "Нужно сделать выбор:");
-  // The clause stands under the choices: right after the question's colon it read as the answer
-  // (newcomer 2026-12-05-e, item 5).
-  ui.decisionCite.replaceChildren(decision.clause ? refLink(game.refs, decision.clause) : "");
-  ui.decisionCite.hidden = !decision.clause;
+    ...questionWithClause(decision.question || "Нужно сделать выбор:", decision.clause ? refLink(game.refs, decision.clause) : null));
   ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
     type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
   })));

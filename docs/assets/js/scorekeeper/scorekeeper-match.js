@@ -14,7 +14,7 @@ import { TARGET_PX, headsUncut, readingDelta, revealDelta } from "../lib/match-r
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
-import { clearDelta, inputMark, leavesControlCut, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
+import { clearDelta, inputMark, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
@@ -107,21 +107,32 @@ export function revealReading(ui, { keep = false } = {}) {
   // by the record bar (the «noticed» chip in «по часовой») would then cut it; an undo
   // keeps the input where it was rather than bring the status line back.
   let moved = keep ? moveFor(false) : moveFor(true);
-  if (!keep && isCut(parts.status, moved, room)) moved = moveFor(false);
+  const statusLines = linesOf(ui.statusLine);
+  if (!keep && statusLines.some((line) => isCut(line, moved, room))) moved = moveFor(false);
   // The board first may still leave the status line or the title above it cut (the walk:
-  // «пробка» at 390 px): then each goes wholly under the bars or shows whole, the nearer move.
-  moved = headsUncut(moved, [parts.status, parts.above], room);
-  // In the desktop's tools column, a control still cut by a bar (the limits above left no clear
-  // place: the walk, «Ковбой» at 1280×800, the cushion check box half under the record bar): the
-  // nearest clear scroll, the limits aside, when it is a small correction (two targets' height at
-  // most) — a sliver of a control is no target (axe target-size). Not on a phone's page: there it
-  // took the drawing under the record bar («пробка», four players at 360 px; tests/browser/
-  // test_tools_steady.py test_a_new_match_shows_the_board_and_the_drawing).
-  if (scroller && leavesControlCut(scroller, moved, scope, room)) {
-    const cleared = clearDelta(scroller, moved, scope, room);
-    if (Math.abs(cleared - moved) <= 2 * TARGET_PX) moved = cleared;
-  }
+  // «пробка» at 390 px): then each goes wholly under the bars or shows whole, the nearer move —
+  // the status line line by line (its first line under the bars, the second shown whole, is not
+  // cut; taken as one block it undid the move that cleared a check box from the record bar's
+  // edge: the walk, «Кладка» at 360 px, «Двойной удар» 3 px over it).
+  moved = headsUncut(moved, [...statusLines, parts.above], room);
+  moved = clearInColumn(scroller, moved, scope, room);
   if (moved) (scroller || window).scrollBy({ top: moved, behavior: "auto" });
+}
+
+/**
+ * In the desktop's tools column, a control still cut by a bar (the reveal's limits left no clear
+ * place: the walk, «Ковбой» at 1280×800, the cushion check box half under the record bar): the
+ * nearest clear scroll, the limits aside, when it is a small correction (two targets' height at
+ * most) — a sliver of a control is no target (axe target-size). Not on a phone's page (no
+ * `scroller`): there it took the drawing under the record bar («пробка», four players at 360 px;
+ * tests/browser/test_tools_steady.py test_a_new_match_shows_the_board_and_the_drawing).
+ * @param {HTMLElement | null} scroller @param {number} moved @param {Element} scope
+ * @param {{ top: number, bottom: number }} room @returns {number}
+ */
+function clearInColumn(scroller, moved, scope, room) {
+  if (!scroller || !leavesControlCut(scroller, moved, scope, room)) return moved;
+  const cleared = clearDelta(scroller, moved, scope, room);
+  return Math.abs(cleared - moved) <= 2 * TARGET_PX ? cleared : moved;
 }
 
 /**

@@ -83,7 +83,6 @@ function matchParts({ root, el, button, form }) {
     decision: el("[data-rb-decision]"),
     decisionQuestion: el("[data-rb-decision-question]"),
     decisionOptions: el("[data-rb-decision-options]"),
-    decisionCite: el("[data-rb-decision-cite]"),
     actionForm: form("[data-rb-action-form]"),
     actionTitle: el("[data-rb-action-title]"),
     actionGroup: el("[data-rb-action-group]"),

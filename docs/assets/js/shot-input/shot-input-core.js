@@ -198,6 +198,19 @@ export const callingHint = (shot) => (shot.calling ? "Нажмите заказ�
 /** @typedef {{ top: number, bottom: number }} Span */
 
 /**
+ * Whether one tap on the drawing draws the whole shot (its one ball into a pocket:
+ * «по часовой»), so that the page may move after it to what comes next. On a
+ * drawing of several balls the player goes on tapping it (a ball touched, then
+ * another, a pocket): moving the page after a tap took the next ball from under the
+ * finger, and the second tap landed on a chip («Ковбой» at 360 px, 125 px: a
+ * newcomer recorded two wrong shots).
+ * @param {{ balls: unknown[] }} table @returns {boolean}
+ */
+export function oneTapDraws(table) {
+  return table.balls.length <= 1;
+}
+
+/**
  * How far to scroll (px, positive: the page moves up) after a tap, so that
  * what the player goes on to comes out from under the record bar: as far as
  * the lowest part of `next` needs, but never taking `from`'s top above the

@@ -21,13 +21,12 @@ import {
 } from "../form/form.js";
 import {
   afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
-  modeNamed, needsMissConfirm, nextRevealDelta, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
+  modeNamed, needsMissConfirm, nextRevealDelta, oneTapDraws, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
-import { clearDelta, inputMark, movedSince, smoothScroll, spanOf, targetsIn } from "../lib/scroll-room.js";
-import { headsUncut } from "../lib/match-reveal.js";
+import { inputMark, movedSince, scrollFormClear, spanOf } from "../lib/scroll-room.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -387,7 +386,8 @@ export class ShotInputController {
     const mark = inputMark();
     requestAnimationFrame(() => {
       this.holdFocus(tapped); // a field hidden by the change loses it at the next style update
-      if (!next.hint && !movedSince(mark)) this.bringChipsUp(); // the shot is drawn: its chips come next
+      // the shot is drawn: its chips come next (where one tap draws it)
+      if (!next.hint && oneTapDraws(this.table) && !movedSince(mark)) this.bringChipsUp();
     });
   }
 
@@ -420,20 +420,14 @@ export class ShotInputController {
   /**
    * What the player goes on to (`next`) brought out from under the record bar,
    * `from` (what was just tapped) kept on screen (shot-input-core.js
-   * nextRevealDelta), no control left cut by a bar (scroll-room.js clearDelta), and
-   * no line read first above the form (the panel's title, the match's status line, the
-   * board's names) cut by the bars above: each whole or wholly under them (the walk:
-   * «пробка» at 390 px, the status line across the tab bar's edge after a chip's tap).
+   * nextRevealDelta), nothing left cut by a bar (scroll-room.js scrollFormClear).
    * @param {ReturnType<typeof formRoom>} room @param {import("./shot-input-core.js").Span} from
    * @param {import("./shot-input-core.js").Span[]} next
    */
   bringUp(room, from, next) {
     const delta = nextRevealDelta(from, next, room);
-    if (delta <= 0) return;
-    const panel = this.form.closest("details") || this.form;
-    const heads = targetsIn(panel).filter((t) => t.whole && t.top < spanOf(this.form).top);
-    const moved = headsUncut(clearDelta(room.scroller, delta, this.form, room, delta), heads, room);
-    if (moved > 0) (room.scroller || window).scrollBy({ top: moved, behavior: smoothScroll() });
+    // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars).
+    if (delta > 0) scrollFormClear(this.form, room, delta, Math.max(delta, Math.floor(from.top - room.top)));
   }
 
   /**
