@@ -134,3 +134,32 @@ def test_calculator_drawing_follows_the_situation(tool_page, base_url):
     set_int(tool, "balls_left", 16)
     field(tool, "balls_left").locator("input").press("Tab")
     assert drawn_balls(tool) == 16
+
+
+def test_kovboy_cue_ball_off_after_a_miss_and_a_refusal_that_goes_with_the_input(tool_page, base_url):
+    """A newcomer (390×844): «За борт» with nothing chosen, then «Записать удар» — the bar's
+    refusal stayed up after the balls it asked for were drawn, and the hint scrolled the
+    how-to line half out of its place; «биток», «За борт», then «Промах» erased the cue ball's
+    fate, so a cue ball off having touched nothing could not be drawn."""
+    page = tool_page(PHONE_390)
+    tool = open_scorekeeper(page, base_url, "kovboy", ["Аня", "Борис"])
+    error = tool.locator("[data-rb-match-error]")
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=out]:visible").tap()
+    assert tool.locator("[data-rb-shot-hint]").inner_text().startswith("Сначала нажмите шар")
+    assert tool.locator("[data-rb-shot-words]").is_hidden(), "the how-to line stays beside the hint"
+    tool.locator("[data-rb-play]").tap()
+    assert "коснулся биток" in error.inner_text()
+    tool.locator("[data-rb-action-form] [data-rb-tap=ball][data-rb-id='1']").tap()
+    assert error.is_hidden(), f"the refusal outlived the input it spoke of: {error.inner_text()}"
+    tool.locator("[data-rb-action-form] [data-rb-tap=ball][data-rb-id='1']").tap()  # back to nothing drawn
+
+    drawing_part(tool, "cue", None).tap()
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=out]:visible").tap()
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=miss]:visible").tap()
+    said = tool.locator("[data-rb-shot-words]").inner_text()
+    assert "вылетел за борт" in said and "коснулся биток (по порядку): нет" in said, said
+    sent = record(page, tool, "kovboy")
+    assert sent["action"]["cue_ball"] == "off" and sent["action"]["contacts"] == [], sent["action"]
+    assert error.is_hidden(), error.inner_text()
+    # the break's cue ball off: a bad break, the opponent chooses (§ Начальный удар)
+    assert "нужен выбор" in last_ruling(page, "kovboy").inner_text().lower()

@@ -344,3 +344,22 @@ test("the calculator's drawing follows its situation: the balls left on the tabl
   // The scorekeeper's view wins over any situation.
   assert.deepEqual(tableNow(T, { absent: [] }, { off_table: [1] }).balls.map((b) => b.id), [1, 3, 5]);
 });
+
+test("a miss with the cue ball off or in a pocket is drawn either way round and recorded as a foul", () => {
+  // A newcomer: «биток», «За борт» was refused («Отметьте на столе шары…»), and «Промах» then erased the cue ball's fate.
+  for (const taps of [["cue", "out", "miss"], ["miss", "cue", "out"]]) {
+    const shot = draw(T, taps);
+    const v = fieldValues(T, shot);
+    assert.equal(v.cue_ball, "off", taps.join(" "));
+    assert.deepEqual(v.contacts, []);
+    assert.equal(notReady(T, shot, false), null, taps.join(" "));
+    const answer = api({ op: "ruling", game: "kovboy", situation: {}, action: actionOf(kovboy, shot) });
+    assert.ok(answer.ok, JSON.stringify(answer));
+    assert.equal(answer.ruling.verdict, "foul", taps.join(" "));
+  }
+  const pocketed = fieldValues(T, draw(T, ["miss", "cue", "pocket:near-left"]));
+  assert.equal(pocketed.cue_ball, "pocket");
+  assert.equal(pocketed.cue_pocket, "near-left");
+  // A ball's tap still ends the miss.
+  assert.equal(draw(T, ["miss", "ball:1"]).miss, false);
+});

@@ -135,7 +135,7 @@ function renderDecision(ui, decision, names, game) {
   const who = chooserNotAsked(decision, names);
   ui.decisionQuestion.replaceChildren(
     who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
-    ...questionWithClause(decision.question || "Нужно сделать выбор:", decision.clause ? refLink(game.refs, decision.clause) : null));
+    ...questionWithClause(decision.question || "Нужно сделать выбор:", decision.clause ? refLink(game.refs, decision.clause, { short: true }) : null));
   ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
     type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
   })));

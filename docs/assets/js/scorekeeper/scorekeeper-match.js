@@ -220,6 +220,8 @@ class MatchScreen {
     this.session = parts.session;
     this.screens = parts.screens;
     this.input = parts.input;
+    /** the message on the input shown in the record bar, until the input changes */
+    this.inputProblem = "";
   }
 
   render() {
@@ -278,6 +280,7 @@ class MatchScreen {
     if (!outcome.ok) {
       if (outcome.changed) this.render(); // another tab's match, taken instead of a stale write
       showRefused(outcome, ui.matchError, isPlay ? ui.actionForm : null);
+      if (isPlay) this.inputProblem = ui.matchError.textContent || "";
       return;
     }
     if (outcome.warning) showError(ui.matchError, outcome.warning);
@@ -316,10 +319,21 @@ class MatchScreen {
     const problem = input ? input.check() : null;
     if (problem) {
       showError(ui.matchError, problem); // an empty input is never recorded (a miss is chosen explicitly)
+      this.inputProblem = problem;
       return;
     }
     const action = /** @type {Action | null} */ (readAction(ui.actionForm));
     this.act(() => session.play(action), true);
+  }
+
+  /**
+   * What was wrong with the input goes once the input changes: it spoke of the input as it
+   * was (a newcomer drew the balls the refusal asked for, and it stayed over the chips).
+   */
+  dropInputProblem() {
+    const box = this.ui.matchError;
+    if (this.inputProblem && !box.hidden && box.textContent === this.inputProblem) showError(box, "");
+    this.inputProblem = "";
   }
 
   clearInput() {
@@ -341,7 +355,11 @@ class MatchScreen {
   bindInput(on) {
     const { ui, session } = this;
     ui.actionForm.addEventListener("submit", (event) => this.record(event), on);
-    ui.actionForm.addEventListener("change", () => this.updatePlayLabel(), on);
+    ui.actionForm.addEventListener("change", () => {
+      this.updatePlayLabel();
+      this.dropInputProblem();
+    }, on);
+    ui.actionForm.addEventListener("input", () => this.dropInputProblem(), on);
     ui.actionReset.addEventListener("click", () => this.clearInput(), on);
     ui.undo.addEventListener("click", () => {
       if (session.state) this.act(() => session.undo(), false);

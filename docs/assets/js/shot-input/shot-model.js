@@ -163,10 +163,13 @@ export function dragToPocket(table, shot, held, pocket) {
   return { held: inHand, step: tapPocket(table, inHand, pocket) };
 }
 
-/** @param {Shot} shot @returns {Step} */
+/**
+ * The cue ball tapped: its fate is put anew. A miss stays: the cue ball may leave the table
+ * or fall having touched no ball (a newcomer could not draw «Ковбой»'s cue ball off after a miss).
+ * @param {Shot} shot @returns {Step}
+ */
 export function tapCue(shot) {
   const next = copy(shot);
-  next.miss = false;
   next.calling = false;
   if (next.cue !== "table") {
     next.cue = "table";
@@ -181,7 +184,7 @@ export function tapCue(shot) {
 /** @param {TableDecl} table @param {Shot} shot @param {string} pocket @returns {Step} */
 export function tapPocket(table, shot, pocket) {
   const next = copy(shot);
-  next.miss = false;
+  if (!shot.calling && !shot.cueSelected) next.miss = false; // a called pocket or the cue ball's: the miss stays
   if (shot.calling) {
     next.called = shot.called === pocket ? null : pocket;
     next.calling = false;
@@ -215,7 +218,7 @@ export function tapPocket(table, shot, pocket) {
 /** «За борт»: the selected ball (or the cue ball) left the table. @param {TableDecl} table @param {Shot} shot @returns {Step} */
 export function tapOutside(table, shot) {
   const next = copy(shot);
-  next.miss = false;
+  if (!shot.cueSelected) next.miss = false; // the cue ball off after a miss: the miss stays
   next.calling = false;
   if (shot.cueSelected) {
     next.cue = "off";
@@ -237,10 +240,14 @@ export function tapOutside(table, shot) {
   return { shot, hint: cueTappable(table) ? "Сначала нажмите шар (или биток), который вылетел за борт." : "Сначала нажмите шар, который вылетел за борт." };
 }
 
-/** The explicit miss: clears every tap (or undoes the miss). @param {Shot} shot @returns {Shot} */
+/**
+ * The explicit miss: clears every ball's tap (or undoes the miss); the cue ball's fate and
+ * the called pocket stay (off the table or in a pocket having touched nothing is a shot).
+ * @param {Shot} shot @returns {Shot}
+ */
 export function toggleMiss(shot) {
   if (shot.miss) return { ...copy(shot), miss: false };
-  return { ...emptyShot(), miss: true };
+  return { ...emptyShot(), miss: true, cue: shot.cue, cuePocket: shot.cuePocket, called: shot.called };
 }
 
 /** «Заказ лузы»: the next pocket tap is the called pocket. @param {Shot} shot @returns {Shot} */
