@@ -158,3 +158,19 @@ function scoreChangesOwn(ruling) {
   if (!Array.isArray(before) || typeof ruling.player !== "number" || !Array.isArray(ruling.scores)) return null;
   return { before: before[ruling.player], after: ruling.scores[ruling.player] };
 }
+
+test("a summary sentence of fouls joined by «;» is not said again beside the fouls", async () => {
+  // The тренажёр (a newcomer, 6 Dec): «Фол: превышено 90 очков (89 + 7 = 96), а набрать нужно ровно 90;
+  // биток упал в лузу.» stood in the summary and both parts again under «Нарушения».
+  const { api } = await import("./engine.mjs");
+  const answer = api({ op: "ruling", game: "kovboy", situation: { score: 89 }, action: {
+    type: "shot", contacts: [1, 5], pocketed: [1, 5], cue_ball: "pocket", cue_pocket: "near-left", cushion: true } });
+  assert.ok(answer.ok, JSON.stringify(answer));
+  const { summary, fouls } = explanationText(answer.ruling);
+  assert.equal(fouls.length, 2);
+  assert.ok(answer.ruling.summary.startsWith("Фол: превышено 90 очков"), answer.ruling.summary);
+  assert.equal(summary, "Следующий удар: Игрок 2.");
+  // A sentence with a part not said stays whole.
+  const partly = explanationText({ ...answer.ruling, fouls: answer.ruling.fouls.slice(0, 1) });
+  assert.ok(partly.summary.startsWith("Фол: превышено 90 очков"), partly.summary);
+});

@@ -83,7 +83,7 @@ function unsaid(text, seen) {
   const kept = [];
   for (const s of sentences(text)) {
     const keys = sentenceKeys(s);
-    if (keys.some((key) => seen.has(key))) continue;
+    if (keys.some((key) => seen.has(key)) || partsSaid(s, seen)) continue;
     keys.forEach((key) => seen.add(key));
     kept.push(s);
   }
@@ -101,6 +101,17 @@ export function sentenceKeys(sentence) {
   const parts = plainSentence(sentence).split(/:\s+/u);
   if (parts.length !== 2) return [key];
   return [key, parts.map((p) => p.trim()).sort().join(" | ")];
+}
+
+/**
+ * Whether a sentence of several parts joined by «;» says only what was said: «Фол:
+ * превышено 90 очков (…); биток упал в лузу.» beside the fouls «Превышено 90 очков (…).»
+ * and «Биток упал в лузу.» (the тренажёр said both twice; a newcomer, 6 Dec).
+ * @param {string} sentence @param {Set<string>} seen
+ */
+function partsSaid(sentence, seen) {
+  const parts = sentenceKey(sentence).split(/;\s+/u);
+  return parts.length > 1 && parts.every((part) => seen.has(sentenceKey(part)));
 }
 
 /** The keys of every sentence of the texts. @param {string[]} texts @returns {Set<string>} */
