@@ -1,5 +1,5 @@
 """Two tabs on one saved match (two pages of one browser context, so one
-localStorage), a shot recorded in each, for every game with a scorekeeper: no
+localStorage), a shot recorded in each, in two games (tools_helpers.MECHANISM_GAMES): no
 shot is ever lost silently.
 
 - The `storage` event reaches the second tab: it follows the first tab's shot
@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, MATCH_STEPS, SCOREKEEPER_GAMES, history_count, open_game, play_step, reload_match, saved_actions, scores,
+    DESKTOP, MATCH_STEPS, MECHANISM_GAMES, history_count, open_game, play_step, reload_match, saved_actions, scores,
     screenshot, sk, start_short_match, status, wait_history,
 )
 
@@ -56,7 +56,7 @@ def same_match_shown(page, other, game) -> None:
     assert status(page, game) == status(other, game)
 
 
-@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+@pytest.mark.parametrize("game", MECHANISM_GAMES)
 def test_the_other_tab_follows_a_shot_and_records_on_top_of_it(tool_page, base_url, game):
     first, second = two_tabs_on_one_match(tool_page, base_url, game)
     play_step(first, game, 1)
@@ -72,7 +72,7 @@ def test_the_other_tab_follows_a_shot_and_records_on_top_of_it(tool_page, base_u
     assert second.page_errors == [] and first.page_errors == []
 
 
-@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+@pytest.mark.parametrize("game", MECHANISM_GAMES)
 def test_a_stale_write_is_refused_and_both_shots_are_kept(tool_page, base_url, game):
     first, second = two_tabs_on_one_match(tool_page, base_url, game)
     second.evaluate("window.__missStorage = true")

@@ -1,4 +1,4 @@
-"""A site update in the middle of a match, for every game with a scorekeeper:
+"""A site update in the middle of a match (two games: tools_helpers.MECHANISM_GAMES):
 a new version's service worker (sitebuild/publish/offline.py writes sw.js, as in
 test_offline.py's "a new version replaces the old cache") takes over while a
 match is open in a tab. The match goes on in that tab under the new worker,
@@ -16,7 +16,7 @@ import pytest
 import test_offline as offline_test
 from sitebuild.publish import offline
 from tools_helpers import (
-    SAVE_TIMEOUT_MS, SCOREKEEPER_GAMES, open_game, play_step, reload_match, saved_actions, scores, sk, start_short_match,
+    MECHANISM_GAMES, SAVE_TIMEOUT_MS, open_game, play_step, reload_match, saved_actions, scores, sk, start_short_match,
     wait_engine_ready, wait_history,
 )
 
@@ -25,7 +25,7 @@ WITH_WORKER = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "re
 MARKER = "Новая версия сайта посреди партии"
 
 
-@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+@pytest.mark.parametrize("game", MECHANISM_GAMES)
 def test_a_new_version_takes_over_mid_match_and_nothing_is_lost(tool_page, site_dir, tmp_path, game):
     root = tmp_path / "site"
     shutil.copytree(site_dir, root)

@@ -465,6 +465,12 @@ MATCH_STEPS = {
 }
 #: Every game with a scorekeeper (snimanie-rukoy has none).
 SCOREKEEPER_GAMES = list(MATCH_STEPS)
+#: Two games for a mechanism that is the same for every game (a saved match kept across tabs
+#: and a new version of the site; the match is stored as the engine's actions whatever the
+#: game): one counted in points with a decision the rules ask for («Ковбой»), one of up to
+#: eight players with the chips before the drawing («пробка»). Each game's own saved form is
+#: checked for all games (test_saved_by_release.py, test_match_resume.py). CI time, issue 27.
+MECHANISM_GAMES = ["kovboy", "probka"]
 
 
 def match_players(game: str) -> list[str]:
