@@ -184,7 +184,7 @@ export function clearDelta(scroller, delta, scope, room, most = Infinity, least 
  * them, the page moving on a little (match-reveal.js headsUncut) unless that passes
  * `most`. The walk found both moves of the input — a field focused, the drawing brought
  * up — leaving the status line and the names across the tab bar's edge («пробка»,
- * «Кладка» at 360/390 px). Nothing moves when the input moved since `mark` was taken.
+ * «Кладка» at 360/390 px).
  * @param {Element} form @param {Span & { scroller: HTMLElement | null }} room @param {number} delta
  * @param {number} [most]
  */

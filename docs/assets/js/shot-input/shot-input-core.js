@@ -217,7 +217,7 @@ export function oneTapDraws(table) {
  * room's top (what was just tapped stays on screen); 0 when none of `next` is
  * covered. Once a shot is drawn, `from` is the drawn table and `next` the chip
  * fields below it (a 360 px phone: «ошибку заметили сразу» 56 px under the bar
- * after every pocket in «по часовой», «Какие точки заняты» 70 px in «Кайза»);
+ * after every pocket in «по часовой»; only where one tap draws the shot: oneTapDraws);
  * where the chips come first («пробка»), `from` is the chip field tapped and
  * `next` the table below it.
  * @param {Span} from @param {Span[]} next @param {Span} room
