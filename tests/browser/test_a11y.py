@@ -165,14 +165,14 @@ def test_quiz_answered(tool_page, base_url, combo):
     page.goto(f"{base_url}quizzes/kovboy/")
     page.locator("[data-rb-quiz-start]").click()
     form = page.locator("form[data-rb-question]")
-    form.wait_for()
+    form.wait_for(timeout=ENGINE_TIMEOUT_MS)  # the engine writes the questions (a loaded machine: > 15 s)
     check(page, f"тест {combo}: вопрос", "main")
     # Check without an answer (an error tied to the field), then answer and check.
     page.locator("[data-rb-quiz-next]").click()
     check(page, f"тест {combo}: без ответа", "main")
     answer_something(form)
     page.locator("[data-rb-quiz-next]").click()
-    page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
+    page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for(timeout=ENGINE_TIMEOUT_MS)
     check(page, f"тест {combo}: ответ проверен", "main")
 
 
