@@ -559,7 +559,7 @@ export function nextFieldDelta(current, next, room, keep = null) {
  */
 function scrollRoom(form, room, delta, keep = null) {
   const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
-  if (delta) scrollFormClear(form, room, delta, most);
+  if (delta) scrollFormClear(form, room, delta, { most });
 }
 
 /**
@@ -587,10 +587,17 @@ export function keepFocusClear(scope, bar) {
     // view keeps the page still (only one the bars really cover moves).
     const margin = performance.now() - pointerAt < 800 ? 0 : gap;
     const box = el.getBoundingClientRect();
-    const top = stickyTop() + margin;
-    const bottom = bar.getBoundingClientRect().top - margin;
-    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top)));
-    else if (box.top < top) window.scrollBy(0, box.top - top);
+    const room = { top: stickyTop(), bottom: bar.getBoundingClientRect().top, scroller: null };
+    const [top, bottom] = [room.top + margin, room.bottom - margin];
+    // The focused control comes whole between the bars (`least`…`most`), and no line read
+    // first above the form is left cut by the bar above (the walk: «пробка» at 360 px, the
+    // status line across the tab bar's edge after «Промах» was tapped half under the record bar).
+    const delta = box.bottom > bottom ? Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top))
+      : box.top < top ? box.top - top : 0;
+    if (!delta) return;
+    scrollFormClear(scope, room, delta, {
+      most: Math.max(delta, Math.floor(box.top - room.top)), least: Math.min(delta, Math.ceil(box.bottom - room.bottom)), behavior: "auto",
+    });
   };
   const stopMeasuring = keepMeasured(scope, "--rb-bar-height", [bar], ([box]) => box.height);
   scope.addEventListener("focusin", onFocus);

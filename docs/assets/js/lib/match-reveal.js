@@ -111,6 +111,17 @@ export function headsUncut(delta, heads, room) {
 }
 
 /**
+ * `delta` moved the least, either way and within `limits`, so that each of `heads` (lines read
+ * first) is whole or wholly under the bars above `room`; `delta` itself when no such move is
+ * within them (scroll-room.js scrollFormClear).
+ * @param {number} delta @param {Span[]} heads @param {Span} room @param {{ min: number, max: number }} limits
+ * @returns {number}
+ */
+export function headsUncutWithin(delta, heads, room, limits) {
+  return nearestClear(delta, wholeLines(heads), openView(room), limits) ?? delta;
+}
+
+/**
  * A row of targets the record bar would cut (the drawing's tools when only
  * the drawing fits) goes wholly under it instead: a sliver of a button is not
  * a target (axe target-size). The page then moves a little less; what is

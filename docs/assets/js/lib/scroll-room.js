@@ -6,7 +6,7 @@
 // go through scrollClear, which leaves no control cut by a bar (match-reveal.js
 // uncutDelta, DOM-free); the calculator's answer does not yet (issue 26).
 
-import { controlCut, headsUncut, uncutDelta } from "./match-reveal.js";
+import { controlCut, headsUncutWithin, uncutDelta } from "./match-reveal.js";
 
 /** @typedef {import("./match-reveal.js").Span} Span */
 
@@ -181,21 +181,22 @@ export function clearDelta(scroller, delta, scope, room, most = Infinity, least 
  * px: no control of `form` cut by a bar (clearDelta, `most` its limit), and no line
  * read first above the form in its panel (the title, the match's status line, the
  * board's names) cut through its words by the bars above — each whole or wholly under
- * them, the page moving on a little (match-reveal.js headsUncut) unless that passes
- * `most`. The walk found both moves of the input — a field focused, the drawing brought
+ * them, the page moving a little more or less (match-reveal.js headsUncutWithin), within
+ * `least`…`most` and leaving no control cut. The walk found both moves of the input — a field focused, the drawing brought
  * up — leaving the status line and the names across the tab bar's edge («пробка»,
  * «Кладка» at 360/390 px).
  * @param {Element} form @param {Span & { scroller: HTMLElement | null }} room @param {number} delta
- * @param {number} [most]
+ * @param {{ most?: number, least?: number, behavior?: ScrollBehavior }} [how] `behavior`: smooth unless
+ *   the reader asks for reduced motion (smoothScroll); "auto" for a focus (it is measured at once)
  */
-export function scrollFormClear(form, room, delta, most = Infinity) {
-  const cleared = clearDelta(room.scroller, delta, form, room, most);
+export function scrollFormClear(form, room, delta, { most = Infinity, least = -Infinity, behavior = smoothScroll() } = {}) {
+  const cleared = clearDelta(room.scroller, delta, form, room, most, least);
   const panel = form.closest("details") || form;
   const formTop = form.getBoundingClientRect().top;
   const heads = targetsIn(panel).filter((t) => t.whole && t.bottom <= formTop + 0.5);
-  const moved = heads.length ? headsUncut(cleared, heads, room) : cleared;
-  const done = moved <= most ? moved : cleared;
-  if (done) (room.scroller || window).scrollBy({ top: done, behavior: smoothScroll() });
+  const moved = heads.length ? headsUncutWithin(cleared, heads, room, { min: least, max: most }) : cleared;
+  const done = moved === cleared || leavesControlCut(room.scroller, moved, form, room) ? cleared : moved;
+  if (done) (room.scroller || window).scrollBy({ top: done, behavior });
 }
 
 /**

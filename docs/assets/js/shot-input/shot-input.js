@@ -427,7 +427,7 @@ export class ShotInputController {
   bringUp(room, from, next) {
     const delta = nextRevealDelta(from, next, room);
     // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars).
-    if (delta > 0) scrollFormClear(this.form, room, delta, Math.max(delta, Math.floor(from.top - room.top)));
+    if (delta > 0) scrollFormClear(this.form, room, delta, { most: Math.max(delta, Math.floor(from.top - room.top)) });
   }
 
   /**
