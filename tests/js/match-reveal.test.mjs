@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { controlCut, revealDelta, uncutDelta } from "../../docs/assets/js/lib/match-reveal.js";
+import { controlCut, keepingInRoom, revealDelta, uncutDelta } from "../../docs/assets/js/lib/match-reveal.js";
 
 const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px record bar on 844 px
 
@@ -223,4 +223,13 @@ test("uncutDelta: a check box 0.2 px over the record bar's edge is cut (axe targ
   const d = uncutDelta(0, [box], room, screen);
   assert.ok(!controlCut(d, [box], room, screen));
   assert.ok(Math.abs(d) <= 24);
+});
+
+test("keepingInRoom: the limits that keep a span between the bars, never excluding the asked move", () => {
+  const room = { top: 99, bottom: 681 };
+  // a field at 400…440: up to 301 px up (its top at the room's top), down to 241 px (its bottom at the bar)
+  assert.deepEqual(keepingInRoom(50, { top: 400.5, bottom: 440.2 }, room), { most: 301, least: -240 });
+  // a span already past the bar: the page must move up at least this far; the asked move stays inside
+  assert.deepEqual(keepingInRoom(80, { top: 700, bottom: 724 }, room), { most: 601, least: 43 });
+  assert.deepEqual(keepingInRoom(10, { top: 700, bottom: 724 }, room), { most: 601, least: 10 });
 });

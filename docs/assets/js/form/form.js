@@ -7,7 +7,7 @@
 // show only while another field of the same group has that value) and
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
-import { revealDelta } from "../lib/match-reveal.js";
+import { keepingInRoom, revealDelta } from "../lib/match-reveal.js";
 import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
 import { roveGroup } from "../lib/roving.js";
@@ -595,9 +595,7 @@ export function keepFocusClear(scope, bar) {
     const delta = box.bottom > bottom ? Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top))
       : box.top < top ? box.top - top : 0;
     if (!delta) return;
-    scrollFormClear(scope, room, delta, {
-      most: Math.max(delta, Math.floor(box.top - room.top)), least: Math.min(delta, Math.ceil(box.bottom - room.bottom)), behavior: "auto",
-    });
+    scrollFormClear(scope, room, delta, { ...keepingInRoom(delta, box, room), behavior: "auto" });
   };
   const stopMeasuring = keepMeasured(scope, "--rb-bar-height", [bar], ([box]) => box.height);
   scope.addEventListener("focusin", onFocus);

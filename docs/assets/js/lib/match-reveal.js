@@ -111,6 +111,16 @@ export function headsUncut(delta, heads, room) {
 }
 
 /**
+ * How far a scroll about `delta` may go so that `span` stays in `room`: the page moves up
+ * at `most` until the span's top reaches the room's top, and at `least` until its bottom
+ * clears the room's bottom (whole pixels, inwards); `delta` itself is always within them.
+ * @param {number} delta @param {Span} span @param {Span} room @returns {{ most: number, least: number }}
+ */
+export function keepingInRoom(delta, span, room) {
+  return { most: Math.max(delta, Math.floor(span.top - room.top)), least: Math.min(delta, Math.ceil(span.bottom - room.bottom)) };
+}
+
+/**
  * `delta` moved the least, either way and within `limits`, so that each of `heads` (lines read
  * first) is whole or wholly under the bars above `room`; `delta` itself when no such move is
  * within them (scroll-room.js scrollFormClear).

@@ -202,9 +202,9 @@ export function explanationTexts(ruling, {
   const fouls = text.fouls.map((f) => ({ ...f, text: withoutSaid(f.text, fig) })).filter((f) => f.text);
   // A line of «почему» leaves out the label the badge of its card says («НАРУШЕНИЕ» /
   // «Нарушение: серия окончена…», newcomer 2026-12-05-e), or the fouls' title above it.
-  const above = fouls.length ? [label, "Нарушение"] : [label];
+  const above = (fouls.length ? [label, "Нарушение"] : [label]).filter(Boolean);
   const why = eachClauseOnce(text.why.map((w) => {
-    fig.labels = above.filter(Boolean);
+    fig.labels = above; // spent by each text (withoutSaid): set again for the next line
     return { ...w, text: withoutSaid(w.text, fig) };
   }).filter((w) => w.text));
   fig.labels = [];

@@ -10,7 +10,7 @@
 
 import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
-import { TARGET_PX, headsUncut, readingDelta, revealDelta } from "../lib/match-reveal.js";
+import { TARGET_PX, headsUncut, keepingInRoom, readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
@@ -99,9 +99,8 @@ export function revealReading(ui, { keep = false } = {}) {
   const scope = ui.match.closest("details") || ui.match;
   const moveFor = (/** @type {boolean} */ statusFirst) => {
     const delta = readingDelta({ ...parts, statusFirst }, room);
-    const atLeast = Math.min(delta, Math.ceil(least.bottom - room.bottom));
-    const atMost = Math.max(delta, Math.floor(board.top - room.top));
-    return clearDelta(scroller, delta, scope, room, atMost, atLeast);
+    const { most, least: atLeast } = keepingInRoom(delta, { top: board.top, bottom: least.bottom }, room);
+    return clearDelta(scroller, delta, scope, room, most, atLeast);
   };
   // The status line first (who plays, the score) — unless a control the reveal leaves cut
   // by the record bar (the «noticed» chip in «по часовой») would then cut it; an undo

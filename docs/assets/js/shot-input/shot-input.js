@@ -26,6 +26,7 @@ import {
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
+import { keepingInRoom } from "../lib/match-reveal.js";
 import { inputMark, movedSince, scrollFormClear, spanOf } from "../lib/scroll-room.js";
 import { renderTableSvg } from "./table-svg.js";
 
@@ -427,7 +428,7 @@ export class ShotInputController {
   bringUp(room, from, next) {
     const delta = nextRevealDelta(from, next, room);
     // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars).
-    if (delta > 0) scrollFormClear(this.form, room, delta, { most: Math.max(delta, Math.floor(from.top - room.top)) });
+    if (delta > 0) scrollFormClear(this.form, room, delta, { most: keepingInRoom(delta, from, room).most });
   }
 
   /**
