@@ -94,6 +94,9 @@ FOUND = [
     # «Промах» tapped half under the record bar: keeping the focused button clear of the bar moved the page 10 px
     # and left the status line across the tab bar's edge (form.js keepFocusClear, now through scrollFormClear)
     ("probka", "360x740", "light", 0, 14, ("cut-by-bar",)),
+    # «На столе» chosen after a reload left the drawing's lower pockets under the record bar in the tools column,
+    # and a ball dragged to the far pocket landed on «Записать удар» (shot-input.js chooseMode)
+    ("kovboy", "1280x800", "light", 100, 5, ("covered-control", "entry-differs")),
 ]
 
 

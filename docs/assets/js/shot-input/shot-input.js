@@ -516,15 +516,27 @@ export class ShotInputController {
       return;
     }
     const modeButton = target.closest("[data-rb-shot-mode]");
-    if (modeButton) this.chooseMode(modeNamed(modeButton.getAttribute("data-rb-shot-mode")));
+    if (modeButton) this.chooseMode(modeNamed(modeButton.getAttribute("data-rb-shot-mode")), modeButton);
   }
 
-  /** @param {Mode} mode */
-  chooseMode(mode) {
+  /**
+   * The drawing chosen comes out from under the record bar, the button tapped kept on
+   * screen: a tap on it does not move the page (oneTapDraws), so a pocket left under the
+   * bar stayed there (the walk, «Ковбой» at 1280×800: a ball dragged to the far pocket
+   * landed on «Записать удар»).
+   * @param {Mode} mode @param {Element} [button] the mode's button tapped
+   */
+  chooseMode(mode, button) {
     this.mode = mode;
     saveMode(mode);
     this.hint.textContent = "";
     this.refresh(); // the drawing shows its own shot again
+    if (mode !== "drawing" || !button) return;
+    const mark = inputMark();
+    requestAnimationFrame(() => {
+      const room = movedSince(mark) ? null : this.roomNow();
+      if (room) this.bringUp(room, spanOf(button), [spanOf(this.svgBox)]);
+    });
   }
 
   onClick = (/** @type {Event} */ event) => {
