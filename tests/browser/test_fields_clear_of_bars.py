@@ -115,7 +115,7 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
     else:
         open_game(page, base_url, GAME, sk(GAME))
         start_match(page, GAME, ["Аня", "Борис"])
-    form, bar = f"{sk(GAME)} [data-rb-action-form]", f"{sk(GAME)} [data-rb-action-form] .rb-sk-bar"
+    form, bar = f"{sk(GAME)} [data-rb-action-form]", f"{sk(GAME)} [data-rb-match] > .rb-sk-bar"
     assert walk_fields(page, form, bar, mobile) == [], "«Формой»: следующее поле под липкой панелью"
     assert walk_tab(page, form, bar) == [], "«Формой»: поле в фокусе под липкой панелью"
 

@@ -120,7 +120,7 @@ def play_shot(page, *, contacts=(), pocketed=()):
     if not contacts:
         form.locator("[data-rb-miss-confirm]").check()  # a miss is chosen, never an empty form
     before = len(page.locator(f"{SK} [data-rb-history] > li").all())
-    form.locator("[data-rb-play]").click()
+    form.locator("xpath=..").locator("[data-rb-play]").click()
     page.wait_for_function(
         "([sel, n]) => document.querySelectorAll(sel).length === n + 1",
         arg=[f"{SK} [data-rb-history] > li", before], timeout=ENGINE_TIMEOUT_MS)

@@ -45,7 +45,7 @@ LINES_CUT_ABOVE = """sel => { const edge = parseFloat(getComputedStyle(document.
 
 def tap_where_it_shows(page, locator) -> None:
     box = locator.bounding_box()
-    top, bottom = page.evaluate(ROOM, locator.evaluate("el => '#' + el.closest('[id^=rb-scorekeeper-]').id"))
+    top, bottom = page.evaluate(ROOM, locator.evaluate("el => '#' + el.closest('.rb-tool[id]').id"))
     y0, y1 = max(box["y"], top), min(box["y"] + box["height"], bottom)
     assert y1 - y0 >= 8, f"the control is not on screen to tap ({box}, room {top}…{bottom})"
     page.touchscreen.tap(box["x"] + box["width"] / 2, (y0 + y1) / 2)

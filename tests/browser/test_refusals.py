@@ -200,7 +200,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
         before = (history_count(page, game), scores(page, game))
         sk_fill(form)
         entered = form_values(form)
-        form.locator("[data-rb-play]").click()
+        form.locator("xpath=..").locator("[data-rb-play]").click()
         wait_idle(page, sk(game))
         page.wait_for_function("sel => document.querySelector(sel + ' .rb-field--error, '"
                                " + sel + ' [data-rb-match-error]:not([hidden])')", arg=sk(game))

@@ -27,7 +27,7 @@ CHIP = f"{sk(GAME)} [data-rb-chip-field]:not([hidden]) label.rb-chip"
 # that scrolls it (the desktop's tools column, or the page); what scrolls and how far.
 PLACE = """(sel) => {
   const chip = document.querySelector(sel);
-  const bar = chip.closest('form').querySelector('[data-rb-bar]');
+  const bar = chip.closest('[data-rb-match]').querySelector('[data-rb-bar]');
   let box = chip.parentElement;
   while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
   const scroller = box && box !== document.body ? box : document.scrollingElement;
@@ -50,7 +50,7 @@ def test_a_tap_on_a_chip_above_the_record_bar_scrolls_nothing(tool_page, base_ur
     top = page.evaluate(PLACE, CHIP)
     box = chip.bounding_box()
     before = page.evaluate("window.__scroller.scrollTop")
-    bar_top = page.locator(f"{sk(GAME)} [data-rb-action-form] [data-rb-bar]").bounding_box()["y"]
+    bar_top = page.locator(f"{sk(GAME)} [data-rb-match] [data-rb-bar]").bounding_box()["y"]
     assert top + 8 < bar_top, "the chip's top part shows above the record bar"
     x, y = box["x"] + box["width"] / 2, top + 6
     if device == "phone":

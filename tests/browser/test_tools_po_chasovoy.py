@@ -72,7 +72,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
 
     def error_found(form):
         pick_action(form, "error_found")
-        assert form.locator("[data-rb-play]").inner_text() == "Записать"
+        assert form.locator("xpath=..").locator("[data-rb-play]").inner_text() == "Записать"
 
     record(page, GAME, error_found)
     ruling = last_ruling(page, GAME)

@@ -83,7 +83,7 @@ def test_a_stale_write_is_refused_and_both_shots_are_kept(tool_page, base_url, g
     form = second.locator(f"{sk(game)} [data-rb-action-form]")
     MATCH_STEPS[game][2](form)
     filled = form.evaluate(FORM_STATE)
-    form.locator("[data-rb-play]").click()
+    form.locator("xpath=..").locator("[data-rb-play]").click()
     error = second.locator(f"{sk(game)} [data-rb-match-error]")
     error.wait_for(state="visible")
     assert "изменили в другой вкладке" in error.inner_text()
@@ -95,7 +95,7 @@ def test_a_stale_write_is_refused_and_both_shots_are_kept(tool_page, base_url, g
     screenshot(second, f"two-tabs-stale-write-{game}", sk(game))
 
     before = history_count(second, game)
-    form.locator("[data-rb-play]").click()  # the same shot again, now on top of the first tab's
+    form.locator("xpath=..").locator("[data-rb-play]").click()  # the same shot again, now on top of the first tab's
     wait_history(second, game, before + 1)
     assert saved_actions(second, game)[:2] == by_first and len(saved_actions(second, game)) == 3
 

@@ -250,7 +250,7 @@ def record(page, game: str, fill=None, *, miss: bool = False) -> None:
     if miss:
         form.locator("[data-rb-miss-confirm]").check()
     before = history_count(page, game)
-    form.locator("[data-rb-play]").click()
+    form.locator("xpath=..").locator("[data-rb-play]").click()
     wait_history(page, game, before + 1)
 
 

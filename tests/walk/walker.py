@@ -285,7 +285,7 @@ class MatchWalk(Walk):
         first = (["первое поле записи", f'{form} [data-rb-chip-field][data-rb-field="{self.table["chips"][0]}"]']
                  if self.table and self.table.get("chips_first") else ["рисунок стола", f"{form} .rb-table-svg"])
         return [["итог удара", f"{s} [data-rb-last] .rb-ruling--line .rb-verdict"], ["табло", f"{s} [data-rb-scores]"],
-                ["кнопка «Записать»", f"{s} [data-rb-action-form]:not([hidden]):has([data-rb-shot-drawing]:not([hidden])) [data-rb-play]"],
+                ["кнопка «Записать»", f"{s} [data-rb-match]:has([data-rb-action-form]:not([hidden]) [data-rb-shot-drawing]:not([hidden])) [data-rb-play]"],
                 ["кнопки выбора", f"{s} [data-rb-decision]:not([hidden]) [data-rb-choice]"], first]
 
     def saved_state(self, n_actions: int | None = None) -> dict:
@@ -400,7 +400,7 @@ class MatchWalk(Walk):
     def record(self, before: int) -> str:
         """Press «Записать»; the error the page shows if it refused, else ''."""
         self.where = "«Записать»"
-        self.press(self.tool.locator("[data-rb-action-form] [data-rb-play]"), "«Записать»")
+        self.press(self.tool.locator("[data-rb-match] [data-rb-play]"), "«Записать»")
         return self.wait_change(before)
 
     def wait_change(self, before: int) -> str:

@@ -5,7 +5,7 @@
 import { busyLabel, outOfClearView, rulingRequest } from "./calculator-request.js";
 import { call, getStatus } from "../engine-client/engine-client.js";
 import { bindEngineStatus } from "../engine-client/engine-status.js";
-import { clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../form/form.js";
+import { barOf, clearFieldErrors, readAction, readScope, resetForm, setupForm, showFirstField } from "../form/form.js";
 import { renderTable } from "../ruling/match-board.js";
 import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
@@ -144,7 +144,7 @@ export class Calculator {
     showError(this.errorBox, "");
     this.clearResult();
     // The form starts over: its first field is where the player goes next.
-    showFirstField(form, form.querySelector("[data-rb-bar]"));
+    showFirstField(form, barOf(form));
   }
 
   dispose() {

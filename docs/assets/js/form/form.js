@@ -222,6 +222,21 @@ export function actionType(form) {
   return box ? box.dataset.rbAction || "" : null;
 }
 
+/**
+ * The sticky bar that holds a form's buttons: inside the form (the calculator), or
+ * after it, its buttons the form's by form=… (the scorekeeper's record bar: no part
+ * of the form, it sticks while any of the match is on screen, however far a long
+ * ruling above pushes the form down).
+ * @param {HTMLElement} form @returns {HTMLElement | null}
+ */
+export function barOf(form) {
+  const inside = form.querySelector("[data-rb-bar]");
+  if (inside instanceof HTMLElement) return inside;
+  const owned = form instanceof HTMLFormElement ? [...form.elements] : [];
+  const bar = owned.map((el) => el.closest("[data-rb-bar]")).find((el) => el instanceof HTMLElement);
+  return bar instanceof HTMLElement ? bar : null;
+}
+
 /** @param {HTMLElement} form */
 export function setupForm(form) {
   if (form.dataset.rbWired) return;
@@ -271,7 +286,7 @@ export function setupForm(form) {
   roveChips(form);
   applyActionType(form);
   applyWhen(form);
-  const bar = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-bar]"));
+  const bar = barOf(form);
   if (bar) {
     keepFocusClear(form, bar);
     keepNextFieldClear(form, bar);

@@ -86,7 +86,7 @@ function matchParts({ root, el, button, form }) {
     actionForm: form("[data-rb-action-form]"),
     actionTitle: el("[data-rb-action-title]"),
     actionGroup: el("[data-rb-action-group]"),
-    actionReset: button("[data-rb-action-form] [data-rb-reset]"),
+    actionReset: button("[data-rb-bar] [data-rb-reset]"),
     play: button("[data-rb-play]"),
     matchError: el("[data-rb-match-error]"),
     last: el("[data-rb-last]"),

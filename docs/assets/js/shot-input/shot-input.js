@@ -17,7 +17,7 @@
 // (the taps, the line, the chips, the checks) is shot-input-core.js.
 
 import {
-  actionField, actionType, fieldDefault, formRoom, readAction, readField, readScope, refreshForm, writeField,
+  actionField, actionType, barOf, fieldDefault, formRoom, readAction, readField, readScope, refreshForm, writeField,
 } from "../form/form.js";
 import {
   afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
@@ -399,8 +399,8 @@ export class ShotInputController {
 
   /** The room between the bars above and the form's record bar; null without such a bar or the drawing. */
   roomNow() {
-    const bar = this.form.querySelector("[data-rb-bar]");
-    return bar instanceof HTMLElement && !this.drawing.hidden ? formRoom(this.form, bar) : null;
+    const bar = barOf(this.form);
+    return bar && !this.drawing.hidden ? formRoom(this.form, bar) : null;
   }
 
   /**
