@@ -97,6 +97,10 @@ FOUND = [
     # «На столе» chosen after a reload left the drawing's lower pockets under the record bar in the tools column,
     # and a ball dragged to the far pocket landed on «Записать удар» (shot-input.js chooseMode)
     ("kovboy", "1280x800", "light", 100, 5, ("covered-control", "entry-differs")),
+    # «На столе» brought the drawing up 10 px and cut the status line's first line under the tab bar: hiding
+    # the line took the drawing's tools half under the record bar, and both moves were dropped
+    # (match-reveal.js headsAndControlsClear now clears both, line by line)
+    ("po-chasovoy", "360x740", "light", 200, 7, ("cut-by-bar",)),
 ]
 
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { controlCut, keepingInRoom, revealDelta, uncutDelta } from "../../docs/assets/js/lib/match-reveal.js";
+import { controlCut, headsAndControlsClear, keepingInRoom, revealDelta, uncutDelta } from "../../docs/assets/js/lib/match-reveal.js";
 
 const room = { top: 99, bottom: 785 }; // under a 99 px header and tab bar, over a 59 px record bar on 844 px
 
@@ -232,4 +232,21 @@ test("keepingInRoom: the limits that keep a span between the bars, never excludi
   // a span already past the bar: the page must move up at least this far; the asked move stays inside
   assert.deepEqual(keepingInRoom(80, { top: 700, bottom: 724 }, room), { most: 601, least: 43 });
   assert.deepEqual(keepingInRoom(10, { top: 700, bottom: 724 }, room), { most: 601, least: 10 });
+});
+
+test("headsAndControlsClear: the status line hidden line by line while the tools' row keeps a target's size", () => {
+  // «по часовой» at 360 × 740 (the walk, seed 200): «На столе» brings the drawing up 10 px; the status
+  // line's three lines stand at the tab bar's edge, the drawing's tools' row just under the record bar.
+  const [room, screen] = [{ top: 99, bottom: 681 }, { top: 0, bottom: 740 }];
+  const heads = [{ top: 99, bottom: 115 }, { top: 115, bottom: 131 }, { top: 131, bottom: 147 }];
+  const tools = [{ top: 684, bottom: 724 }];
+  const controls = (d, limits) => uncutDelta(d, tools, room, screen, limits);
+  const cut = (d) => controlCut(d, tools, room, screen);
+  // No less than the bring-up: two lines go under the bars, the row shows 29 px (10 px cut the first line,
+  // hiding it alone left the row 13 px over the bar's edge)
+  assert.equal(headsAndControlsClear(10, heads, room, { min: 10, max: 287 }, controls, cut), 32);
+  // Free to move less: the nearer clear scroll, nothing moved at all
+  assert.equal(headsAndControlsClear(10, heads, room, { min: -Infinity, max: 287 }, controls, cut), 0);
+  // Already clear: itself
+  assert.equal(headsAndControlsClear(32, heads, room, { min: 10, max: 287 }, controls, cut), 32);
 });

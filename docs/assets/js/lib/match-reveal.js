@@ -121,14 +121,35 @@ export function keepingInRoom(delta, span, room) {
 }
 
 /**
- * `delta` moved the least, either way and within `limits`, so that each of `heads` (lines read
- * first) is whole or wholly under the bars above `room`; `delta` itself when no such move is
- * within them (scroll-room.js scrollFormClear).
+ * The scroll nearest `delta`, within `limits`, at which each of `heads` (lines read first) is whole or
+ * wholly under the bars above `room` and no control is cut (`controlsCut`). Each way is tried on its
+ * own, heads and controls cleared in turn (`controls(d, limits)`: the nearest scroll within `limits`
+ * that cuts no control, scroll-room.js clearDelta); the nearer result wins; `delta` itself when neither
+ * way clears both. Taking only the nearest heads' move and dropping it when it cut a control left the
+ * status line cut (the walk, «по часовой» at 360 px: the drawing brought up 10 px, its tools' row then
+ * half under the record bar).
  * @param {number} delta @param {Span[]} heads @param {Span} room @param {{ min: number, max: number }} limits
+ * @param {(d: number, limits: { min: number, max: number }) => number} controls
+ * @param {(d: number) => boolean} controlsCut
  * @returns {number}
  */
-export function headsUncutWithin(delta, heads, room, limits) {
-  return nearestClear(delta, wholeLines(heads), openView(room), limits) ?? delta;
+export function headsAndControlsClear(delta, heads, room, limits, controls, controlsCut) {
+  const [lines, view] = [wholeLines(heads), openView(room)];
+  const clear = (/** @type {number} */ d) => !lines.some((h) => cutAt(h, d, view) !== null) && !controlsCut(d);
+  if (clear(delta)) return delta;
+  /** @type {number[]} */
+  const found = [];
+  for (const way of [-1, 1]) {
+    let d = delta;
+    for (let step = 0; step < 2 * lines.length + 4 && !clear(d); step += 1) {
+      const head = nearestClear(d, lines, view, way > 0 ? { min: d, max: limits.max } : { min: limits.min, max: d }) ?? d;
+      const next = controls(head, way > 0 ? { min: head, max: limits.max } : { min: limits.min, max: head });
+      if (next === d) break;
+      d = next;
+    }
+    if (clear(d) && d >= limits.min && d <= limits.max) found.push(d);
+  }
+  return found.length ? found.reduce((best, d) => (Math.abs(d - delta) < Math.abs(best - delta) ? d : best)) : delta;
 }
 
 /**

@@ -6,7 +6,7 @@
 // go through scrollClear, which leaves no control cut by a bar (match-reveal.js
 // uncutDelta, DOM-free); the calculator's answer does not yet (issue 26).
 
-import { controlCut, headsUncutWithin, uncutDelta } from "./match-reveal.js";
+import { controlCut, headsAndControlsClear, uncutDelta } from "./match-reveal.js";
 
 /** @typedef {import("./match-reveal.js").Span} Span */
 
@@ -181,7 +181,7 @@ export function clearDelta(scroller, delta, scope, room, most = Infinity, least 
  * px: no control of `form` cut by a bar (clearDelta, `most` its limit), and no line
  * read first above the form in its panel (the title, the match's status line, the
  * board's names) cut through its words by the bars above — each whole or wholly under
- * them, the page moving a little more or less (match-reveal.js headsUncutWithin), within
+ * them, the page moving a little more or less (match-reveal.js headsAndControlsClear), within
  * `least`…`most` and leaving no control cut. The walk found both moves of the input — a field focused, the drawing brought
  * up — leaving the status line and the names across the tab bar's edge («пробка»,
  * «Кладка» at 360/390 px).
@@ -194,8 +194,9 @@ export function scrollFormClear(form, room, delta, { most = Infinity, least = -I
   const panel = form.closest("details") || form;
   const formTop = form.getBoundingClientRect().top;
   const heads = targetsIn(panel).filter((t) => t.whole && t.bottom <= formTop + 0.5);
-  const moved = heads.length ? headsUncutWithin(cleared, heads, room, { min: least, max: most }) : cleared;
-  const done = moved === cleared || leavesControlCut(room.scroller, moved, form, room) ? cleared : moved;
+  const done = heads.length ? headsAndControlsClear(cleared, heads, room, { min: least, max: most },
+    (d, limits) => clearDelta(room.scroller, d, form, room, limits.max, limits.min),
+    (d) => leavesControlCut(room.scroller, d, form, room)) : cleared;
   if (done) (room.scroller || window).scrollBy({ top: done, behavior });
 }
 

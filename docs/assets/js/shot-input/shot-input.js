@@ -427,8 +427,9 @@ export class ShotInputController {
    */
   bringUp(room, from, next) {
     const delta = nextRevealDelta(from, next, room);
-    // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars).
-    if (delta > 0) scrollFormClear(this.form, room, delta, { most: keepingInRoom(delta, from, room).most });
+    // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars),
+    // and no less than brings `next` out: a line read first cut above goes under the bars rather than back.
+    if (delta > 0) scrollFormClear(this.form, room, delta, { most: keepingInRoom(delta, from, room).most, least: delta });
   }
 
   /**
