@@ -153,6 +153,9 @@ class Walk:
         self.where = label
         self.reach(select, label)
         self.note(label)
+        # A tap on a picker focuses it (select_option alone does not: the page then took the focus
+        # left on an earlier chip for where the player had gone on, and brought nothing up).
+        select.evaluate("el => el.focus({ preventScroll: true })")
         select.select_option(value=value)
         self.res.taps += 2  # open the native picker, choose
         self.after_tap()

@@ -305,7 +305,9 @@ class MatchScreen {
     const lost = !focused || focused === document.body || focused.getClientRects().length === 0
       || (ui.decision.hidden && ui.decision.contains(focused));
     if (!lost) return;
-    const target = ui.decision.hidden ? firstControl(ui.actionForm) : firstControl(ui.decision);
+    // A finished match leaves the record bar's undo (the bar follows the form, no part of it).
+    const bar = ui.play.closest("[data-rb-bar]");
+    const target = (ui.decision.hidden ? firstControl(ui.actionForm) : firstControl(ui.decision)) || (bar && firstControl(bar));
     target?.focus({ preventScroll: true });
   }
 
