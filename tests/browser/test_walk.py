@@ -101,6 +101,9 @@ FOUND = [
     # the line took the drawing's tools half under the record bar, and both moves were dropped
     # (match-reveal.js headsAndControlsClear now clears both, line by line)
     ("po-chasovoy", "360x740", "light", 200, 7, ("cut-by-bar",)),
+    # «пробка» won ends the match: the record button goes, and the focus fell to <body> once the record bar
+    # stood after the form (scorekeeper-match.js keepFocusOnScreen: the bar's undo)
+    ("probka", "360x740", "light", 201, 9, ("focus-on-body",)),
 ]
 
 
