@@ -58,24 +58,34 @@ def tap(page, locator, mobile: bool) -> None:
     locator.tap() if mobile else locator.click()
 
 
+# A field a player goes on tapping (a set's chips, a sequence's balls, a stepper): a tap there moves
+# nothing (form.js takesMoreTaps), so the field after it may need a swipe; after any other it may not.
+MORE_TAPS = ("set", "sequence")
+
+
 def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list[str]:
     """Field after field, as a player fills the form: before each tap the
-    control must be clear of the bars (no swipe, no tap on a bar); returns what
-    was not."""
-    covered, name = [], None
+    control must be clear of the bars (no swipe, no tap on a bar) — unless the
+    field before takes more taps — and a tap on a field that takes more taps
+    moves nothing; returns what was not so."""
+    problems, name, still = [], None, False
     for _ in range(limit):
         after = page.evaluate(SHOWN_AFTER, [form, name])
         if not after:
             break
         name = after[0]
-        control = page.locator(f"{form} [data-rb-field={name}]:visible").first.locator(CONTROL).first
+        field = page.locator(f"{form} [data-rb-field={name}]:visible").first
+        control = field.locator(CONTROL).first
         if not control.count():
             continue
         problem = page.evaluate(CLEAR, [control.element_handle(), bar])
         if problem:
-            covered.append(problem)
+            if not still:
+                problems.append(problem)
             control.scroll_into_view_if_needed()
         tag = control.evaluate("el => el.tagName.toLowerCase()")
+        still = field.get_attribute("data-rb-kind") in MORE_TAPS
+        before = control.bounding_box()["y"]
         if tag == "select":
             control.select_option(index=1)
         elif tag == "input":
@@ -84,7 +94,11 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         else:
             tap(page, control, mobile)
         page.evaluate(FRAMES)
-    return covered
+        page.wait_for_timeout(150)
+        moved = control.bounding_box()["y"] - before
+        if still and abs(moved) > 1:
+            problems.append(f"{name}: после нажатия страница сдвинулась на {moved:.0f} px")
+    return problems
 
 
 def walk_tab(page, form: str, bar: str, stops: int = 14) -> list[str]:

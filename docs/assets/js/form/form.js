@@ -632,8 +632,9 @@ function chosenBy(target) {
 }
 
 /**
- * In the form view, a field set by a tap (or a number typed, a picker's
- * choice) brings the fields after it out from under the sticky bar: when one
+ * In the form view, a field set by one tap (a choice, a check box; or a number
+ * typed, a picker's choice — not a field tapped again and again: takesMoreTaps)
+ * brings the fields after it out from under the sticky bar: when one
  * of them is covered, the field just set comes up to the top, so the field
  * the player taps next is on screen, uncovered. The drawing's own layout
  * (shot-input.js) is left alone.
@@ -653,12 +654,25 @@ function keepNextFieldClear(form, bar) {
   };
   form.addEventListener("click", (event) => {
     const from = chosenBy(event.target);
-    if (from && !bar.contains(from)) after(from);
+    if (from && !bar.contains(from) && !takesMoreTaps(from)) after(from);
   });
   form.addEventListener("input", (event) => {
     const t = event.target;
     if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t);
   });
+}
+
+/**
+ * Whether the field of `el` is one a player goes on tapping (a set's chips, a sequence's balls, a
+ * stepper's − +): a tap there moves nothing, as a tap on the drawing (shot-input-core.js oneTapDraws).
+ * Bringing the next field up after such a tap moved «Ковбой»'s form 240 px under the finger at 390 px,
+ * and the next tap, aimed at «упали в лузу: 1», recorded a wrong shot (newcomer 2026-12-06, evening).
+ * @param {Element} el @returns {boolean}
+ */
+function takesMoreTaps(el) {
+  const field = el.closest("[data-rb-field]");
+  const kind = field instanceof HTMLElement ? field.dataset.rbKind : "";
+  return kind === "set" || kind === "sequence" || (kind === "int" && !(el instanceof HTMLInputElement));
 }
 
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
