@@ -401,3 +401,30 @@ def test_the_record_bar_stays_on_screen_however_far_the_ruling_pushes_the_form(t
     seen = page.evaluate(BAR_WITH_FORM_BELOW, sk("kovboy"))
     assert seen["formTop"] > seen["h"], seen  # the form is below the screen
     assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen
+
+
+HINT = """sel => { const hint = document.querySelector(sel + ' [data-rb-last] .rb-sk-last-hint');
+  if (!hint || !hint.getClientRects().length) return null;
+  const [h, box] = [hint.getBoundingClientRect(), document.querySelector(sel + ' [data-rb-last]').getBoundingClientRect()];
+  return { text: hint.textContent.trim(), inside: h.top >= box.top && h.bottom <= box.bottom + 0.5 }; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_the_place_held_for_the_first_ruling_says_what_will_stand_there(tool_page, base_url, size):
+    """Three newcomers read the ~100 px held under «Записей ещё нет.» as a blank: where the place is held
+    (a screen 47em tall or more), it says what will stand there; on a shorter one no place is held and
+    nothing more is said."""
+    width, height = size
+    page = tool_page({**PHONE_390, "viewport": {"width": width, "height": height}})
+    start_on_table(page, base_url, "kovboy", ["Аня", "Борис"])
+    hint = page.evaluate(HINT, sk("kovboy"))
+    if height < 47 * 16:
+        assert hint is None
+        return
+    assert hint == {"text": "После каждого удара здесь — решение: что засчитано и по какому пункту правил.", "inside": True}
+    tool = page.locator(sk("kovboy"))
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=miss]").tap()
+    tool.locator("[data-rb-play]").tap()
+    page.wait_for_function("sel => document.querySelectorAll(sel + ' [data-rb-history] > li').length === 1", arg=sk("kovboy"),
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate(HINT, sk("kovboy")) is None  # the ruling stands there

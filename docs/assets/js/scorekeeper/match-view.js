@@ -27,7 +27,7 @@ const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it 
  * @typedef {{ statusLine: HTMLElement, optionsLine: HTMLElement, setup: HTMLElement, scores: HTMLElement,
  *   table: HTMLDetailsElement, tableSummary: HTMLElement, tableBody: HTMLElement, actionForm: HTMLElement,
  *   decision: HTMLElement, decisionQuestion: HTMLElement, decisionOptions: HTMLElement, last: HTMLElement,
- *   lastBody: HTMLElement, actionGroup: HTMLElement, actionTitle: HTMLElement, play: HTMLButtonElement,
+ *   lastBody: HTMLElement, lastEmpty: HTMLElement, actionGroup: HTMLElement, actionTitle: HTMLElement, play: HTMLButtonElement,
  *   undo: HTMLButtonElement, redo: HTMLButtonElement, share: HTMLButtonElement, protocol: HTMLButtonElement,
  *   historyCount: HTMLElement, historyEmpty: HTMLElement, historyUndone: HTMLElement, historyList: HTMLElement,
  *   historyMore: HTMLButtonElement }} MatchUi
@@ -67,7 +67,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.lastBody.replaceChildren(lastShown
     ? renderRulingLine({ ruling: lastShown.ruling, refs: game.refs, score, names, note: lastShown.note, undone: lastShown.undone,
       shown: lastShown.undone ? "" : view.status || "" })
-    : h("p", { class: "rb-sk-last-empty", text: "Записей ещё нет." }));
+    : ui.lastEmpty.cloneNode(true));
   keepTogether(ui.lastBody); // «78» / «очков» never on two lines, the line and «почему» alike
 
   ui.undo.disabled = !view.can_undo;

@@ -92,6 +92,7 @@ function matchParts({ root, el, button, form }) {
     last: el("[data-rb-last]"),
     lastTitle: el("[data-rb-last-title]"),
     lastBody: el("[data-rb-last-body]"),
+    lastEmpty: el("[data-rb-last-body] .rb-sk-last-empty"), // what the place says before the first record (the page's own)
   };
 }
 
