@@ -155,3 +155,32 @@ def assert_focus_clear_of_bars(page, tool) -> None:
         if box[0] < top - 1 or box[1] > bottom + 1:
             hidden.append((control.evaluate("el => el.id || el.name || el.value"), box, top, bottom))
     assert hidden == []
+
+
+# The answer above the form made as tall as a screen (a long ruling, «почему» opened) and the form's top
+# scrolled just under the screen's bottom: «Рассчитать» is on screen, the topmost thing at its middle.
+SUBMIT_WITH_FORM_BELOW = """sel => {
+  const tool = document.querySelector(sel);
+  const result = tool.querySelector('[data-rb-result]');
+  result.hidden = false;
+  result.style.minHeight = innerHeight + 'px';
+  const form = tool.querySelector('[data-rb-form]');
+  window.scrollBy(0, form.getBoundingClientRect().top - (innerHeight + 40));
+  const submit = tool.querySelector('[data-rb-submit]');
+  const r = submit.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { formTop: Math.round(form.getBoundingClientRect().top), top: Math.round(r.top), bottom: Math.round(r.bottom),
+           h: innerHeight, on: !!hit && (hit === submit || submit.contains(hit)) };
+}"""
+
+
+def test_the_calculate_bar_stays_on_screen_however_far_the_answer_pushes_the_form(tool_page, base_url):
+    """A newcomer opened «почему» under a long answer and «Рассчитать / Сбросить» left the screen (the bar
+    sticky inside the form, which the answer above pushed down): the bar sticks to the whole tool."""
+    page = tool_page(PHONE)
+    page.goto(base_url + f"games/{GAME}/")
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
+    wait_engine_ready(page, calc(GAME))
+    seen = page.evaluate(SUBMIT_WITH_FORM_BELOW, calc(GAME))
+    assert seen["formTop"] > seen["h"], seen
+    assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen

@@ -143,7 +143,7 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
         tap(page, tool.locator(":scope > summary"), mobile)
     form, bar = f"{calc(GAME)} [data-rb-form]", f"{calc(GAME)} .rb-buttons--sticky"
     page.locator(f"{form} [data-rb-field]:visible").last.scroll_into_view_if_needed()
-    tap(page, page.locator(f"{form} [data-rb-reset]"), mobile)
+    tap(page, page.locator(f"{calc(GAME)} [data-rb-reset]"), mobile)
     page.evaluate(FRAMES)
     first = page.locator(f"{form} [data-rb-field]:visible").first.locator(CONTROL).first
     assert page.evaluate(CLEAR, [first.element_handle(), bar]) == "", "после «Сбросить» первое поле не на экране"

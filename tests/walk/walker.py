@@ -513,7 +513,7 @@ class MatchWalk(Walk):
         drawing = form.locator("[data-rb-shot-drawing]")
         if drawing.count() and drawing.is_visible():
             self.press(form.locator("[data-rb-shot-mode=form]"), "калькулятор: «Формой»")
-        reset = form.locator("[data-rb-reset]")
+        reset = calc.locator("[data-rb-reset]")
         if reset.count() and reset.first.is_visible():
             self.press(reset.first, "калькулятор: «Сбросить»")
         game = GAMES[self.game].declaration()
@@ -533,7 +533,7 @@ class MatchWalk(Walk):
         if normal(self.game, sent["action"]) != normal(self.game, action):
             self.violate("entry-differs", "калькулятор", entry_diff(self.game, sent["action"], action))
         self.where = "«Рассчитать»"
-        self.press(form.locator("[data-rb-submit]"), "«Рассчитать»")
+        self.press(calc.locator("[data-rb-submit]"), "«Рассчитать»")
         req = {"op": "ruling", "game": self.game, "situation": sent["situation"], "action": sent["action"]}
         if sent["options"]:
             req["options"] = sent["options"]

@@ -32,7 +32,7 @@ export class Calculator {
     this.form = form;
     this.errorBox = /** @type {HTMLElement | null} */ (form.querySelector("[data-rb-error]"));
     this.result = /** @type {HTMLElement} */ (root.querySelector("[data-rb-result]"));
-    this.submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-submit]"));
+    this.submit = /** @type {HTMLButtonElement} */ (root.querySelector("[data-rb-submit]")); // in the bar after the form
     bindEngineStatus(root);
     setupForm(form);
     this.input = mountShotInput(form, tableOf(root));
@@ -55,7 +55,7 @@ export class Calculator {
         markStale();
       }
     });
-    /** @type {HTMLButtonElement} */ (form.querySelector("[data-rb-reset]")).addEventListener("click", () => this.reset());
+    /** @type {HTMLButtonElement} */ (this.root.querySelector("[data-rb-reset]")).addEventListener("click", () => this.reset());
   }
 
   /** «Рассчитать»: the input checked, then the engine asked. @param {Event} event */
