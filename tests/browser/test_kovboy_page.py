@@ -225,6 +225,12 @@ def test_phone_viewport_has_no_horizontal_overflow(make_page, base_url, width):
     calc.locator(".rb-why-toggle").click()  # the calculator's answer is one line, «почему» folded
     calc.locator("details.rb-more--clauses > summary").click()
     calc.locator("details.rb-cite").first.locator("summary").click()
+    # A cited clause's title is one box in its summary's row: a number kept with its word in a text of its
+    # own made it two columns («§ При 100 очках | другие / удары / …», newcomer, evening, item 7).
+    loose = calc.evaluate("""el => [...el.querySelectorAll('details.rb-cite > summary')]
+        .filter((s) => [...s.childNodes].some((n) => n.nodeType === 3 && n.data.trim())
+                     || s.querySelectorAll(':scope > .rb-together').length).map((s) => s.textContent.trim())""")
+    assert loose == [], loose
     open_tool(page, SK)  # on a phone its own tab, after the calculator's
     page.locator(SK).locator("[data-rb-setup] button[type=submit]").click()
     page.locator(f"{SK} [data-rb-match]").wait_for()

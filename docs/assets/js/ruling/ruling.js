@@ -77,7 +77,10 @@ export function citedAfter(refs, ids, { short = false } = {}) {
 /** @param {Refs} refs @param {string} id */
 function citation(refs, id) {
   const text = quote(id);
-  const summary = h("summary", {}, h("span", { class: "rb-cite-sect", "aria-hidden": "true", text: "§" }), " ", refTitle(refs, id));
+  // The title in one box: the summary lays its children out in a row, and keepTogether's «100 очках» in a
+  // text of its own made the title two columns («§ При 100 очках | другие / удары / …», a newcomer at 390 px).
+  const summary = h("summary", {}, h("span", { class: "rb-cite-sect", "aria-hidden": "true", text: "§" }), " ",
+    h("span", { class: "rb-cite-title" }, refTitle(refs, id)));
   const body = text
     ? h("blockquote", { class: "rb-cite-text" }, text)
     : h("p", { class: "rb-help", text: "Текст этого пункта — на странице правил." });
