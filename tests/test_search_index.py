@@ -98,6 +98,19 @@ def test_every_glossary_term_is_an_entry_with_its_definition(entries):
         assert "Встречается в правилах" not in entry["text"]
 
 
+def test_every_game_of_the_games_list_is_an_entry_with_its_own_line(entries):
+    """One section held the whole list, and a result showed «Кайза» over the next game's line."""
+    from sitebuild.pages.index_markers import GAME_LINES
+    for page in ("", "games/"):
+        for game in declarations():
+            entry = entries.get(f"{page}#game-{game['id']}")
+            assert entry is not None, f"{page or 'главная'}: игры «{game['title']}» нет в поиске отдельно"
+            assert entry["title"] == game["title"]
+            assert plain(entry["text"]).startswith(GAME_LINES[game["id"]])
+            others = [line for gid, line in GAME_LINES.items() if gid != game["id"]]
+            assert not any(line[:40] in plain(entry["text"]) for line in others), entry["text"]
+
+
 def test_docs_prose_and_quiz_titles_are_in_and_quiz_pages_are_titles_only(entries):
     assert "rules_pkg" in entries["api/"]["text"]
     assert entries["quizzes/#moodle"]["text"]
