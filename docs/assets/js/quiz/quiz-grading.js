@@ -37,6 +37,25 @@ export const TYPE_HINTS = {
   ordering: "Расположите по порядку: кнопки ↑ и ↓ переставляют пункт.",
 };
 
+/** What a question's own text may already ask, in the words of each type's hint. */
+const ASKED = {
+  single: /выберите\s+один/i,
+  multiple: /отметьте\s+все/i,
+  truefalse: /верно\s+(это|ли)/i,
+  number: /введите\s+число/i,
+  ordering: /расположите/i,
+};
+
+/**
+ * The hint under a question: how to answer it, unless the question's text says it already (each thing
+ * said once: «Отметьте все.» was followed by «Отметьте все верные ответы.», a newcomer, evening).
+ * @param {QuestionType} type @param {string | string[]} [text] the question's text (its paragraphs)
+ * @returns {string}
+ */
+export function typeHint(type, text = "") {
+  return ASKED[type] && ASKED[type].test([text].flat().join(" ")) ? "" : TYPE_HINTS[type];
+}
+
 /**
  * choice ids in display order -> {id: letter}
  * @param {string[]} choiceIds

@@ -9,7 +9,7 @@
 // large labels; an ordering question moves items with ↑/↓ buttons (no drag).
 
 import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "./quiz-answer.js";
-import { TYPE_HINTS, answerWords, isAnswered, isCorrect, toggledSign } from "./quiz-grading.js";
+import { typeHint, answerWords, isAnswered, isCorrect, toggledSign } from "./quiz-grading.js";
 import { h } from "../lib/dom.js";
 
 /**
@@ -55,7 +55,7 @@ export function questionHead(q, { number, total = null, mixed = false, headingTa
  * The answer controls: value (the answer so far), locked (read-only),
  * onChange(value) on every change, onEnter() (Enter in a number field),
  * keepOrder (ordering: offer to keep the shown order as the answer).
- * @param {{ type: QuestionType, choices: Choice[] }} q
+ * @param {{ type: QuestionType, choices: Choice[], text?: string | string[] }} q
  * @param {string[]} variantChoices the choice ids in display order
  * @param {Letters} letters
  * @param {{ value: Answer | undefined, locked?: boolean, onChange: (value: Answer | undefined) => void,
@@ -64,7 +64,8 @@ export function questionHead(q, { number, total = null, mixed = false, headingTa
  */
 export function answerControls(q, variantChoices, letters, { value, locked = false, onChange, onEnter, keepOrder = false }) {
   const name = `rb-quiz-${++uid}`;
-  const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: TYPE_HINTS[q.type] });
+  const said = typeHint(q.type, q.text);
+  const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: said, hidden: !said });
   /** @type {Field} */
   const field = { name, hint, value, locked, onChange };
   if (q.type === "single" || q.type === "multiple" || q.type === "truefalse") {
