@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tools_helpers import ENGINE_TIMEOUT_MS, calc, dismiss_toasts, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, bar_on_screen_with_form_below, calc, dismiss_toasts, wait_engine_ready
 
 GAME = "kovboy"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -157,23 +157,6 @@ def assert_focus_clear_of_bars(page, tool) -> None:
     assert hidden == []
 
 
-# The answer above the form made as tall as a screen (a long ruling, «почему» opened) and the form's top
-# scrolled just under the screen's bottom: «Рассчитать» is on screen, the topmost thing at its middle.
-SUBMIT_WITH_FORM_BELOW = """sel => {
-  const tool = document.querySelector(sel);
-  const result = tool.querySelector('[data-rb-result]');
-  result.hidden = false;
-  result.style.minHeight = innerHeight + 'px';
-  const form = tool.querySelector('[data-rb-form]');
-  window.scrollBy(0, form.getBoundingClientRect().top - (innerHeight + 40));
-  const submit = tool.querySelector('[data-rb-submit]');
-  const r = submit.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return { formTop: Math.round(form.getBoundingClientRect().top), top: Math.round(r.top), bottom: Math.round(r.bottom),
-           h: innerHeight, on: !!hit && (hit === submit || submit.contains(hit)) };
-}"""
-
-
 def test_the_calculate_bar_stays_on_screen_however_far_the_answer_pushes_the_form(tool_page, base_url):
     """A newcomer opened «почему» under a long answer and «Рассчитать / Сбросить» left the screen (the bar
     sticky inside the form, which the answer above pushed down): the bar sticks to the whole tool."""
@@ -181,6 +164,4 @@ def test_the_calculate_bar_stays_on_screen_however_far_the_answer_pushes_the_for
     page.goto(base_url + f"games/{GAME}/")
     page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
     wait_engine_ready(page, calc(GAME))
-    seen = page.evaluate(SUBMIT_WITH_FORM_BELOW, calc(GAME))
-    assert seen["formTop"] > seen["h"], seen
-    assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen
+    bar_on_screen_with_form_below(page, calc(GAME), "[data-rb-result]", "[data-rb-submit]")

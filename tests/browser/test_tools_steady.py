@@ -14,7 +14,7 @@ import json
 import pytest
 
 from screen_checks import screen_problems
-from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, screenshot, sk, start_on_table, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, bar_on_screen_with_form_below, screenshot, sk, start_on_table, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -375,22 +375,6 @@ def test_start_match_stays_in_reach_while_players_are_added(tool_page, base_url,
     screenshot(page, f"steady-{game}-setup-at-360")
 
 
-# Where the record bar stands with the form's top scrolled to just under the screen's bottom
-# (a long «почему» opened above it does that; here the last ruling's box is made as tall as a
-# screen, a ruling of any length): on the screen, its record button the topmost thing at its middle.
-BAR_WITH_FORM_BELOW = """sel => {
-  const tool = document.querySelector(sel);
-  tool.querySelector('[data-rb-last]').style.minHeight = innerHeight + 'px';
-  const form = tool.querySelector('[data-rb-action-form]');
-  window.scrollBy(0, form.getBoundingClientRect().top - (innerHeight + 40));
-  const play = tool.querySelector('[data-rb-play]');
-  const r = play.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return { formTop: Math.round(form.getBoundingClientRect().top), top: Math.round(r.top), bottom: Math.round(r.bottom),
-           h: innerHeight, on: !!hit && (hit === play || play.contains(hit)) };
-}"""
-
-
 @pytest.mark.parametrize("width", [360, 390])
 def test_the_record_bar_stays_on_screen_however_far_the_ruling_pushes_the_form(tool_page, base_url, width):
     """A long ruling with «почему» opened pushed the form's top to the screen's bottom, and the
@@ -398,9 +382,7 @@ def test_the_record_bar_stays_on_screen_however_far_the_ruling_pushes_the_form(t
     bar sticks to the whole match, not to the form."""
     page = tool_page({**PHONE_390, "viewport": {"width": width, "height": 740 if width == 360 else 844}})
     start_on_table(page, base_url, "kovboy", ["Аня", "Борис"])
-    seen = page.evaluate(BAR_WITH_FORM_BELOW, sk("kovboy"))
-    assert seen["formTop"] > seen["h"], seen  # the form is below the screen
-    assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen
+    bar_on_screen_with_form_below(page, sk("kovboy"), "[data-rb-last]", "[data-rb-play]")
 
 
 HINT = """sel => { const hint = document.querySelector(sel + ' [data-rb-last] .rb-sk-last-hint');

@@ -505,3 +505,28 @@ def tab_of(tool: str) -> str:
     """The phone's tab that shows ``tool`` (a selector of the calculator or the scorekeeper)."""
     return "calculator" if "rb-calculator" in tool else "tools"
 
+
+
+# Where a tool's sticky button bar stands when what stands above its form grows as tall as a screen (a
+# long ruling, «почему» opened) and the form's top is scrolled just under the screen's bottom: on screen,
+# its `button` the topmost thing at its middle (the bar sticks to the whole tool, not to the form).
+BAR_WITH_FORM_BELOW = """([sel, grown, button]) => {
+  const tool = document.querySelector(sel);
+  const above = tool.querySelector(grown);
+  above.hidden = false;
+  above.style.minHeight = innerHeight + 'px';
+  const form = tool.querySelector('form:not([data-rb-setup])');
+  window.scrollBy(0, form.getBoundingClientRect().top - (innerHeight + 40));
+  const b = tool.querySelector(button);
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { formTop: Math.round(form.getBoundingClientRect().top), top: Math.round(r.top), bottom: Math.round(r.bottom),
+           h: innerHeight, on: !!hit && (hit === b || b.contains(hit)) };
+}"""
+
+
+def bar_on_screen_with_form_below(page, tool: str, grown: str, button: str) -> None:
+    """Asserts BAR_WITH_FORM_BELOW: the form below the screen, the bar's `button` on it and tappable."""
+    seen = page.evaluate(BAR_WITH_FORM_BELOW, [tool, grown, button])
+    assert seen["formTop"] > seen["h"], seen
+    assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen
