@@ -101,13 +101,13 @@
       if (fill.length) {  // a game whose shot has no «nothing happened»: the form view, these fields
         mode(form, "form");
         for (const [op, scope, name, v] of fill) ops[op](scope ? $(scope, form) : form, name, v);
-        $("[data-rb-play]", form).click();
+        $("[data-rb-play]", t).click();  // the record bar follows the form, no part of it
         return "shot";
       }
       mode(form, "drawing");
       const miss = $('[data-rb-shot-tool="miss"]', form);
       if (miss.getAttribute("aria-pressed") !== "true") miss.click();
-      $("[data-rb-play]", form).click();
+      $("[data-rb-play]", t).click();
       return "shot";
     },
     // The scorekeeper after a step: {total} once the history has `n` entries, {error} if refused.
