@@ -11,7 +11,7 @@ import re
 import pytest
 import tools_helpers
 from tools_helpers import (ENGINE_TIMEOUT_MS, is_external, pick_choice, pick_sequence, pick_set,
-                           show_form_view, wait_engine_ready)
+                           play_button, show_form_view, wait_engine_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,7 @@ def play_shot(page, *, contacts=(), pocketed=()):
     if not contacts:
         form.locator("[data-rb-miss-confirm]").check()  # a miss is chosen, never an empty form
     before = len(page.locator(f"{SK} [data-rb-history] > li").all())
-    form.locator("xpath=..").locator("[data-rb-play]").click()
+    play_button(form).click()
     page.wait_for_function(
         "([sel, n]) => document.querySelectorAll(sel).length === n + 1",
         arg=[f"{SK} [data-rb-history] > li", before], timeout=ENGINE_TIMEOUT_MS)

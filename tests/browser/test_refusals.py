@@ -20,7 +20,7 @@ from rules_pkg.api import handle
 from tests.browser.tools_helpers import (
     ENGINE_TIMEOUT_MS,
     OPEN_PREFIX, PHONE, SAVED_PREFIX, calc, dismiss_toasts, history_count, open_game, open_tool, decide, pick_choice,
-    pick_player, pick_sequence, pick_set, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
+    pick_player, pick_sequence, pick_set, play_button, saved_records, scores, screenshot, set_bool, set_int, set_text, sk, start_match, wait_engine_ready,
 )
 
 # what a person must never read: a request path («action.shooter»), a code id
@@ -200,7 +200,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
         before = (history_count(page, game), scores(page, game))
         sk_fill(form)
         entered = form_values(form)
-        form.locator("xpath=..").locator("[data-rb-play]").click()
+        play_button(form).click()
         wait_idle(page, sk(game))
         page.wait_for_function("sel => document.querySelector(sel + ' .rb-field--error, '"
                                " + sel + ' [data-rb-match-error]:not([hidden])')", arg=sk(game))

@@ -9,7 +9,7 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, PHONE, PHONE_390, calculate, calculator_page, decide, history_count, last_ruling, match_page, no_horizontal_overflow, pick_action, pick_choice,
-    record, redo, reload_match, set_bool, set_int, sk, start_on_table, status, table_rows, undo, wait_history,
+    play_button, record, redo, reload_match, set_bool, set_int, sk, start_on_table, status, table_rows, undo, wait_history,
 )
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
 
     def error_found(form):
         pick_action(form, "error_found")
-        assert form.locator("xpath=..").locator("[data-rb-play]").inner_text() == "Записать"
+        assert play_button(form).inner_text() == "Записать"
 
     record(page, GAME, error_found)
     ruling = last_ruling(page, GAME)

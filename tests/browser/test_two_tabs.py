@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, MATCH_STEPS, MECHANISM_GAMES, history_count, open_game, play_step, reload_match, saved_actions, scores,
+    DESKTOP, MATCH_STEPS, MECHANISM_GAMES, history_count, open_game, play_button, play_step, reload_match, saved_actions, scores,
     screenshot, sk, start_short_match, status, wait_history,
 )
 
@@ -83,7 +83,7 @@ def test_a_stale_write_is_refused_and_both_shots_are_kept(tool_page, base_url, g
     form = second.locator(f"{sk(game)} [data-rb-action-form]")
     MATCH_STEPS[game][2](form)
     filled = form.evaluate(FORM_STATE)
-    form.locator("xpath=..").locator("[data-rb-play]").click()
+    play_button(form).click()
     error = second.locator(f"{sk(game)} [data-rb-match-error]")
     error.wait_for(state="visible")
     assert "изменили в другой вкладке" in error.inner_text()
@@ -95,7 +95,7 @@ def test_a_stale_write_is_refused_and_both_shots_are_kept(tool_page, base_url, g
     screenshot(second, f"two-tabs-stale-write-{game}", sk(game))
 
     before = history_count(second, game)
-    form.locator("xpath=..").locator("[data-rb-play]").click()  # the same shot again, now on top of the first tab's
+    play_button(form).click()  # the same shot again, now on top of the first tab's
     wait_history(second, game, before + 1)
     assert saved_actions(second, game)[:2] == by_first and len(saved_actions(second, game)) == 3
 

@@ -240,6 +240,12 @@ def wait_history(page, game: str, n: int) -> None:
         arg=[f"{sk(game)} [data-rb-history]", n], timeout=ENGINE_TIMEOUT_MS)
 
 
+def play_button(form):
+    """«Записать» of a scorekeeper's action form: in the record bar that follows the form (its button
+    the form's by form=…), not inside it."""
+    return form.locator("xpath=..").locator("[data-rb-play]")
+
+
 def record(page, game: str, fill=None, *, miss: bool = False) -> None:
     """fill(action_form) sets the action's fields (miss: tick the form's
     explicit «Промах», an empty form is never one); then «Записать»; waits for
@@ -250,7 +256,7 @@ def record(page, game: str, fill=None, *, miss: bool = False) -> None:
     if miss:
         form.locator("[data-rb-miss-confirm]").check()
     before = history_count(page, game)
-    form.locator("xpath=..").locator("[data-rb-play]").click()
+    play_button(form).click()
     wait_history(page, game, before + 1)
 
 

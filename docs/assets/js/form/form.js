@@ -232,9 +232,11 @@ export function actionType(form) {
 export function barOf(form) {
   const inside = form.querySelector("[data-rb-bar]");
   if (inside instanceof HTMLElement) return inside;
-  const owned = form instanceof HTMLFormElement ? [...form.elements] : [];
-  const bar = owned.map((el) => el.closest("[data-rb-bar]")).find((el) => el instanceof HTMLElement);
-  return bar instanceof HTMLElement ? bar : null;
+  for (const el of form instanceof HTMLFormElement ? form.elements : []) {
+    const bar = el.closest("[data-rb-bar]");
+    if (bar instanceof HTMLElement) return bar;
+  }
+  return null;
 }
 
 /** @param {HTMLElement} form */

@@ -532,12 +532,7 @@ export class ShotInputController {
     saveMode(mode);
     this.hint.textContent = "";
     this.refresh(); // the drawing shows its own shot again
-    if (mode !== "drawing" || !button) return;
-    const mark = inputMark();
-    requestAnimationFrame(() => {
-      const room = movedSince(mark) ? null : this.roomNow();
-      if (room) this.bringUp(room, spanOf(button), [spanOf(this.svgBox)]);
-    });
+    if (mode === "drawing" && button) this.drawingUpFrom(button);
   }
 
   onClick = (/** @type {Event} */ event) => {
@@ -574,10 +569,19 @@ export class ShotInputController {
   afterChipTap(target) {
     const field = target instanceof Element ? target.closest("[data-rb-chip-field]") : null;
     if (!field || !this.table.chips_first || this.mode !== "drawing") return;
+    this.drawingUpFrom(field);
+  }
+
+  /**
+   * At the next frame, unless the player has gone on meanwhile: the drawing brought out
+   * from under the record bar, `from` (what was just tapped) kept on screen (bringUp).
+   * @param {Element} from
+   */
+  drawingUpFrom(from) {
     const mark = inputMark();
     requestAnimationFrame(() => {
       const room = movedSince(mark) ? null : this.roomNow();
-      if (room) this.bringUp(room, spanOf(field), [spanOf(this.svgBox)]);
+      if (room) this.bringUp(room, spanOf(from), [spanOf(this.svgBox)]);
     });
   }
 
