@@ -104,6 +104,16 @@ FOUND = [
     # «пробка» won ends the match: the record button goes, and the focus fell to <body> once the record bar
     # stood after the form (scorekeeper-match.js keepFocusOnScreen: the bar's undo)
     ("probka", "360x740", "light", 201, 9, ("focus-on-body",)),
+    # an undo that put back a chip across the record bar's edge cleared it by taking the board and the verdict
+    # under the tab bar (scorekeeper-match.js revealReading: the undo's least move keeps them in the room)
+    ("probka", "390x844", "light", 500, 5, ("covered",)),
+    ("po-chasovoy", "360x740", "light", 500, 10, ("covered",)),
+    # a check box half under the record bar, tapped: the page moved it clear between the press and the release,
+    # and the tap chose another set's chip (form.js keepFocusClear moves once the tap is over)
+    ("kaiza", "360x740", "light", 501, 8, ("entry-differs",)),
+    # after a pocket drawn, «Ошибка замечена» showed its title over the record bar's edge and its chips under it,
+    # and was not brought up (shot-input.js bringChipsUp: a field with no target showing is hidden)
+    ("po-chasovoy", "390x844", "light", 500, 14, ("covered-control",)),
 ]
 
 

@@ -589,8 +589,10 @@ export function keepFocusClear(scope, bar) {
   if (!bar) return () => {};
   const gap = 8;
   let pointerAt = -Infinity;
+  const press = heldPress();
   const onPointer = () => {
     pointerAt = performance.now();
+    press.down();
   };
   const onFocus = (/** @type {FocusEvent} */ event) => {
     const el = event.target;
@@ -603,24 +605,81 @@ export function keepFocusClear(scope, bar) {
     // The keyboard's focus is kept a little clear of the bars; a field tapped in full
     // view keeps the page still (only one the bars really cover moves).
     const margin = performance.now() - pointerAt < 800 ? 0 : gap;
-    const box = el.getBoundingClientRect();
-    const room = { top: stickyTop(), bottom: bar.getBoundingClientRect().top, scroller: null };
-    const [top, bottom] = [room.top + margin, room.bottom - margin];
-    // The focused control comes whole between the bars (`least`…`most`), and no line read
-    // first above the form is left cut by the bar above (the walk: «пробка» at 360 px, the
-    // status line across the tab bar's edge after «Промах» was tapped half under the record bar).
-    const delta = box.bottom > bottom ? Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top))
-      : box.top < top ? box.top - top : 0;
-    if (!delta) return;
-    scrollFormClear(scope, room, delta, { ...keepingInRoom(delta, box, room), behavior: "auto" });
+    // A control focused by a press moves once the tap is over: moved between the press and the
+    // release, the tap landed on the control then under the finger (the walk, «Кайза» at 360 px: a
+    // check box half under the record bar, tapped, and another set's chip chosen instead).
+    press.after(() => clearFocused(scope, bar, el, margin, gap));
   };
   const stopMeasuring = keepMeasured(scope, "--rb-bar-height", [bar], ([box]) => box.height);
   scope.addEventListener("focusin", onFocus);
   scope.addEventListener("pointerdown", onPointer);
+  const stopPress = press.listen();
   return () => {
     stopMeasuring();
+    stopPress();
     scope.removeEventListener("focusin", onFocus);
     scope.removeEventListener("pointerdown", onPointer);
+  };
+}
+
+/**
+ * The focused control `el` whole between the bars (`margin` inside them), and no line read first above
+ * the form left cut by the bar above (the walk: «пробка» at 360 px, the status line across the tab
+ * bar's edge after «Промах» was tapped half under the record bar).
+ * @param {Element} scope @param {Element} bar @param {HTMLElement} el @param {number} margin @param {number} gap
+ */
+function clearFocused(scope, bar, el, margin, gap) {
+  if (document.activeElement !== el || !el.getClientRects().length) return;
+  const box = el.getBoundingClientRect();
+  const room = { top: stickyTop(), bottom: bar.getBoundingClientRect().top, scroller: null };
+  const [top, bottom] = [room.top + margin, room.bottom - margin];
+  const delta = box.bottom > bottom ? Math.min(box.bottom - bottom + gap - margin, Math.max(0, box.top - top))
+    : box.top < top ? box.top - top : 0;
+  if (!delta) return;
+  scrollFormClear(scope, room, delta, { ...keepingInRoom(delta, box, room), behavior: "auto" });
+}
+
+/**
+ * A press in progress: what `after` is given runs at once with no press, else once the press
+ * is over — after its click (or a moment after the release when no click comes: a drag), never
+ * when the press became a scroll of the player's own (pointercancel).
+ */
+function heldPress() {
+  let pressing = false;
+  /** @type {(() => void) | null} */
+  let pending = null;
+  const flush = () => {
+    const run = pending;
+    pending = null;
+    if (run) run();
+  };
+  return {
+    down() {
+      pressing = true;
+      pending = null;
+    },
+    /** @param {() => void} run */
+    after(run) {
+      if (pressing) pending = run;
+      else run();
+    },
+    /** @returns {() => void} the listeners' removal */
+    listen() {
+      const up = () => {
+        pressing = false;
+        setTimeout(flush, 350);
+      };
+      const cancel = () => {
+        pressing = false;
+        pending = null;
+      };
+      const clicked = () => setTimeout(flush, 0);
+      const events = /** @type {const} */ ([["pointerup", up], ["pointercancel", cancel], ["click", clicked]]);
+      for (const [type, fn] of events) document.addEventListener(type, fn, true);
+      return () => {
+        for (const [type, fn] of events) document.removeEventListener(type, fn, true);
+      };
+    },
   };
 }
 

@@ -76,9 +76,14 @@ export function revealReading(ui, { keep = false } = {}) {
   // least part are already in the room: the chips that were below before it stay below,
   // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
   const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
-  // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the least.
+  // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the
+  // least, and never the board, the verdict or the input's least part out of the room (the walk, «пробка» at
+  // 390 px: a chip the undo put back across the record bar's edge was cleared by taking the board and the verdict
+  // under the tab bar); a row of the status line may go wholly under the bars above.
   if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) {
-    scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room);
+    const span = { top: board.top, bottom: Math.max(core.bottom, lastSpan.bottom) };
+    const { most, least: atLeast } = keepingInRoom(0, span, room);
+    scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room, "auto", most, atLeast);
     return;
   }
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");

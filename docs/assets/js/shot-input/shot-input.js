@@ -26,8 +26,8 @@ import {
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
-import { keepingInRoom } from "../lib/match-reveal.js";
-import { inputMark, movedSince, scrollFormClear, spanOf } from "../lib/scroll-room.js";
+import { TARGET_PX, keepingInRoom } from "../lib/match-reveal.js";
+import { inputMark, movedSince, scrollFormClear, spanOf, targetsIn } from "../lib/scroll-room.js";
 import { renderTableSvg } from "./table-svg.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -404,8 +404,8 @@ export class ShotInputController {
   }
 
   /**
-   * The first chip field below the drawn shot that is wholly under the record bar,
-   * brought up (bringUp): the least move that leaves every field showing something
+   * The first chip field below the drawn shot with no control showing a target's
+   * height above the record bar, brought up (bringUp): the least move that leaves every field showing something
    * to tap (a field that shows a part is tapped there; lib/tap-still.js). Bringing up
    * all of them moved «Кайза» 200 px at 390 px after every drawn shot
    * (scripts/bench_usability.py).
@@ -414,7 +414,10 @@ export class ShotInputController {
     const room = this.roomNow();
     if (!room) return;
     const table = spanOf(this.svgBox);
-    const hidden = this.chipFields().map(spanOf).filter((c) => c.top >= table.bottom - 1 && c.top >= room.bottom - 0.5);
+    // A field whose title shows over the bar's edge and whose chips do not is hidden too (the walk, «по часовой»
+    // at 390 px: «Ошибка замечена» 5 px over the record bar's edge, its chips under it, was left there).
+    const tappable = (/** @type {Element} */ f) => targetsIn(f).some((t) => !t.text && Math.min(t.bottom, room.bottom) - t.top >= TARGET_PX);
+    const hidden = this.chipFields().filter((f) => spanOf(f).top >= table.bottom - 1 && !tappable(f)).map(spanOf);
     if (hidden.length) this.bringUp(room, table, [hidden.reduce((a, b) => (b.top < a.top ? b : a))]);
   }
 
