@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from tools_helpers import (
-    DESKTOP, ENGINE_TIMEOUT_MS, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, score_names, screenshot, sk, start_on_table,
-    wait_engine_ready,
+    DESKTOP, ENGINE_TIMEOUT_MS, MATCH_DRAWN, PHONE, PHONE_390, calc, dismiss_toasts, score_names, screenshot, sk,
+    start_on_table, wait_engine_ready,
 )
 
 
@@ -199,6 +199,42 @@ def test_same_shot_on_drawing_and_form_gives_the_same_request(tool_page, base_ur
     assert "Промах" in tool.locator("[data-rb-match-error]").inner_text()
     form.locator("[data-rb-miss-confirm]").check()
     assert record(page, tool, "kovboy")["action"]["contacts"] == []
+
+
+def test_the_form_after_a_miss_drawn_starts_from_its_defaults(tool_page, base_url):
+    """A «Промах» recorded from the table, then «Формой» for the next shot: «Биток коснулся
+    хотя бы одного шара» is ticked again (its default), and a yellow called into a pocket is
+    recorded as played — the empty drawing's «nothing touched» does not carry over (a
+    newcomer, «Кайза» at 390 px: the next shot was refused for a contact it had)."""
+    page = tool_page(PHONE_390)
+    tool = open_scorekeeper(page, base_url, "kaiza", ["Аня", "Борис"])
+    tap_tool(tool, "miss")
+    assert record(page, tool, "kaiza")["action"]["contact"] is False
+    tool.locator("[data-rb-shot-mode=form]").tap()
+    form = tool.locator("[data-rb-action-form]")
+    assert form.locator('[data-rb-field="contact"] input').is_checked()
+    form.locator('[data-rb-field="ball"] label.rb-chip:has(input[value=\'"yellow"\'])').tap()
+    form.locator('[data-rb-field="pocket"] select').select_option(value='"far-left"')
+    action = record(page, tool, "kaiza")["action"]
+    assert action["contact"] is True and action["ball"] == "yellow", action
+    assert tool.locator("[data-rb-match-error]").inner_text().strip() == ""
+
+
+def test_a_pocket_tapped_twice_counts_two_balls_and_moves_nothing(tool_page, base_url):
+    """«Кладка кием»: each tap on a pocket counts a ball, so the same pocket is tapped again for the
+    second; the page moved after the first tap (the chips brought up), and the second tap landed
+    on «Ни один шар не упал» at 390 px or on the cloth at 360 px (a newcomer)."""
+    for viewport in (PHONE_390, PHONE):
+        page = tool_page(viewport)
+        tool = open_scorekeeper(page, base_url, "kladka-kiem", ["Аня", "Борис"])
+        pocket = tool.locator("[data-rb-action-form] [data-rb-tap=pocket][data-rb-id='\"near-right\"']")
+        box = pocket.bounding_box()
+        y0 = page.evaluate("scrollY")
+        for _ in range(2):
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_timeout(400)  # two frames and a smooth scroll's start, were there one
+            assert page.evaluate("scrollY") == y0, viewport["viewport"]
+        assert record(page, tool, "kladka-kiem")["action"]["potted"] == 2, viewport["viewport"]
 
 
 def test_calculator_shares_the_drawing(tool_page, base_url):

@@ -114,6 +114,13 @@ FOUND = [
     # after a pocket drawn, «Ошибка замечена» showed its title over the record bar's edge and its chips under it,
     # and was not brought up (shot-input.js bringChipsUp: a field with no target showing is hidden)
     ("po-chasovoy", "390x844", "light", 500, 14, ("covered-control",)),
+    # after a reload in the desktop's tools column, the reveal took the view switch («На столе / Формой») for the
+    # next input and left «Кто бил» under the record bar (scorekeeper-match.js nextInput: the first field's control)
+    ("probka", "1280x800", "light", 601, 4, ("covered",)),
+    # «На столе» in the tools column showed the drawing whole and left the chip field under it across the record
+    # bar's edge (shot-input.js bringUp: with the drawing already out, a cut control still moves the page)
+    ("kaiza", "1280x800", "light", 600, 11, ("covered-control",)),
+    ("kovboy", "1280x800", "light", 600, 13, ("covered-control",)),
 ]
 
 

@@ -168,6 +168,8 @@ test("nextRevealDelta: the chips below a drawn shot come out from under the reco
 });
 
 test("oneTapDraws: the page moves after a tap only where one tap draws the shot (one ball)", () => {
-  assert.equal(oneTapDraws({ balls: [{ id: "next" }] }), true); // «по часовой»
-  assert.equal(oneTapDraws({ balls: [{ id: 1 }, { id: 3 }, { id: 5 }] }), false); // «Ковбой»: more taps follow
+  assert.equal(oneTapDraws({ balls: [{ id: "next" }], fields: { pocket: { from: "pocket" } } }), true); // «по часовой»
+  assert.equal(oneTapDraws({ balls: [{ id: 1 }, { id: 3 }, { id: 5 }], fields: {} }), false); // «Ковбой»: more taps follow
+  // «Кладка кием»: no ball drawn, a tap on a pocket counts one; the same pocket is tapped again for the next
+  assert.equal(oneTapDraws({ balls: [], fields: { potted: { from: "pocket_count" } } }), false);
 });

@@ -52,7 +52,10 @@ function nextInput(ui) {
     const end = { top: Math.min(drawing.top, row.top), bottom: Math.max(drawing.bottom, row.bottom, saidBottom) };
     return { end, full: spanOf(action), core: drawing, row: row.top >= drawing.bottom ? row : null }; // «пробка»: tools above
   }
-  const first = firstControl(action);
+  // The first field's control, not the view switch above the fields («На столе / Формой»): taken for the next
+  // input, it left «Кто бил» under the record bar after a reload (the walk, «пробка» at 1280×800).
+  const field = [...action.querySelectorAll("[data-rb-field]")].find((f) => firstControl(f));
+  const first = field ? firstControl(field) : firstControl(action);
   return only((first && first.closest("[data-rb-field]")) || first || ui.last);
 }
 

@@ -7,7 +7,7 @@
 //
 // node --test: tests/js/shot-input-core.test.mjs.
 
-import { ballsTappable, callsPocket, carriedToPocket, countsOutside, cueTappable, describeDrawn, howTo } from "./shot-model.js";
+import { ballsTappable, callsPocket, carriedToPocket, countsOutside, countsPockets, cueTappable, describeDrawn, howTo } from "./shot-model.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
 /** @typedef {import("../lib/types.js").Id} Id */
@@ -203,11 +203,14 @@ export const callingHint = (shot) => (shot.calling ? "Нажмите заказ�
  * drawing of several balls the player goes on tapping it (a ball touched, then
  * another, a pocket): moving the page after a tap took the next ball from under the
  * finger, and the second tap landed on a chip («Ковбой» at 360 px, 125 px: a
- * newcomer recorded two wrong shots).
- * @param {{ balls: unknown[] }} table @returns {boolean}
+ * newcomer recorded two wrong shots). Where a tap on a pocket counts a ball, the same pocket
+ * is tapped again for the next one: the page moving after the first took the pocket from
+ * under the finger («Кладка кием» at 390 px, a newcomer: the second tap chose «Ни один шар
+ * не упал»).
+ * @param {import("./shot-model.js").TableDecl} table @returns {boolean}
  */
 export function oneTapDraws(table) {
-  return table.balls.length <= 1;
+  return table.balls.length <= 1 && !countsPockets(table);
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   modeNamed, needsMissConfirm, nextRevealDelta, oneTapDraws, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
-import { applyTap, emptyShot, fieldValues, notReady, tableNow } from "./shot-model.js";
+import { applyTap, emptyShot, fieldValues, isBlank, notReady, tableNow } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
 import { TARGET_PX, keepingInRoom } from "../lib/match-reveal.js";
 import { inputMark, movedSince, scrollFormClear, spanOf, targetsIn } from "../lib/scroll-room.js";
@@ -432,7 +432,12 @@ export class ShotInputController {
     const delta = nextRevealDelta(from, next, room);
     // The page moves on no further than keeps what was tapped on screen (a line cut above may go under the bars),
     // and no less than brings `next` out: a line read first cut above goes under the bars rather than back.
-    if (delta > 0) scrollFormClear(this.form, room, delta, { most: keepingInRoom(delta, from, room).most, least: delta });
+    const most = keepingInRoom(delta, from, room).most;
+    if (delta > 0) scrollFormClear(this.form, room, delta, { most, least: delta });
+    // `next` already out: only a control left cut by a bar moves the page, `next` kept in the room (the walk,
+    // «Кайза» at 1280×800: «На столе» showed the drawing whole and «Позиционный удар» 21 px over the record
+    // bar's edge under it).
+    else scrollFormClear(this.form, room, 0, { most, least: Math.min(...next.map((n) => keepingInRoom(0, n, room).least)) });
   }
 
   /**
@@ -534,8 +539,21 @@ export class ShotInputController {
     this.mode = mode;
     saveMode(mode);
     this.hint.textContent = "";
+    // Nothing drawn: the form view starts from the fields' defaults, not from what the empty drawing wrote (its
+    // «no ball touched» left «Биток коснулся хотя бы одного шара» unticked after a «Промах» recorded from the
+    // table, and the next shot entered in the form was refused: a newcomer, «Кайза» at 390 px).
+    if (mode === "form" && isBlank(this.shot)) this.writeDefaults();
     this.refresh(); // the drawing shows its own shot again
     if (mode === "drawing" && button) this.drawingUpFrom(button);
+  }
+
+  /** The fields the drawing writes, back to their defaults. */
+  writeDefaults() {
+    for (const name of Object.keys(this.table.fields)) {
+      const f = actionField(this.box, name);
+      if (f) writeField(f, undefined);
+    }
+    refreshForm(this.form);
   }
 
   onClick = (/** @type {Event} */ event) => {

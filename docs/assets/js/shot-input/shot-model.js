@@ -41,6 +41,9 @@ const copy = (shot) => ({
 /** @param {TableDecl} table @param {string} source */
 const uses = (table, source) => Object.values(table.fields).some((f) => f.from === source);
 
+/** Each tap on a pocket counts a ball (the same pocket tapped again: two balls; «Кладка кием»). @param {TableDecl} table */
+export const countsPockets = (table) => uses(table, "pocket_count");
+
 /** The cue ball's fate is recorded (a field or an event reads it). @param {TableDecl} table */
 export function cueTappable(table) {
   return Boolean(table.cue) && (uses(table, "cue") || uses(table, "cue_pocket")
