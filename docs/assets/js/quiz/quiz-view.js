@@ -65,7 +65,10 @@ export function questionHead(q, { number, total = null, mixed = false, headingTa
 export function answerControls(q, variantChoices, letters, { value, locked = false, onChange, onEnter, keepOrder = false }) {
   const name = `rb-quiz-${++uid}`;
   const said = typeHint(q.type, q.text);
-  const hint = h("p", { class: "rb-quiz-hint", id: `${name}-hint`, text: said, hidden: !said });
+  // Where the question says it already, the hint is not shown again, but it still names the answer's
+  // group for a screen reader (hidden, it left the group nameless: test_a11y_tree, a question that asks it).
+  const hint = h("p", { class: said ? "rb-quiz-hint" : "rb-quiz-hint rb-visually-hidden", id: `${name}-hint`,
+    text: said || typeHint(q.type) });
   /** @type {Field} */
   const field = { name, hint, value, locked, onChange };
   if (q.type === "single" || q.type === "multiple" || q.type === "truefalse") {
