@@ -16,19 +16,13 @@ from __future__ import annotations
 
 import pytest
 
-from tools_helpers import PHONE, between_bars, sk, start_on_table
+from tools_helpers import PHONE, between_bars, sk, start_on_table, tap_where_it_shows
 
 pytestmark = pytest.mark.browser
 
 PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 TABLE = "[data-rb-action-form] .rb-table-svg"
 NOTICED = '[data-rb-action-form] [data-rb-field="noticed"]'
-
-# The room between the bars: the tab bar above, the record bar below.
-ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').closest('[data-rb-bar]').getBoundingClientRect();
-  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
-  return [top, bar.top]; }"""
-
 
 # The lines read first (the panel's title, the status line, the board's names) that the
 # bars above cut through: each must be whole or wholly under them (lib/scroll-room.js WHOLE).
@@ -41,15 +35,6 @@ LINES_CUT_ABOVE = """sel => { const edge = parseFloat(getComputedStyle(document.
     }
   }
   return out; }"""
-
-
-def tap_where_it_shows(page, locator) -> None:
-    box = locator.bounding_box()
-    top, bottom = page.evaluate(ROOM, locator.evaluate("el => '#' + el.closest('.rb-tool[id]').id"))
-    y0, y1 = max(box["y"], top), min(box["y"] + box["height"], bottom)
-    assert y1 - y0 >= 8, f"the control is not on screen to tap ({box}, room {top}…{bottom})"
-    page.touchscreen.tap(box["x"] + box["width"] / 2, (y0 + y1) / 2)
-    page.wait_for_timeout(400)
 
 
 def test_a_drawn_pocket_brings_the_noticed_check_box_up(tool_page, base_url):

@@ -10,7 +10,7 @@ import json
 
 from tools_helpers import (
     DESKTOP, ENGINE_TIMEOUT_MS, MATCH_DRAWN, PHONE, PHONE_390, calc, dismiss_toasts, score_names, screenshot, sk,
-    start_on_table, wait_engine_ready,
+    start_on_table, tap_where_it_shows, wait_engine_ready,
 )
 
 
@@ -228,11 +228,9 @@ def test_a_pocket_tapped_twice_counts_two_balls_and_moves_nothing(tool_page, bas
         page = tool_page(viewport)
         tool = open_scorekeeper(page, base_url, "kladka-kiem", ["Аня", "Борис"])
         pocket = tool.locator("[data-rb-action-form] [data-rb-tap=pocket][data-rb-id='\"near-right\"']")
-        box = pocket.bounding_box()
         y0 = page.evaluate("scrollY")
         for _ in range(2):
-            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_timeout(400)  # two frames and a smooth scroll's start, were there one
+            tap_where_it_shows(page, pocket)
             assert page.evaluate("scrollY") == y0, viewport["viewport"]
         assert record(page, tool, "kladka-kiem")["action"]["potted"] == 2, viewport["viewport"]
 

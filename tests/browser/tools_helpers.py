@@ -383,6 +383,23 @@ def start_on_table(page, base_url: str, game: str, names: list[str]):
 
 # Where a part of the scorekeeper stands against the bars: below the header and the tab bar
 # (--rb-sticky-top), above the record bar; "" when between them, else where it is.
+# The room between the bars of a scorekeeper: the tab bar above, the record bar below.
+RECORD_ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').closest('[data-rb-bar]').getBoundingClientRect();
+  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
+  return [top, bar.top]; }"""
+
+
+def tap_where_it_shows(page, locator) -> None:
+    """A finger's tap on the part of a scorekeeper's control that shows between the bars (no
+    scroll-into-view of Playwright's own), then the time a move the page makes would take to start."""
+    box = locator.bounding_box()
+    top, bottom = page.evaluate(RECORD_ROOM, locator.evaluate("el => '#' + el.closest('.rb-tool[id]').id"))
+    y0, y1 = max(box["y"], top), min(box["y"] + box["height"], bottom)
+    assert y1 - y0 >= 8, f"the control is not on screen to tap ({box}, room {top}…{bottom})"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, (y0 + y1) / 2)
+    page.wait_for_timeout(400)
+
+
 BETWEEN_BARS = """([sel, part]) => {
   const tool = document.querySelector(sel);
   const box = tool.querySelector(part).getBoundingClientRect();
