@@ -64,6 +64,20 @@ test("the chips beside the drawing come with it when they fit; the input's first
   assert.equal(readingDelta({ status, board, end: { top: 454, bottom: 700 }, full: { top: 454, bottom: 1100 } }, room), 0);
 });
 
+test("the drawing's tools' row comes with the drawing before the panel's title is shown (the walk, «Кладка» 1280×800)", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
+  // after «Начать партию» in the desktop's tools column (seed 902): the status line, the board and the drawing
+  // fit with the title above them shown whole (-26), but «Ни один шар не упал» (the row, 708…748) then stood
+  // under the record bar (733); the title hidden whole (+70) shows the row too
+  const parts = { status: { top: 134, bottom: 182 }, board: { top: 185, bottom: 239 }, end: { top: 444, bottom: 810 },
+    full: { top: 444, bottom: 989 }, core: { top: 444, bottom: 703 }, row: { top: 708, bottom: 748 },
+    above: { top: 38, bottom: 134 } };
+  const room = { top: 64, bottom: 733 };
+  const delta = readingDelta(parts, room);
+  assert.equal(delta, 70);
+  assert.ok(parts.row.bottom - delta <= room.bottom && parts.status.top - delta >= room.top);
+});
+
 test("the panel's title above the status line is shown whole or hidden whole, whichever moves less", async () => {
   const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   const board = { top: 162, bottom: 217 }, end = { top: 454, bottom: 700 };

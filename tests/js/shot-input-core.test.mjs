@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  afterFormChange, callingHint, nextRevealDelta, oneTapDraws, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
+  afterFormChange, callingHint, nextRevealDelta, oneTapDraws, tapDrawsShot, DRAG_PX, drawingOwnedChips, drawnFieldNames, DROP_MISSED_HINT, dropTap, hasMoved,
   missConfirmProblem, modeNamed, needsMissConfirm, partTap, pressOn, situationKey, tableView, takesDrop, tapAbilities,
   tapsPart, toolButtons, toolsPressed, toolTap, touchesGone, valueToWrite, withRack, wordsLine,
 } from "../../docs/assets/js/shot-input/shot-input-core.js";
@@ -172,4 +172,14 @@ test("oneTapDraws: the page moves after a tap only where one tap draws the shot 
   assert.equal(oneTapDraws({ balls: [{ id: 1 }, { id: 3 }, { id: 5 }], fields: {} }), false); // «Ковбой»: more taps follow
   // «Кладка кием»: no ball drawn, a tap on a pocket counts one; the same pocket is tapped again for the next
   assert.equal(oneTapDraws({ balls: [], fields: { potted: { from: "pocket_count" } } }), false);
+});
+
+test("tapDrawsShot: the drawing's «nothing happened» draws the whole shot in every game; a pocket counted does not", () => {
+  const kladka = { balls: [], fields: { potted: { from: "pocket_count" } } };
+  const kovboy = { balls: [{ id: 1 }, { id: 3 }], fields: {} };
+  assert.equal(tapDrawsShot(kladka, { kind: "miss" }), true); // «Ни один шар не упал»: the chips come next
+  assert.equal(tapDrawsShot(kovboy, { kind: "miss" }), true); // «Промах»
+  assert.equal(tapDrawsShot(kladka, null), false); // a pocket tapped: the same pocket may be tapped again
+  assert.equal(tapDrawsShot(kovboy, { kind: "out" }), false); // «За борт»: a ball is tapped next
+  assert.equal(tapDrawsShot({ balls: [{ id: "next" }], fields: { pocket: { from: "pocket" } } }, null), true);
 });

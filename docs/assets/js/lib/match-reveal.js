@@ -61,7 +61,11 @@ export const TARGET_PX = 24;
 export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false,
   statusFirst = true }, room) {
   const height = room.bottom - room.top;
-  const [tops, lasts] = [[status.top, board.top], [full.bottom, end.bottom, core.bottom]];
+  // The drawing with its tools' row before the drawing alone: the row holds a shot's own input («Ни один шар
+  // не упал» in «Кладка»), and showing the panel's title instead left it under the record bar (the walk, at
+  // 1280×800: a new match's first shot needed a scroll).
+  const withRow = row ? Math.max(core.bottom, row.bottom) : core.bottom;
+  const [tops, lasts] = [[status.top, board.top], [full.bottom, end.bottom, withRow, core.bottom]];
   const tries = statusFirst ? tops.flatMap((top) => lasts.map((last) => [top, last]))
     : lasts.flatMap((last) => tops.map((top) => [top, last]));
   for (const [top, last] of tries) {

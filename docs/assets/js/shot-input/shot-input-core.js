@@ -214,6 +214,18 @@ export function oneTapDraws(table) {
 }
 
 /**
+ * Whether the page may move after `tap` to the chips below the drawing: where one tap draws the
+ * shot (oneTapDraws), and after the drawing's own «nothing happened» (`miss`: «Ни один шар не упал»,
+ * «Промах») in every game — it draws the whole shot, and nothing on the drawing is tapped after it
+ * (the walk, «Кладка» at 1280×800: «Первый удар игрока» 59 px under the record bar after it).
+ * @param {import("./shot-model.js").TableDecl} table @param {{ kind: string } | null} tap
+ * @returns {boolean}
+ */
+export function tapDrawsShot(table, tap) {
+  return oneTapDraws(table) || (tap !== null && tap.kind === "miss");
+}
+
+/**
  * How far to scroll (px, positive: the page moves up) after a tap, so that
  * what the player goes on to comes out from under the record bar: as far as
  * the lowest part of `next` needs, but never taking `from`'s top above the

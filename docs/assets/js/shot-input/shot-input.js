@@ -21,7 +21,7 @@ import {
 } from "../form/form.js";
 import {
   afterFormChange, callingHint, drawingOwnedChips, drawnFieldNames, dropTap, DROP_MISSED_HINT, hasMoved, missConfirmProblem,
-  modeNamed, needsMissConfirm, nextRevealDelta, oneTapDraws, partTap, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
+  modeNamed, needsMissConfirm, nextRevealDelta, partTap, tapDrawsShot, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
 import { applyTap, emptyShot, fieldValues, isBlank, notReady, tableNow } from "./shot-model.js";
@@ -375,8 +375,8 @@ export class ShotInputController {
     target?.focus({ preventScroll: true });
   }
 
-  /** @param {{ shot: Shot, hint: string }} next */
-  step(next) {
+  /** @param {{ shot: Shot, hint: string }} next @param {{ kind: string } | null} [tap] what was tapped (tapDrawsShot) */
+  step(next, tap = null) {
     const tapped = document.activeElement && this.svgBox.contains(document.activeElement) ? null : this.lastTapKey;
     this.shot = next.shot;
     this.hint.textContent = next.hint;
@@ -388,7 +388,7 @@ export class ShotInputController {
     requestAnimationFrame(() => {
       this.holdFocus(tapped); // a field hidden by the change loses it at the next style update
       // the shot is drawn: its chips come next (where one tap draws it)
-      if (!next.hint && oneTapDraws(this.table) && !movedSince(mark)) this.bringChipsUp();
+      if (!next.hint && tapDrawsShot(this.table, tap) && !movedSince(mark)) this.bringChipsUp();
     });
   }
 
@@ -521,7 +521,7 @@ export class ShotInputController {
     const button = target.closest("[data-rb-shot-tool]");
     if (button) {
       const tap = toolTap(button.getAttribute("data-rb-shot-tool"));
-      if (tap) this.step(applyTap(this.table, this.shot, tap));
+      if (tap) this.step(applyTap(this.table, this.shot, tap), tap);
       return;
     }
     const modeButton = target.closest("[data-rb-shot-mode]");
