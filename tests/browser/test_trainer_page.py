@@ -329,6 +329,16 @@ VERDICT_IN_VIEW = """() => {
 }"""
 
 
+MORE_IN_VIEW = """() => {
+  const more = document.querySelector('[data-rb-trainer-more]');
+  const r = more.getBoundingClientRect();
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight,
+           inView: r.top >= header - 1 && r.bottom <= innerHeight + 1, hit: more.contains(hit) };
+}"""
+
+
 def test_phone_negative_answer_by_the_sign_key_and_the_verdict_below_the_header(make_page, base_url):
     """390×844 with touch, a «пробка» task whose answer is negative (−25): a phone's
     digits-only keypad has no minus, so the number field has a «±» key; the task
@@ -355,5 +365,9 @@ def test_phone_negative_answer_by_the_sign_key_and_the_verdict_below_the_header(
     page.wait_for_timeout(300)
     shown = page.evaluate(VERDICT_IN_VIEW)
     assert shown["text"] == "Верно" and shown["inView"], shown
+    # «Следующий вопрос» with it, however long the ruling (issue 26 § 2: 850–1 585 px down, a swipe a task),
+    # and nothing over it (the button at its own place is what a tap there hits)
+    more = page.evaluate(MORE_IN_VIEW)
+    assert more["inView"] and more["hit"], more
     assert "−" in card.locator(".rb-quiz-right").inner_text()
     assert page.page_errors == []

@@ -211,7 +211,10 @@ function drawCard(t, q, current, answered) {
     text: "Следующий вопрос", hidden: !answered });
   const share = h("a", { class: "rb-trainer-share", href: link, text: "Ссылка на задачу" });
   const verdict = h("div", { class: "rb-trainer-verdict", "aria-live": "polite" });
-  form.append(controls.el, formError, verdict, h("div", { class: "rb-buttons" }, submit, more), h("p", { class: "rb-help" }, share));
+  // The buttons stay at the screen's bottom on a phone, as the quiz's: a verdict with its ruling is 1 000 px
+  // and more, and «Следующий вопрос» stood under it (issue 26 § 2: a swipe of up to 960 px a task).
+  const bar = h("div", { class: "rb-buttons rb-buttons--sticky", "data-rb-bar": "" }, submit, more);
+  form.append(controls.el, formError, verdict, bar, h("p", { class: "rb-help" }, share));
   /** @type {Card} */
   const card = { form, title, controls, formError, submit, more, verdict, value: current.answer };
   t.ui.question.replaceChildren(form);
