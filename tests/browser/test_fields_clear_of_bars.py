@@ -4,7 +4,8 @@ walk's «covered-control (форма)» and «(калькулятор)»): in th
 choice is on screen and uncovered — not under the record bar («↶ ↷ Записать
 удар Очистить»), the calculator's «Рассчитать / Сбросить», the header or the
 phone's tab bar — and so is a field focused by Tab; after «Сбросить» the
-calculator's first field is. «Ковбой» (its form is the longest), a phone
+calculator's first field is; and the page moves on the least it takes, the
+field above the one set staying on screen. «Ковбой» (its form is the longest), a phone
 (390×844, touch) and a desktop (1280×800: the tools' column scrolls by
 itself): one page load each, both tools on it."""
 
@@ -54,6 +55,23 @@ SHOWN_AFTER = """([form, name]) => {
 }"""
 
 
+# The bottom of field `name` (its last shown part) against the top of the room (the bars above, the column's top).
+BOTTOM_AND_TOP = """([form, name]) => {
+  const f = [...document.querySelector(form).querySelectorAll(`[data-rb-field="${name}"]`)].find((x) => x.getClientRects().length);
+  if (!f) return null;
+  let top = 0;
+  for (const b of document.querySelectorAll('.md-header, .rb-tabs')) {
+    const s = getComputedStyle(b);
+    if (s.display !== 'none' && (s.position === 'sticky' || s.position === 'fixed')) top = Math.max(top, b.getBoundingClientRect().bottom);
+  }
+  for (let n = f.parentElement; n && n !== document.body; n = n.parentElement) {
+    const y = getComputedStyle(n).overflowY;
+    if ((y === 'auto' || y === 'scroll') && n.scrollHeight > n.clientHeight) { top = Math.max(top, n.getBoundingClientRect().top); break; }
+  }
+  return [f.getBoundingClientRect().bottom, top];
+}"""
+
+
 def tap(page, locator, mobile: bool) -> None:
     locator.tap() if mobile else locator.click()
 
@@ -73,7 +91,7 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         after = page.evaluate(SHOWN_AFTER, [form, name])
         if not after:
             break
-        name = after[0]
+        above, name = name, after[0]
         field = page.locator(f"{form} [data-rb-field={name}]:visible").first
         control = field.locator(CONTROL).first
         if not control.count():
@@ -86,6 +104,7 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         tag = control.evaluate("el => el.tagName.toLowerCase()")
         still = field.get_attribute("data-rb-kind") in MORE_TAPS
         before = control.bounding_box()["y"]
+        above_before = page.evaluate(BOTTOM_AND_TOP, [form, above]) if above else None
         if tag == "select":
             control.select_option(index=1)
         elif tag == "input":
@@ -98,6 +117,11 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         moved = control.bounding_box()["y"] - before
         if still and abs(moved) > 1:
             problems.append(f"{name}: после нажатия страница сдвинулась на {moved:.0f} px")
+        # The page moves on the least it takes: the field above the one set, if it showed, still shows (bringing
+        # the field set to the top took «Заказанная луза» and «Сколько шаров упало» off the screen: a newcomer, 6 Dec).
+        above_after = page.evaluate(BOTTOM_AND_TOP, [form, above]) if above_before else None
+        if above_before and above_after and above_before[0] > above_before[1] + 24 and above_after[0] <= above_after[1] + 1:
+            problems.append(f"{above}: ушло за верхнюю панель после нажатия на {name} (сдвиг {moved:.0f} px)")
     return problems
 
 
@@ -130,7 +154,7 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
         open_game(page, base_url, GAME, sk(GAME))
         start_match(page, GAME, ["Аня", "Борис"])
     form, bar = f"{sk(GAME)} [data-rb-action-form]", f"{sk(GAME)} [data-rb-match] > .rb-sk-bar"
-    assert walk_fields(page, form, bar, mobile) == [], "«Формой»: следующее поле под липкой панелью"
+    assert walk_fields(page, form, bar, mobile) == [], "«Формой»: следующее поле под липкой панелью или поле выше ушло с экрана"
     assert walk_tab(page, form, bar) == [], "«Формой»: поле в фокусе под липкой панелью"
 
     # The calculator on the same page (on a phone its own tab): its form, «Сбросить», field after field, Tab.
@@ -147,7 +171,7 @@ def test_form_fields_clear_of_the_sticky_bars(tool_page, base_url, screen):
     page.evaluate(FRAMES)
     first = page.locator(f"{form} [data-rb-field]:visible").first.locator(CONTROL).first
     assert page.evaluate(CLEAR, [first.element_handle(), bar]) == "", "после «Сбросить» первое поле не на экране"
-    assert walk_fields(page, form, bar, mobile, limit=9) == [], "калькулятор: следующее поле под липкой панелью"
+    assert walk_fields(page, form, bar, mobile, limit=9) == [], "калькулятор: следующее поле под липкой панелью или поле выше ушло с экрана"
     assert walk_tab(page, form, bar) == [], "калькулятор: поле в фокусе под липкой панелью"
 
 

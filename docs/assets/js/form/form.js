@@ -537,9 +537,13 @@ export function formRoom(form, bar) {
   const scroller = scrollerOf(form);
   const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
   const stuck = getComputedStyle(bar).position === "sticky";
+  // A bar that does not stick (the calculator's in the desktop's tools column): the column's own
+  // scroll-padding (layout.css: the room its other tools' sticky bars take) is where the browser
+  // scrolls a focused control out of; a field put there moved again under the tap that focused it.
+  const padded = scroller && !stuck ? box.bottom - (parseFloat(getComputedStyle(scroller).scrollPaddingBottom) || 0) : box.bottom;
   return {
     top: Math.max(stickyTop(), box.top),
-    bottom: Math.min(stuck ? bar.getBoundingClientRect().top : window.innerHeight, box.bottom),
+    bottom: Math.min(stuck ? bar.getBoundingClientRect().top : window.innerHeight, padded),
     scroller,
   };
 }
@@ -548,11 +552,14 @@ export function formRoom(form, bar) {
  * How far to scroll (px, positive: the page moves up) after a field is set so
  * that `next`, the first field after it the bars cover, is seen whole
  * (DOM-free; tests/js/form-room.test.mjs): 0 when it is; when it is under the
- * bar below, the field just set comes up to the room's top, so that what
- * follows it is on screen at once (the next taps need no scroll), but never
- * past the next field's own top. `keep`, the focused control (a number being
- * typed, a chip just ticked), never goes above the room's top, nor (a field
- * above brought down) below its bottom.
+ * bar below, the least move that brings it just over the bar, never taking the
+ * field just set (`current`) above the room's top. Bringing the field just set to
+ * the room's top moved the form 196–542 px after a tap, and a field above it left
+ * the screen: «Кайза»'s «Заказанная луза» under the header, «Кладка»'s «+» of
+ * «Сколько шаров упало» taken from under the next tap (a newcomer, 6 December).
+ * A next field taller than the room comes up to its own top, no further. `keep`,
+ * the focused control (a number being typed, a chip just ticked), never goes
+ * above the room's top, nor (a field above brought down) below its bottom.
  * @param {{ top: number }} current @param {{ top: number, bottom: number }} next
  * @param {{ top: number, bottom: number }} room @param {{ top: number, bottom?: number } | null} [keep]
  * @returns {number}
@@ -562,7 +569,8 @@ export function nextFieldDelta(current, next, room, keep = null) {
   if (toNext <= 0) {
     return keep && keep.bottom !== undefined ? Math.min(0, Math.max(toNext, Math.round(keep.bottom - room.bottom))) : toNext;
   }
-  const delta = Math.max(toNext, Math.round(Math.min(current.top - room.top, next.top - room.top)));
+  const setStays = Math.round(current.top - room.top);
+  const delta = setStays > 0 ? Math.min(toNext, setStays) : toNext;
   return keep ? Math.max(0, Math.min(delta, Math.round(keep.top - room.top))) : delta;
 }
 
@@ -576,7 +584,8 @@ export function nextFieldDelta(current, next, room, keep = null) {
  */
 function scrollRoom(form, room, delta, keep = null) {
   const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
-  if (delta) scrollFormClear(form, room, delta, { most });
+  // A control left cut by the bar is cleared by moving on, never back over the field just revealed.
+  if (delta) scrollFormClear(form, room, delta, { most, least: delta > 0 ? delta : -Infinity });
 }
 
 /**
