@@ -100,7 +100,10 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         if problem:
             if not still:
                 problems.append(problem)
-            control.scroll_into_view_if_needed()
+            # a player's swipe: the control to the middle of the screen, clear of the bars (Playwright's own
+            # scrolling stops at the window's edge, under a sticky bar, and its tap then scrolls again)
+            control.evaluate("el => el.scrollIntoView({ block: 'center' })")
+            page.evaluate(FRAMES)
         tag = control.evaluate("el => el.tagName.toLowerCase()")
         still = field.get_attribute("data-rb-kind") in MORE_TAPS
         before = control.bounding_box()["y"]

@@ -705,9 +705,9 @@ function chosenBy(target) {
  * In the form view, a field set by one tap (a choice, a check box; or a number
  * typed, a picker's choice — not a field tapped again and again: takesMoreTaps)
  * brings the fields after it out from under the sticky bar: when one
- * of them is covered, the field just set comes up to the top, so the field
- * the player taps next is on screen, uncovered. The drawing's own layout
- * (shot-input.js) is left alone.
+ * of them is covered, the page moves the least that shows it (nextFieldDelta),
+ * so the field the player taps next is on screen, uncovered. The drawing's own layout
+ * (shot-input.js) is left alone; the chip fields below it are a form's fields (drawingOwns).
  * @param {HTMLElement} form @param {HTMLElement} bar
  */
 function keepNextFieldClear(form, bar) {
@@ -745,10 +745,22 @@ function takesMoreTaps(el) {
   return kind === "set" || kind === "sequence" || (kind === "int" && !(el instanceof HTMLInputElement));
 }
 
+/**
+ * Whether `from` is no chip field below the shown drawing: the drawing's own layout (its taps, the view switch,
+ * «пробка»'s chips above it) is shot-input.js's; a chip field below it is set as a form's field is (the walk,
+ * «Кладка» at 1280×800: «Двойной удар» under the record bar after «Первый удар игрока» was chosen).
+ * @param {HTMLElement} form @param {Element} from
+ */
+function drawingOwns(form, from) {
+  const svg = form.querySelector("[data-rb-shot-drawing]:not([hidden]) svg");
+  if (!svg || svg.getClientRects().length === 0) return false;
+  const chips = from.closest("[data-rb-chip-field]");
+  return !chips || chips.getBoundingClientRect().top < svg.getBoundingClientRect().bottom - 1;
+}
+
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
 function showNextField(form, bar, from) {
-  const drawing = form.querySelector("[data-rb-shot-drawing]");
-  if (drawing && drawing.getClientRects().length > 0) return; // the drawing's layout is its own (shot-input.js)
+  if (drawingOwns(form, from)) return;
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
   const focused = document.activeElement;
