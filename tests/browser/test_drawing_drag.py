@@ -58,7 +58,9 @@ def test_kovboy_carom_both_pocketed_in_three_gestures(tool_page, base_url):
     touch_drag(page, drawing_part(tool, "ball", 3), drawing_part(tool, "pocket", "near-right"))
     assert words(tool) == ("Каких прицельных шаров коснулся биток (по порядку): 5 (пятёрка) → 3 (тройка). "
                            "Какие прицельные шары упали в лузу: 3 (тройка), 5 (пятёрка).")
-    assert hint(tool) == ""
+    # The 3 carried in after the 5 is drawn as a carom; the line says how a knock-in is recorded (a newcomer's
+    # «3 → 5» with a carom the shot did not make; shot-model.js caromByCarry)
+    assert "карамболь" in hint(tool) and "«Формой»" in hint(tool), hint(tool)
     assert tool.locator("[data-rb-action-form] .rb-t-pocket--full").count() == 2
     screenshot(page, "drag-kovboy-1-both-pocketed")
     request = record(page, tool, "kovboy")

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  applyTap, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tableNow, tapPocket, toggleMiss,
+  applyTap, CAROM_BY_CARRY, describeDrawn, emptyShot, fieldValues, howTo, isBlank, notReady, tableNow, tapPocket, toggleMiss,
 } from "../../docs/assets/js/shot-input/shot-model.js";
 import { actionOf, draw, drawWithHint } from "./drawn-shot.mjs";
 import { api, describe as declaration } from "./engine.mjs";
@@ -203,6 +203,21 @@ test("«Ковбой»: a ball carried into a pocket is one gesture — a carom 
   const ruling = api({ op: "ruling", game: "kovboy", situation: {}, action: actionOf(kovboy, shot) });
   assert.ok(ruling.ok, JSON.stringify(ruling));
   assert.ok(ruling.ruling.points > 0, "a carom with both balls pocketed scores");
+});
+
+test("a ball carried in after another was touched is drawn as a carom, and the line says how to draw a knock-in", () => {
+  // A newcomer, «Ковбой»: the cue ball hit the 3, the 3 knocked the 5 in; 3 tapped, 5 carried: «3 → 5», +6.
+  const { shot, hint } = drawWithHint(T, ["ball:3", "drag:5>far-left"]);
+  assert.deepEqual(fieldValues(T, shot).contacts, [3, 5]);
+  assert.equal(hint, CAROM_BY_CARRY);
+  // A ball carried first, or one touched before it is carried: no carom is guessed, nothing to say.
+  assert.equal(drawWithHint(T, ["drag:5>far-left"]).hint, "");
+  assert.equal(drawWithHint(T, ["ball:3", "ball:5", "drag:5>far-left"]).hint, "");
+  // «Кайза» counts caroms too; «Кладка кием» has no balls to carry.
+  const kaiza = declaration("kaiza").table;
+  const red = kaiza.balls.find((b) => String(b.id).startsWith("red"));
+  const yellow = kaiza.balls.find((b) => b.id === "yellow");
+  assert.equal(drawWithHint(kaiza, [`ball:${yellow.id}`, `drag:${red.id}>far-left`]).hint, CAROM_BY_CARRY);
 });
 
 test("a drag keeps the order of touches and moves a ball already in a pocket", () => {

@@ -436,8 +436,19 @@ function applyDrag(table, shot, tap) {
     return { shot, hint: step.shot === held && step.hint ? step.hint
       : refusal(from === "cue" ? "Биток" : subject(table, /** @type {Id} */ (tap.id)), "pocket") };
   }
-  return step;
+  return from === "ball" && caromByCarry(table, shot, /** @type {Id} */ (tap.id)) ? { ...step, hint: CAROM_BY_CARRY } : step;
 }
+
+/**
+ * A ball not touched yet, carried into a pocket after another ball was touched, is drawn as the cue ball touching
+ * it too — a carom where the game counts one; a ball knocked in by another cannot be drawn so, and the line says
+ * so (a newcomer, «Ковбой»: 3 tapped, 5 carried in — recorded «3 → 5», a carom the shot did not make).
+ * @param {TableDecl} table @param {Shot} shot @param {Id} id
+ */
+const caromByCarry = (table, shot, id) => ["touched", "carom_count", "carom_has"].some((source) => uses(table, source))
+  && shot.touched.length > 0 && !shot.touched.includes(id);
+
+export const CAROM_BY_CARRY = "Биток коснулся и этого шара — карамболь. Если его забил другой шар, запишите удар «Формой».";
 
 /**
  * The one ball carried into a pocket where only the pocket is recorded: that
