@@ -58,6 +58,12 @@ test("the cue ball's fate, jumped balls and the called pocket", () => {
   assert.deepEqual(v.jumped, [3]);
   assert.equal(v.called_pocket, "far-right");
   assert.equal(fieldValues(T, draw(T, ["ball:1", "cue", "out"])).cue_ball, "off");
+  // «За борт» after a ball goes to that ball, and the line says how the cue ball is marked off (a newcomer meant
+  // the cue ball: «3» recorded off the table); after the cue ball, nothing to say.
+  const off = drawWithHint(T, ["ball:3", "out"]);
+  assert.deepEqual(fieldValues(T, off.shot).jumped, [3]);
+  assert.match(off.hint, /^«.+» — за бортом\. Если вылетел биток, нажмите биток, затем «За борт»\.$/);
+  assert.equal(drawWithHint(T, ["ball:3", "cue", "out"]).hint, "");
   // A pocket with nothing selected says what to do instead of guessing.
   const step = tapPocket(T, emptyShot(), "far-left");
   assert.match(step.hint, /Сначала нажмите шар/);

@@ -234,7 +234,8 @@ export function tapOutside(table, shot) {
     next.dropped = next.dropped.filter((d) => d.ball !== ball);
     if (!next.outside.includes(ball)) next.outside.push(ball);
     next.selected = null;
-    return { shot: next, hint: "" };
+    // «За борт» goes to the ball last tapped; one meant for the cue ball marked the ball (a newcomer, «Ковбой»).
+    return { shot: next, hint: cueTappable(table) ? `${subject(table, ball)} — за бортом. Если вылетел биток, нажмите биток, затем «За борт».` : "" };
   }
   if (uses(table, "outside_count")) {
     next.outsideCount += 1;
