@@ -129,6 +129,9 @@ FOUND = [
     # the drawing alone); after it, «Первый удар игрока» (the drawing's «nothing happened» brings the chips up),
     # and after that «Двойной удар» (a chip field below the drawing is set as a form's field: form.js drawingOwns)
     ("kladka-kiem", "1280x800", "light", 902, 1, ("scroll-needed",)),
+    # a third player added in the desktop's tools column pushed «Начать партию» 15 px under the column's edge
+    # (scorekeeper-match.js revealStartOnAdd)
+    ("probka", "1280x800", "light", 1100, 1, ("scroll-needed",)),
 ]
 
 

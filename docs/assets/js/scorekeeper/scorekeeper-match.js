@@ -193,6 +193,23 @@ export function revealOnOpen(panel, ui, signal) {
 }
 
 /**
+ * A player added to the new-match form: the new row and «Начать партию» after it kept between the bars (the
+ * walk, «пробка» at 1280×800: the third row pushed the button 15 px under the tools column's edge). Where the
+ * button stands in a sticky bar (a phone) nothing moves but the focus's own scroll.
+ * @param {HTMLDetailsElement} panel @param {ScorekeeperUi} ui @param {AbortSignal} signal
+ */
+export function revealStartOnAdd(panel, ui, signal) {
+  if (!ui.addPlayer) return;
+  ui.addPlayer.addEventListener("click", () => requestAnimationFrame(() => {
+    const row = ui.players.querySelector(".rb-player-row:last-child");
+    if (!row || ui.setup.hidden || !ui.setupSubmit.getClientRects().length) return;
+    const { scroller, room } = roomOf(panel, null);
+    const region = { top: row.getBoundingClientRect().top, bottom: ui.setupSubmit.getBoundingClientRect().bottom };
+    scrollClear(scroller, revealDelta(region, room), panel, room);
+  }), { signal });
+}
+
+/**
  * @param {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
  *   session: MatchSession, screens: Screens, input: ShotInput | null, signal: AbortSignal }} options
  *   game: the declaration (widget.js declarationOf); input: the drawing (shot-input.js), if the game has one

@@ -19,7 +19,7 @@ import { clearMatchFromUrl, hasMatch } from "./match-link.js";
 import { createMatchSession } from "./match-session.js";
 import { playerRows } from "./player-rows.js";
 import * as saved from "./saved-matches.js";
-import { bindMatch, revealOnOpen, revealReading } from "./scorekeeper-match.js";
+import { bindMatch, revealOnOpen, revealReading, revealStartOnAdd } from "./scorekeeper-match.js";
 import { scrollerOf } from "../lib/scroll-room.js";
 import { createScreens, isScreen } from "./scorekeeper-screen.js";
 import { bindSetup } from "./scorekeeper-setup.js";
@@ -52,6 +52,7 @@ export class Scorekeeper {
     const players = playerRows(ui.players, { template: ui.playerTemplate, addButton: ui.addPlayer });
     const match = this.match = bindMatch({ root: panel, ui, game: this.game, session, screens, input: this.input, signal });
     revealOnOpen(panel, ui, signal);
+    revealStartOnAdd(panel, ui, signal);
     this.setup = bindSetup({
       root: panel, ui, session, screens, players, signal,
       hooks: { openSaved: (id) => this.openSaved(id), openMatch: () => match.openMatchScreen() },
