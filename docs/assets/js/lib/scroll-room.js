@@ -92,9 +92,7 @@ export function spanOf(el) {
   return { top: r.top, bottom: r.bottom };
 }
 
-// A check box's label is its target as a chip's is: a tap on its words ticks it (the walk, «Ковбой» at 360 px: the
-// box under the record bar and 11 px of «После касания… до борта» over its edge, a sliver no tap could hit).
-const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, label.rb-check, [tabindex]:not([tabindex='-1'])";
+const TARGETS = "button, input:not([type=hidden]), select, textarea, a[href], summary, [role=button], label.rb-chip, [tabindex]:not([tabindex='-1'])";
 /** A control a player taps or tabs to — not a container that takes the focus only from a script or a tap on its blank (tabindex="-1"). @param {Element} el */
 export function isControl(el) {
   return el.matches(TARGETS);
