@@ -20,10 +20,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2, "service_workers": "block", "reduced_motion": "reduce"}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block", "reduced_motion": "reduce"}
 
-# Is `el` seen whole between the bars that stay on screen, and is it what a tap
-# at its centre hits? The bars: the header and the phone's tab bar above (and
-# the top of the column that scrolls the tools), the form's sticky bar below.
-CLEAR = """([el, bar]) => {
+# The room of `el` without a tool's bar: under the sticky header and tab bar, inside the column that scrolls it.
+ROOM_OF = """const roomOf = (el) => {
   let top = 0, bottom = innerHeight;
   for (const b of document.querySelectorAll('.md-header, .rb-tabs')) {
     const s = getComputedStyle(b);
@@ -35,6 +33,14 @@ CLEAR = """([el, bar]) => {
       const r = n.getBoundingClientRect(); top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom); break;
     }
   }
+  return [top, bottom];
+};"""
+# Is `el` seen whole between the bars that stay on screen, and is it what a tap
+# at its centre hits? The bars: the header and the phone's tab bar above (and
+# the top of the column that scrolls the tools), the form's sticky bar below.
+CLEAR = """([el, bar]) => {
+  """ + ROOM_OF + """
+  let [top, bottom] = roomOf(el);
   const b = document.querySelector(bar);
   if (b && getComputedStyle(b).position === 'sticky') bottom = Math.min(bottom, b.getBoundingClientRect().top);
   const target = el.closest('label.rb-chip') || el;
@@ -57,18 +63,9 @@ SHOWN_AFTER = """([form, name]) => {
 
 # The bottom of field `name` (its last shown part) against the top of the room (the bars above, the column's top).
 BOTTOM_AND_TOP = """([form, name]) => {
+  """ + ROOM_OF + """
   const f = [...document.querySelector(form).querySelectorAll(`[data-rb-field="${name}"]`)].find((x) => x.getClientRects().length);
-  if (!f) return null;
-  let top = 0;
-  for (const b of document.querySelectorAll('.md-header, .rb-tabs')) {
-    const s = getComputedStyle(b);
-    if (s.display !== 'none' && (s.position === 'sticky' || s.position === 'fixed')) top = Math.max(top, b.getBoundingClientRect().bottom);
-  }
-  for (let n = f.parentElement; n && n !== document.body; n = n.parentElement) {
-    const y = getComputedStyle(n).overflowY;
-    if ((y === 'auto' || y === 'scroll') && n.scrollHeight > n.clientHeight) { top = Math.max(top, n.getBoundingClientRect().top); break; }
-  }
-  return [f.getBoundingClientRect().bottom, top];
+  return f ? [f.getBoundingClientRect().bottom, roomOf(f)[0]] : null;
 }"""
 
 

@@ -381,8 +381,6 @@ def start_on_table(page, base_url: str, game: str, names: list[str]):
     return tool
 
 
-# Where a part of the scorekeeper stands against the bars: below the header and the tab bar
-# (--rb-sticky-top), above the record bar; "" when between them, else where it is.
 # The room between the bars of a scorekeeper: the tab bar above, the record bar below.
 RECORD_ROOM = """sel => { const bar = document.querySelector(sel + ' [data-rb-play]').closest('[data-rb-bar]').getBoundingClientRect();
   const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--rb-sticky-top')) || 0;
@@ -400,6 +398,8 @@ def tap_where_it_shows(page, locator) -> None:
     page.wait_for_timeout(400)
 
 
+# Where a part of the scorekeeper stands against the bars: below the header and the tab bar
+# (--rb-sticky-top), above the record bar; "" when between them, else where it is.
 BETWEEN_BARS = """([sel, part]) => {
   const tool = document.querySelector(sel);
   const box = tool.querySelector(part).getBoundingClientRect();

@@ -185,11 +185,18 @@ export function revealOnOpen(panel, ui, signal) {
       revealReading(ui);
       return;
     }
-    if (ui.setup.hidden) return;
-    const { scroller, room } = roomOf(panel, null);
-    const top = summary.getBoundingClientRect().top;
-    scrollClear(scroller, revealDelta({ top, bottom: ui.setupSubmit.getBoundingClientRect().bottom }, room), panel, room);
+    if (!ui.setup.hidden) revealSetupFrom(panel, ui, summary);
   }, { signal });
+}
+
+/**
+ * The new-match form from `from` down to «Начать партию» brought between the bars (its top first when it is taller).
+ * @param {HTMLDetailsElement} panel @param {ScorekeeperUi} ui @param {Element} from
+ */
+function revealSetupFrom(panel, ui, from) {
+  const { scroller, room } = roomOf(panel, null);
+  const region = { top: from.getBoundingClientRect().top, bottom: ui.setupSubmit.getBoundingClientRect().bottom };
+  scrollClear(scroller, revealDelta(region, room), panel, room);
 }
 
 /**
@@ -202,10 +209,7 @@ export function revealStartOnAdd(panel, ui, signal) {
   if (!ui.addPlayer) return;
   ui.addPlayer.addEventListener("click", () => requestAnimationFrame(() => {
     const row = ui.players.querySelector(".rb-player-row:last-child");
-    if (!row || ui.setup.hidden || !ui.setupSubmit.getClientRects().length) return;
-    const { scroller, room } = roomOf(panel, null);
-    const region = { top: row.getBoundingClientRect().top, bottom: ui.setupSubmit.getBoundingClientRect().bottom };
-    scrollClear(scroller, revealDelta(region, room), panel, room);
+    if (row && !ui.setup.hidden && ui.setupSubmit.getClientRects().length) revealSetupFrom(panel, ui, row);
   }), { signal });
 }
 
