@@ -334,6 +334,11 @@ class Game:
         """A random situation (JSON) that :meth:`state_from_situation` accepts."""
         raise NotImplementedError
 
+    def trainer_situation(self, rng) -> dict:
+        """A random situation for the тренажёр: one a learner takes in at a glance
+        (by default any :meth:`random_situation`)."""
+        return self.random_situation(rng)
+
 
 def impossible(message: str, field: str | None = None):
     """Refuse a position or an action that cannot occur on a table: ``message``

@@ -145,7 +145,7 @@ def question(game, seed: int) -> dict:
     the headline of its solution)."""
     rng = random.Random(seed)
     options = game.read_options(Reader({}, "options"))
-    situation = game.random_situation(rng)
+    situation = game.trainer_situation(rng)
     state = game.state_from_situation(Reader(situation, "situation"), options)
     action = game.random_action(state, rng)
     names = game.calculator_names(state)

@@ -74,3 +74,15 @@ def test_a_question_naming_players_says_who_strikes_once():
             else:
                 assert says == [], (game, seed, q["situation"])
     assert seen["next"] and seen["score"] and seen["foul"], seen
+
+
+def test_a_probka_task_has_few_enough_players_to_read_at_a_glance():
+    """The тренажёр's «пробка» lists every score in one line: at most TRAINER_PLAYERS players
+    (a newcomer read 20 scores and a question about «Игрок 17», 6 Dec); the calculator's and
+    the tests' random positions still reach the game's 20."""
+    from rules_pkg.games.probka import MAX_PLAYERS, TRAINER_PLAYERS
+    import random
+    counts = {len(ask("probka", seed)["request"]["situation"]["scores"].split(",")) for seed in range(150)}
+    assert max(counts) == TRAINER_PLAYERS and min(counts) == 2, counts
+    anywhere = {len(GAMES["probka"].random_situation(random.Random(s))["scores"].split(",")) for s in range(300)}
+    assert max(anywhere) > 10 and max(anywhere) <= MAX_PLAYERS, anywhere

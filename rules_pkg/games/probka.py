@@ -45,6 +45,7 @@ from ..why import Why
 START_POINT = 1
 TARGET = 100
 MAX_PLAYERS = 20
+TRAINER_PLAYERS = 6  # the тренажёр's tasks: every score read at a glance
 # Not a rule: a technical limit so every number stays exact in JavaScript (2**53 ≈ 9·10**15).
 MAX_BANK = 10 ** 15
 MODES = ("grows", "unchanged")
@@ -643,6 +644,10 @@ class Probka(Game):
                    for i, s in enumerate(state.scores)]
         if state.finished:
             status = f"Игра окончена, победитель: {names[state.winner]} ({pts(state.scores[state.winner])})."
+        elif state.events:
+            # Short after the first shot: a phone keeps a one-line status in view (a newcomer saw
+            # the bank's line go under the tab bar after records, 6 Dec); the start said the rest.
+            status = f"Банк — {pts(state.bank)}."
         else:
             status = (f"Банк — {pts(state.bank)}; кто бьёт следующим, сохранившийся текст правил не говорит, "
                       "поэтому в каждом ударе укажите номер игрока.")
@@ -700,10 +705,15 @@ class Probka(Game):
             action["fouls"] = []
         return action
 
-    def random_situation(self, rng) -> dict:
+    def trainer_situation(self, rng) -> dict:
+        """At most TRAINER_PLAYERS players: a task lists every score in one line (a newcomer
+        read 20 scores and a question about «Игрок 17», 6 Dec)."""
+        return self.random_situation(rng, TRAINER_PLAYERS)
+
+    def random_situation(self, rng, most: int = MAX_PLAYERS) -> dict:
         """A situation reachable from the start (bank grows after a success, so
-        it is valid with either option)."""
-        n = rng.choice((2, 2, 3, 4, 6, 6, 10, rng.randint(2, MAX_PLAYERS)))
+        it is valid with either option), of at most ``most`` players."""
+        n = min(rng.choice((2, 2, 3, 4, 6, 6, 10, rng.randint(2, MAX_PLAYERS))), most)
         scores, bank = [START_POINT] * n, START_POINT * n
         for _ in range(rng.choice((0, 0, 1, 2, 3, rng.randint(0, 10)))):
             p = rng.randrange(n)

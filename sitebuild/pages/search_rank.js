@@ -43,13 +43,27 @@
     return words;
   };
 
+  /** Words the rules use for one thing, as the index stems them: the glossary's
+   * «Фол — нарушение правил при ударе» («три фола подряд» is Правило 8's «три
+   * нарушения подряд»). */
+  const SAME = [["фол", "нарушен"]];
+
+  /** A query word and the words that mean the same (SAME), the word first. */
+  const sameAs = function (word) {
+    var same = SAME.filter(function (g) { return g.some(function (s) { return word.indexOf(s) === 0; }); })[0] || [];
+    return [word].concat(same.filter(function (s) { return word.indexOf(s) !== 0; }));
+  };
+
   /** How many of the words a result has, in any field or in the given one
-   * (a word matches the indexed terms it begins). */
+   * (a word is a group of words that mean the same, one of them is enough;
+   * a word matches the indexed terms it begins). */
   const matched = function (words, result, field) {
     var metadata = result.matchData.metadata;
     var terms = Object.keys(metadata).filter(function (term) { return !field || field in metadata[term]; });
-    return words.filter(function (word) {
-      return terms.some(function (term) { return term.indexOf(word) === 0; });
+    return words.filter(function (same) {
+      return same.some(function (word) {
+        return terms.some(function (term) { return term.indexOf(word) === 0; });
+      });
     }).length;
   };
 
@@ -58,11 +72,26 @@
     return ref.indexOf("#") === -1 ? (1 + (1 + f) * (1 + f)) / (1 + f * f) : 1;
   };
 
+  /** A result that has a word only as one that means the same («нарушен» for «фол») has
+   * the asked word too, for material: it counts a result's share of the query's words
+   * by the result's terms (and strikes through the ones missing). The entry has no field,
+   * so nothing more is highlighted. */
+  const saysAsked = function (asked, result) {
+    var metadata = result.matchData.metadata;
+    asked.forEach(function (same) {
+      if (same.length > 1 && !(same[0] in metadata) && matched([same], result, "") > 0) metadata[same[0]] = {};
+    });
+  };
+
   const rankedSearch = function (text) {
-    var results = search.call(this, text);
-    var words = queryWords(this, text).filter(function (word) {
+    var asked = queryWords(this, text).map(sameAs);
+    var others = [].concat.apply([], asked.map(function (same) { return same.slice(1); }));
+    // The words that mean the same are looked for too (as optional words: lunr's default).
+    var results = search.call(this, others.length ? text + " " + others.map(function (w) { return w + "*"; }).join(" ") : text);
+    results.forEach(function (r) { saysAsked(asked, r); });
+    var words = asked.filter(function (same) {
       // A word no entry has (a stop word the index left out) decides nothing.
-      return results.some(function (r) { return matched([word], r, "") > 0; });
+      return results.some(function (r) { return matched([same], r, "") > 0; });
     });
     if (words.length < 2 || !results.length) return results;
     var n = words.length;

@@ -164,6 +164,8 @@ SECTIONS = """() => [...document.querySelectorAll('.md-search-result__list a.md-
 FULL_MATCHES = [
     ("пробка штраф", ["games/probka/#probka-fouls", "games/probka/#probka-penalty", "glossary/#term-bank"]),
     ("три нарушения подряд", ["games/kovboy/#kovboy-rule-8", "games/kovboy/#kovboy-t-fouls-in-row"]),
+    # «фол» is «нарушение» (the glossary): Правило 8 says «три нарушения подряд» (a newcomer, 6 Dec)
+    ("три фола подряд", ["games/kovboy/#kovboy-rule-8", "games/kovboy/#kovboy-t-fouls-in-row"]),
 ]
 
 

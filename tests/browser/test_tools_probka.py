@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tools_helpers import (
-    DESKTOP, PHONE, calculate, calculator_page, field, last_ruling, match_page, no_horizontal_overflow, open_game, pick_player, pick_set,
+    DESKTOP, PHONE, PHONE_390, calculate, calculator_page, field, last_ruling, match_page, no_horizontal_overflow, open_game, pick_player, pick_set,
     record, redo, reload_match, scores, set_bool, set_int, set_text, sk, start_match, status, table_rows, undo,
 )
 
@@ -115,6 +115,21 @@ def test_bank_switch_is_a_match_option(tool_page, base_url):
     assert scores(page, GAME) == [1, 1, 4]
     assert "Банк — 3 очка" in status(page, GAME)  # the bank did not grow
     assert last_ruling(page, GAME).locator('a[href="#probka-t-after-success"]').count() >= 1
+
+
+def test_the_calculators_table_fits_a_390_px_phone(tool_page, base_url):
+    """The five columns after the text's success shot fit the usability bench's phone: the bank's
+    «48 → 96» is not past the screen's edge (a newcomer read «6 → 1» at the edge of a table
+    scrolling sideways, 6 Dec). A narrower screen scrolls the table in its own box."""
+    page, tool = calculator_page(tool_page, base_url, PHONE_390, GAME)
+    set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
+    set_int(tool, "bank", 48)
+    set_int(tool, "shooter", 6)
+    set_bool(tool, "probka", True)
+    calculate(page, GAME)
+    wide = tool.locator(".rb-calc-after .rb-table-wrap").evaluate("w => [w.scrollWidth, w.clientWidth]")
+    assert wide[0] <= wide[1] + 1, f"таблица шире экрана: {wide}"
+    no_horizontal_overflow(page)
 
 
 def test_calculator_on_the_example(tool_page, base_url):

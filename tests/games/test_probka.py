@@ -106,6 +106,15 @@ def test_probka_start_one_point_each_and_bank_is_their_sum():
         assert "Банк — " in t.view["status"]
 
 
+def test_probka_status_says_the_turn_rule_at_the_start_then_only_the_bank():
+    """The start says why every shot names its shooter; after a shot the status is the bank
+    alone, one line a phone keeps in view (a newcomer, 6 Dec: the long line went under the tabs)."""
+    t = table(3)
+    assert "кто бьёт следующим" in t.view["status"]
+    foul(t, 2)
+    assert t.view["status"] == "Банк — 6 очков."
+
+
 def test_probka_start_cited_by_penalty_and_prize():
     assert "probka-start" in ruling({"scores": "1, 1"}, shooter=1, fouls=["v"])["clauses"]
     assert "probka-start" in ruling({"scores": "1, 1"}, shooter=1, probka=True)["clauses"]

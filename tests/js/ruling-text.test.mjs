@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { ROOT } from "./engine.mjs";
 import { scorePieces } from "../../docs/assets/js/ruling/ruling-parts.js";
 import { POINTS_SCORE, signedQuantity } from "../../docs/assets/js/lib/ru.js";
-import { explanationText, lineHeadline, sentenceKey, sentenceKeys, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
+import { explanationText, foulsAndWhatFollows, lineHeadline, sentenceKey, sentenceKeys, sentenceParts, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
@@ -49,6 +49,11 @@ for (const standalone of [true, false]) {
   });
 }
 
+/** The keys of a line's sentences and of their parts joined by «;». @param {string} line */
+function saidKeys(line) {
+  return sentences(line).flatMap((s) => [sentenceKey(s), ...sentenceParts(s).map(sentenceKey)]);
+}
+
 test("the calculator's folded line says what happened and what follows", () => {
   for (const { game, ruling } of SAMPLE) {
     if (ruling.kind === "decision") continue;
@@ -56,7 +61,7 @@ test("the calculator's folded line says what happened and what follows", () => {
     // The reason: the engine's headline, and for a foul, the foul itself.
     assert.ok(line && sentences(ruling.summary).every((s) => line.includes(s)), `${game}: ${line}`);
     for (const foul of ruling.fouls || []) {
-      const said = sentences(line).map(sentenceKey);
+      const said = saidKeys(line);
       const text = sentences(foul.text).map(sentenceKey);
       const behind = explanationText(ruling, { said: [line] }).fouls.map((f) => f.text);
       // A foul the headline does not word itself is shown behind «почему», never lost.
@@ -78,12 +83,36 @@ test("the scorekeeper's line says what happened where its score parts say nothin
       assert.equal(line, ruling.summary, `${game}: ${ruling.summary}`);
     } else if (ruling.foul && still) {
       fouls += 1;
-      for (const foul of ruling.fouls) assert.ok(line.includes(foul.text), `${game}: «${line}» lacks «${foul.text}»`);
+      // Each foul in its own words, alone or as a part of a sentence «A; B» that goes on with what follows.
+      const said = saidKeys(line);
+      for (const foul of ruling.fouls) {
+        assert.ok(sentences(foul.text).every((s) => said.includes(sentenceKey(s))), `${game}: «${line}» lacks «${foul.text}»`);
+      }
     } else if (!ruling.foul) {
       assert.equal(line, "", `${game}: the board says the points`);
     }
   }
   assert.ok(unscored >= 10 && fouls >= 5, `${unscored} unscored rulings, ${fouls} fouls that changed no score`);
+});
+
+test("«Пять шаров», a mistake with no points: the scorekeeper's line says what follows, not only the foul", () => {
+  const ruling = {
+    kind: "shot", player: 0, verdict: "foul", foul: true, points: 0, scores: [10, 0], basis: "pyat-sharov-mistake",
+    summary: "Ошибка при кладке шара; очков за удар нет (заказанный красный шар в лузу не упал), переходить "
+      + "сопернику нечему. Следующий удар: Борис.",
+    fouls: [{ code: "mistake", clause: "pyat-sharov-mistake", text: "Ошибка при кладке шара." }],
+    extra: { scores_before: [10, 0] },
+  };
+  assert.equal(lineHeadline(ruling, { scored: true }), "Ошибка при кладке шара; очков за удар нет (заказанный "
+    + "красный шар в лузу не упал), переходить сопернику нечему.");
+  // the foul is said by the line: «почему» does not list it again
+  assert.deepEqual(explanationText(ruling, { said: [lineHeadline(ruling)] }).fouls, []);
+  // «;» inside brackets does not part a sentence
+  assert.deepEqual(sentenceParts("Фол: биток упал в лузу (левая; заказана правая); биток вылетел за борт."),
+    ["Фол: биток упал в лузу (левая; заказана правая)", "биток вылетел за борт."]);
+  // a headline that only joins the fouls adds nothing: the fouls stay as they are
+  assert.equal(foulsAndWhatFollows("Биток не попал по единице. Биток задел шар 3.",
+    "Фол: биток не попал по единице; биток задел шар 3. Следующий удар: Борис."), "Биток не попал по единице. Биток задел шар 3.");
 });
 
 test("«Кайза», a red from the 1st spot on the first shot: the scorekeeper's line names the foul", () => {

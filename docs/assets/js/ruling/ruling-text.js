@@ -110,13 +110,37 @@ export function sentenceKeys(sentence) {
  * @param {string} sentence @param {Set<string>} seen
  */
 function partsSaid(sentence, seen) {
-  const parts = sentenceKey(sentence).split(/;\s+/u);
+  const parts = sentenceParts(sentence);
   return parts.length > 1 && parts.every((part) => seen.has(sentenceKey(part)));
 }
 
-/** The keys of every sentence of the texts. @param {string[]} texts @returns {Set<string>} */
+/**
+ * The keys of every sentence of the texts, and of each part of a sentence joined
+ * by «;» (a line saying «Ошибка при кладке шара; очков за удар нет…» says the foul
+ * «Ошибка при кладке шара.»). @param {string[]} texts @returns {Set<string>}
+ */
 function keysOf(texts) {
-  return new Set(texts.flatMap(sentences).flatMap(sentenceKeys));
+  return new Set(texts.flatMap(sentences).flatMap((s) => [...sentenceKeys(s), ...sentenceParts(s).map(sentenceKey)]));
+}
+
+/**
+ * The parts of a sentence joined by «;» outside brackets («Фол: A (x; y); B» ->
+ * «Фол: A (x; y)», «B»); one part when there is no such «;». @param {string} sentence @returns {string[]}
+ */
+export function sentenceParts(sentence) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sentence.length; i += 1) {
+    const c = sentence[i];
+    depth += c === "(" ? 1 : c === ")" && depth > 0 ? -1 : 0;
+    if (c === ";" && depth === 0 && /\s/u.test(sentence[i + 1] || "")) {
+      parts.push(sentence.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(sentence.slice(start).trim());
+  return parts.filter(Boolean);
 }
 
 /**
@@ -187,7 +211,24 @@ export function lineHeadline(ruling, { standalone = false, scored = true } = {})
   if (ruling.decision) return "";
   if (!scored) return String(ruling.summary || "");
   if (!ruling.foul || !scoreUnchanged(ruling)) return "";
-  return unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set());
+  return foulsAndWhatFollows(unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set()),
+    String(ruling.summary || ""));
+}
+
+/**
+ * The fouls as the headline's first sentence says them when it says every one
+ * of them and goes on with what follows («Ошибка при кладке шара; очков за удар
+ * нет (…), переходить сопернику нечему»): a foul that changed no score then says
+ * its consequence, not only its name. Else the fouls as they are.
+ * @param {string} fouls @param {string} summary @returns {string}
+ */
+export function foulsAndWhatFollows(fouls, summary) {
+  const first = (sentences(summary)[0] || "").replace(/^[А-ЯЁа-яё ]{2,24}:\s+/u, "");
+  const told = plainSentence(first);
+  const each = sentences(fouls).map(plainSentence);
+  const saysEvery = each.length > 0 && told.startsWith(each[0]) && each.every((f) => told.includes(f));
+  if (!saysEvery || told.length <= each.join("; ").length) return fouls;
+  return first.charAt(0).toUpperCase() + first.slice(1);
 }
 
 /**
