@@ -22,10 +22,23 @@ CASES = {
                                                  [("tool", "miss")]]),
     "kaiza-360": (PHONE_360, "kaiza", FOUR[:2], [[("tool", "miss")], [("ball", "red"), ("pocket", "far-left")],
                                                  [("tool", "miss")]]),
+    # A newcomer, 6 Dec: «Ход: Борис» behind the tab bar after every shot, the blank of its held box shown
+    # («Ковбой», 390 px); «Банк — 6 очков.» never on screen with three players.
+    "kovboy-390": (PHONE_390, "kovboy", FOUR[:2], [[("ball", 3)], [("tool", "miss")], [("ball", 1)], [("tool", "miss")]]),
+    "probka-390-three": (PHONE_390, "probka", FOUR[:3], [[("player", 1), ("tool", "miss")], [("player", 2), ("tool", "miss")],
+                                                        [("player", 3), ("tool", "miss")]]),
 }
+# Open: with three players at 390 px the board, the held verdict, the chips and the drawing fill the room,
+# and the status line («Банк — 3 очка.», 16 px) gives way to the drawing (match-reveal.js readingDelta).
+STILL_OPEN = {"probka-390-three"}
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
+def case_param(case):
+    reason = "«пробка», три игрока, 390 px: строка банка уступает место рисунку (открыто)"
+    return pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=reason)) if case in STILL_OPEN else case
+
+
+@pytest.mark.parametrize("case", [case_param(c) for c in sorted(CASES)])
 def test_the_status_line_stays_on_screen_after_a_record(tool_page, base_url, case):
     device, game, players, shots = CASES[case]
     page = tool_page(device)
@@ -34,7 +47,7 @@ def test_the_status_line_stays_on_screen_after_a_record(tool_page, base_url, cas
         for step in shot:
             tap(tool, step)
         act(page, game, tool.locator("[data-rb-play]"))
-        where = between_bars(page, game, "[data-rb-status-line]")
+        where = between_bars(page, game, "[data-rb-status-line]", words=True)
         said = tool.locator("[data-rb-status-line]").inner_text()
         assert where == "", f"{case}, удар {i + 1}: «{said}» не на экране ({where})"
         assert_screen(page, game, f"удар {i + 1}", ("рисунок стола",) if game == "probka" else ())

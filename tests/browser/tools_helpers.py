@@ -400,9 +400,12 @@ def tap_where_it_shows(page, locator) -> None:
 
 # Where a part of the scorekeeper stands against the bars: below the header and the tab bar
 # (--rb-sticky-top), above the record bar; "" when between them, else where it is.
-BETWEEN_BARS = """([sel, part]) => {
+BETWEEN_BARS = """([sel, part, words]) => {
   const tool = document.querySelector(sel);
-  const box = tool.querySelector(part).getBoundingClientRect();
+  const el = tool.querySelector(part);
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const box = words ? range.getBoundingClientRect() : el.getBoundingClientRect();
   const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
   const bar = tool.querySelector("[data-rb-play]").closest("[data-rb-bar]").getBoundingClientRect();
   const ok = box.height > 0 && box.top >= top - 1 && box.bottom <= bar.top + 1;
@@ -410,9 +413,10 @@ BETWEEN_BARS = """([sel, part]) => {
 }"""
 
 
-def between_bars(page, game: str, part: str) -> str:
-    """"" if the scorekeeper's `part` (a selector in it) is between the bars, else where it stands."""
-    return page.evaluate(BETWEEN_BARS, [sk(game), part])
+def between_bars(page, game: str, part: str, words: bool = False) -> str:
+    """"" if the scorekeeper's `part` (a selector in it) is between the bars, else where it stands;
+    words: its words, not its box (the status line's held box is taller than one line)."""
+    return page.evaluate(BETWEEN_BARS, [sk(game), part, words])
 
 
 def pot(*balls):

@@ -83,11 +83,27 @@ function unsaid(text, seen) {
   const kept = [];
   for (const s of sentences(text)) {
     const keys = sentenceKeys(s);
-    if (keys.some((key) => seen.has(key)) || partsSaid(s, seen)) continue;
+    if (keys.some((key) => seen.has(key)) || partsSaid(s, seen) || saidWithin(s, seen)) continue;
     keys.forEach((key) => seen.add(key));
     kept.push(s);
   }
   return kept.join(" ");
+}
+
+/** Below this many letters a sentence found inside another may be another fact («очков нет»). */
+const WITHIN_LEAST = 12;
+
+/**
+ * Whether a sentence was said inside a longer one already said: the foul «Биток упал
+ * в лузу.» in «Поражение: Игрок 1 — три нарушения подряд (последнее — биток упал в
+ * лузу).» (a newcomer read it three times in the calculator, 6 Dec).
+ * @param {string} sentence @param {Set<string>} seen
+ */
+function saidWithin(sentence, seen) {
+  const key = sentenceKey(sentence);
+  if (key.length < WITHIN_LEAST) return false;
+  for (const said of seen) if (said.length > key.length && said.includes(key)) return true;
+  return false;
 }
 
 /**
@@ -188,8 +204,8 @@ export function explanationText(ruling, { said = [] } = {}) {
 export function saidFouls(ruling, said) {
   const seen = keysOf(said);
   return (ruling.fouls || []).filter((f) => {
-    const each = sentences(f.text || "").map(sentenceKeys);
-    return each.length > 0 && each.every((keys) => keys.some((k) => seen.has(k)));
+    const each = sentences(f.text || "");
+    return each.length > 0 && each.every((s) => sentenceKeys(s).some((k) => seen.has(k)) || saidWithin(s, seen));
   });
 }
 

@@ -46,8 +46,10 @@ const TABLE_OPEN_ROWS = 16; // a longer table starts folded (the history has it 
  */
 export function renderMatch(ui, { game, score, state, view, last, shown, recent, undone = [], historyTotal }) {
   const names = view.players.map((p) => p.name);
-  ui.statusLine.replaceChildren(view.status || "");
-  keepTogether(ui.statusLine);
+  // One span: the line lays its words out as one text at the foot of its held box (scorekeeper.css).
+  const words = h("span", { text: view.status || "" });
+  ui.statusLine.replaceChildren(words);
+  keepTogether(words);
 
   const options = optionsSentence(ui.setup, state.options);
   ui.optionsLine.hidden = !options;
