@@ -117,15 +117,20 @@ def test_bank_switch_is_a_match_option(tool_page, base_url):
     assert last_ruling(page, GAME).locator('a[href="#probka-t-after-success"]').count() >= 1
 
 
+def enter_the_success_example(tool):
+    """The text's example: six players, bank 48, the sixth knocks the пробка down."""
+    set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
+    set_int(tool, "bank", 48)
+    set_int(tool, "shooter", 6)
+    set_bool(tool, "probka", True)
+
+
 def test_the_calculators_table_fits_a_390_px_phone(tool_page, base_url):
     """The five columns after the text's success shot fit the usability bench's phone: the bank's
     «48 → 96» is not past the screen's edge (a newcomer read «6 → 1» at the edge of a table
     scrolling sideways, 6 Dec). A narrower screen scrolls the table in its own box."""
     page, tool = calculator_page(tool_page, base_url, PHONE_390, GAME)
-    set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
-    set_int(tool, "bank", 48)
-    set_int(tool, "shooter", 6)
-    set_bool(tool, "probka", True)
+    enter_the_success_example(tool)
     calculate(page, GAME)
     wide = tool.locator(".rb-calc-after .rb-table-wrap").evaluate("w => [w.scrollWidth, w.clientWidth]")
     assert wide[0] <= wide[1] + 1, f"таблица шире экрана: {wide}"
@@ -139,10 +144,7 @@ def test_calculator_on_the_example(tool_page, base_url):
     scores_input.tap()
     page.keyboard.type("1, -5")
     assert scores_input.input_value() == "1, -5"
-    set_text(tool, "scores", "1, -5, 1, -11, 1, -23")
-    set_int(tool, "bank", 48)
-    set_int(tool, "shooter", 6)
-    set_bool(tool, "probka", True)
+    enter_the_success_example(tool)
     ruling = calculate(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "очки засчитаны"
     assert "+48 очков" in ruling.locator(".rb-points").inner_text()

@@ -58,6 +58,9 @@ export function sentences(text) {
   return String(text || "").split(/(?<=[.!?…])\s+(?=[А-ЯЁA-Z0-9«(])/u).map((s) => s.trim()).filter(Boolean);
 }
 
+/** A short leading label of a sentence («Фол: », «Нарушение: »). */
+const LEADING_LABEL = /^[а-яёa-z ]{2,24}:\s+/iu;
+
 /**
  * What makes two sentences the same: case, «ё», the closing stop and a short
  * leading label («Фол: », «Нарушение: ») do not count.
@@ -65,7 +68,7 @@ export function sentences(text) {
  */
 export function sentenceKey(sentence) {
   const plain = plainSentence(sentence);
-  const unlabelled = plain.replace(/^[а-яa-z ]{2,24}:\s+/u, "");
+  const unlabelled = plain.replace(LEADING_LABEL, "");
   return unlabelled.length >= 8 ? unlabelled : plain;
 }
 
@@ -239,7 +242,7 @@ export function lineHeadline(ruling, { standalone = false, scored = true } = {})
  * @param {string} fouls @param {string} summary @returns {string}
  */
 export function foulsAndWhatFollows(fouls, summary) {
-  const first = (sentences(summary)[0] || "").replace(/^[А-ЯЁа-яё ]{2,24}:\s+/u, "");
+  const first = (sentences(summary)[0] || "").replace(LEADING_LABEL, "");
   const told = plainSentence(first);
   const each = sentences(fouls).map(plainSentence);
   const saysEvery = each.length > 0 && told.startsWith(each[0]) && each.every((f) => told.includes(f));
