@@ -232,6 +232,19 @@ def foul_letters(fouls) -> str:
     return ru.join_and(f"«{FOUL_LETTER[f]}»" for f in fouls)
 
 
+def foul_said(f: str) -> str:
+    """A foul by its letter and its words («нарушение «в» (промах)»): the letter alone
+    told a player nothing (a newcomer read «Нарушение «в» — штраф» as a riddle)."""
+    return f"нарушение «{FOUL_LETTER[f]}» ({FOUL_TEXT[f]})"
+
+
+def fouls_said(fouls) -> str:
+    """The shot's fouls, each with its words, the first capitalised: the summary says each
+    as its own line does, so the line is not said again beside it (ruling-text.js saidWithin)."""
+    said = ru.join_and(foul_said(f) for f in fouls)
+    return said[0].upper() + said[1:]
+
+
 def is_bank(bank: int, n: int) -> bool:
     """The bank is the players' count doubled zero or more times."""
     if bank < n or bank % n:
@@ -569,7 +582,7 @@ class Probka(Game):
     def penalty(self, why: Why, state: State, shot: Shot, names) -> tuple[str, int, int]:
         bank, name, before = state.bank, names[shot.shooter], state.scores[shot.shooter]
         for f in shot.fouls:
-            why.foul(f, f"probka-foul-{f}", f"Нарушение «{FOUL_LETTER[f]}»: {FOUL_TEXT[f]}.")
+            why.foul(f, f"probka-foul-{f}", f"{fouls_said([f])}.")
         why.decide("foul", f"probka-foul-{shot.fouls[0]}")
         if len(shot.fouls) > 1:
             why.add("penalty", "Нарушений в ударе несколько, штраф начисляется один раз.", "probka-t-one-penalty")
@@ -627,8 +640,8 @@ class Probka(Game):
         p, bank = shot.shooter, state.bank
         name, before, after = names[p], state.scores[p], new.scores[p]
         if outcome == "foul":
-            return (f"{'Нарушения' if len(shot.fouls) > 1 else 'Нарушение'} {foul_letters(shot.fouls)} — штраф "
-                    f"{pts(bank)}. {name}: {num(before)} − {bank} = {num(after)}; банк теперь {pts(new.bank)}.")
+            return (f"{fouls_said(shot.fouls)} — штраф {pts(bank)}. "
+                    f"{name}: {num(before)} − {bank} = {num(after)}; банк теперь {pts(new.bank)}.")
         if outcome == "win":
             return (f"Победитель игры: {name}. Пробка сбита — приз {pts(bank)}: "
                     f"{num(before)} + {bank} = {num(after)}.")

@@ -164,3 +164,22 @@ def test_calculator_on_the_example(tool_page, base_url):
     assert tool.locator('[data-rb-field="shooter"].rb-field--error').count() == 1
     assert tool.locator("form [data-rb-error]").is_hidden()
     no_horizontal_overflow(page)
+
+
+@pytest.mark.parametrize("codes", [("v",), ("a", "g")])
+def test_a_foul_is_named_by_its_words_once(tool_page, base_url, codes):
+    """The calculator's line said «Нарушение «в» — штраф 3 очка»: a letter a player cannot read without
+    the text (a newcomer, 6 Dec). The line names each foul by its letter and its words, and behind
+    «почему» the foul is not said again."""
+    page, tool = calculator_page(tool_page, base_url, PHONE_390, GAME)
+    set_text(tool, "scores", "1, 1, 1")
+    set_int(tool, "bank", 3)
+    set_int(tool, "shooter", 2)
+    pick_set(tool, "fouls", *codes)
+    line = calculate(page, GAME)
+    said = line.locator(".rb-verdict").inner_text()
+    words = {"v": "«в» (промах)", "a": "«а» (сыгрывание или касание пробки битком)", "g": "«г» (кладка в лузу битка)"}
+    assert all(words[c] in said for c in codes), said
+    line.locator(".rb-why-toggle").click()
+    shown = [said] + line.locator(".rb-why .rb-summary, .rb-why .rb-fouls li, .rb-why .rb-lines li").all_inner_texts()
+    assert sum(words[c] in text for text in shown for c in codes) == len(codes), shown

@@ -76,7 +76,7 @@ def test_probka_example_each_foul_in_calculator(scores, bank, shooter, after, ne
     r = ruling({"scores": scores, "bank": bank}, shooter=shooter, fouls=["g"])
     assert r["scores"][shooter - 1] == after and r["extra"]["bank"] == new_bank and r["foul"]
     assert clause in r["clauses"]
-    assert r["summary"].startswith("Нарушение «г» — штраф")
+    assert r["summary"].startswith("Нарушение «г» (кладка в лузу битка) — штраф")  # the letter with its words
 
 
 def test_probka_example_success_in_calculator():
@@ -153,7 +153,8 @@ def test_probka_fouls_several_in_one_shot_one_penalty():
     assert [f["code"] for f in r["fouls"]] == ["a", "g", "d"]
     assert {"probka-foul-a", "probka-foul-g", "probka-foul-d"} <= set(r["clauses"])
     assert "probka-t-one-penalty" in r["tolkovaniya"]
-    assert r["summary"].startswith("Нарушения «а», «г» и «д»")
+    assert r["summary"].startswith("Нарушение «а» (сыгрывание или касание пробки битком), нарушение «г» (кладка в лузу "
+                                   "битка) и нарушение «д» (касание битка или прицельного шара рукой или одеждой) — штраф")
 
 
 @pytest.mark.parametrize("foul", ["a", "b", "g"])
@@ -270,7 +271,8 @@ def test_probka_view_shows_bank_table_and_numbers():
     assert rows[0][-1] == 3 and rows[1][:2] == [1, "Борис"] and rows[1][-1] == "3 → 6"
     assert [p["number"] for p in t.view["players"]] == [1, 2, 3]
     assert t.view["current"] is None and t.view["decision"] is None
-    assert t.last["summary"] == "Нарушение «д» — штраф 3 очка. Борис: 1 − 3 = −2; банк теперь 6 очков."
+    assert t.last["summary"] == ("Нарушение «д» (касание битка или прицельного шара рукой или одеждой) — штраф 3 очка. "
+                                 "Борис: 1 − 3 = −2; банк теперь 6 очков.")
 
 
 def test_probka_undo_restores_bank():

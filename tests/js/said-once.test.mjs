@@ -96,6 +96,25 @@ test("a badge's or a section's label is not the label of the sentence right belo
   assert.deepEqual(bad.slice(0, 5), []);
 });
 
+test("no sentence is said twice in all a ruling shows, on every screen (the walk's sentence-twice)", () => {
+  // As tests/walk/screen_checks.py reads the screen: the innermost blocks, their sentences, whole.
+  // «пробка»: the summary «Нарушение «е» (…) — штраф 3 очка. Аня: …» left, without its figures,
+  // «Нарушение «е» (…).» — the foul under «Нарушение» word for word.
+  const bad = [];
+  for (const d of DRAWN) {
+    const seen = new Map();
+    // (A help line is no sentence of the ruling: here every citation says its text is on the page.)
+    for (const p of d.all.filter((q) => ["P", "LI", "DD"].includes(q.tag) && !q.classes.includes("rb-help"))) {
+      for (const s of p.text.split(/(?<=[.!?…])\s+/u)) {
+        const norm = s.replace(/\s+/g, " ").replace(/^[—–\-•·\s]+/u, "").trim();
+        if (norm.length >= 12 && /[.!?…]$/u.test(norm)) seen.set(norm, (seen.get(norm) || 0) + 1);
+      }
+    }
+    for (const [s, n] of seen) if (n > 1) bad.push(`${where(d)}: ${n}× «${s}»`);
+  }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
 test("a ruling's line names each толкование once", () => {
   const bad = [];
   for (const d of DRAWN) {

@@ -194,7 +194,9 @@ export function explanationTexts(ruling, {
   }
   if (totalSaid && typeof ruling.player === "number") fig.totals.add(ruling.player);
   said.forEach((s) => noteTotals(s, fig));
-  const summary = withoutSaid(text.summary, fig);
+  // What the summary has left once the figures said above go («Нарушение «е» (…).» of «Нарушение «е» (…) —
+  // штраф 3 очка», «пробка») is said by the foul under «Нарушение», beside its clause: the summary leaves it.
+  const summary = withoutShown(withoutSaid(text.summary, fig), text.fouls.map((f) => f.text).join(" "));
   const shooter = typeof ruling.player === "number" ? ruling.player : -1;
   const total = score && !compact && !headless && !fig.totals.has(shooter) ? newTotalText(ruling, score, names) : null;
   if (total) fig.totals.add(shooter);
