@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from test_tools_table import RECORD_REQUESTS, record, tap_ball, tap_pocket
-from tools_helpers import PHONE, PHONE_390, screenshot, start_on_table
+from tools_helpers import PHONE, PHONE_390, pick_player, screenshot, set_bool, start_on_table, use_form_view
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +60,28 @@ def test_a_foul_count_stays_inside_its_card(tool_page, base_url, phone, scheme):
         assert card["left"] - 0.5 <= tag["left"] and tag["right"] <= card["right"] + 0.5, (card, tag)
         assert card["top"] - 0.5 <= tag["top"] and tag["bottom"] <= card["bottom"] + 0.5, (card, tag)
     assert [round(c["height"], 1) for c in after] == [round(c["height"], 1) for c in before], (before, after)
+
+
+@pytest.mark.parametrize("phone", ["360", "390"])
+def test_the_winners_tag_keeps_its_word_whole(tool_page, base_url, phone):
+    """A newcomer, «пробка» with three players at 390 px: «победитель» broke inside the word in its
+    narrow card («победител / ь»). The winner's tag keeps its word on one line inside its card."""
+    page = tool_page(PHONE if phone == "360" else PHONE_390)
+    page.add_init_script(RECORD_REQUESTS)
+    use_form_view(page)
+    tool = start_on_table(page, base_url, "probka", ["Аня", "Борис", "Вера"])
+    form = tool.locator("[data-rb-action-form]")
+    for _ in range(6):  # 1 + 3 + 6 + 12 + 24 + 48 + 96: the bank doubles, and 190 wins
+        pick_player(form, "shooter", "Аня")
+        set_bool(form, "probka", True)
+        record(page, tool, "probka")
+    board = tool.locator("[data-rb-scores]").first
+    cards = page.evaluate(CARDS, board.element_handle())
+    screenshot(page, f"board-winner-{phone}")
+    won = [(card, tag) for card in cards for tag in card["tags"] if tag["text"] == "победитель"]
+    assert len(won) == 1, cards
+    card, tag = won[0]
+    assert card["left"] - 0.5 <= tag["left"] and tag["right"] <= card["right"] + 0.5, (card, tag)
+    lines = board.locator(".rb-tag--win").evaluate("""t => { const r = document.createRange(); r.selectNodeContents(t);
+      return new Set([...r.getClientRects()].filter((b) => b.width > 1).map((b) => Math.round(b.top))).size; }""")
+    assert lines == 1, f"«победитель» в {lines} строки: {card}"

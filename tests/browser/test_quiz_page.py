@@ -16,6 +16,7 @@ import pytest
 
 from sitebuild.quiz import Engine, load_file, render
 from sitebuild.quiz.variant import quiz_variant
+from tools_helpers import GIVEN_AND_VERDICT
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "quiz"  # gitignored: for a person to look at
@@ -585,3 +586,66 @@ def test_quiz_page_draws_without_layout_shift(make_page, base_url, quiz):
     total = sum(s["value"] for s in shifts if not s["input"])
     assert total < 0.01, shifts
     assert page.page_errors == []
+
+
+# Where the next question stands: its title clear of the sticky header, and its first answer above the sticky
+# bar (when the two fit together): a newcomer tapped «Следующий вопрос» at the foot of a long feedback, and
+# the new question's answers stood under «Проверить» (the page went to the widget's top, the number map
+# first) — or nothing moved and the title was above the screen.
+NEXT_QUESTION_PLACE = """() => {
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bar = document.querySelector('.rb-quiz-nav').getBoundingClientRect().top;
+  const title = document.querySelector('form[data-rb-question] .rb-quiz-q-title').getBoundingClientRect();
+  const first = document.querySelector('form[data-rb-question] .rb-quiz-choice, form[data-rb-question] input.rb-quiz-number,'
+    + ' form[data-rb-question] li[data-rb-choice]').getBoundingClientRect();
+  if (first.bottom - title.top > bar - header) return '';
+  const problems = [];
+  if (title.top < header - 1 || title.bottom > bar) problems.push(`заголовок ${Math.round(title.top)}…${Math.round(title.bottom)}`);
+  if (first.top < header - 1 || first.bottom > bar + 1) problems.push(`первый ответ ${Math.round(first.top)}…${Math.round(first.bottom)}`);
+  return problems.length ? problems.join(', ') + `, видно ${Math.round(header)}…${Math.round(bar)}` : '';
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_the_next_question_opens_at_its_title_with_its_answers_above_the_bar(make_page, base_url, kovboy, size):
+    page = make_page(**{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    start(page, base_url + PAGE + "?seed=11&n=8&mode=practice")
+    variant = quiz_variant(kovboy, 11, 8)
+    for i in range(7):
+        q = kovboy.question(variant[i]["id"])
+        answer(page, q, i % 2 == 0)
+        page.locator("[data-rb-quiz-next]").tap()  # «Проверить»
+        page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
+        page.locator("form[data-rb-question] .rb-quiz-feedback").scroll_into_view_if_needed()  # the learner reads it
+        page.locator("[data-rb-quiz-next]").tap()  # «Следующий вопрос»
+        page.wait_for_function("id => document.querySelector('form[data-rb-question]')?.dataset.rbQuestion !== id", arg=q.id)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        where = page.evaluate(NEXT_QUESTION_PLACE)
+        assert where == "", f"вопрос {i + 2}: {where}"
+
+
+GIVEN_AND_FEEDBACK = [".rb-quiz-nav", "form[data-rb-question]", "form[data-rb-question] .rb-quiz-feedback > :first-child"]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_answer_chosen_stays_in_view_with_the_feedback(make_page, base_url, kovboy, size):
+    """A newcomer at 360 px: after «Проверить» the page went to the feedback and the answer just chosen left
+    the screen. The answer and the feedback's first line stay together when they fit."""
+    page = make_page(**{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    start(page, base_url + PAGE + "?seed=11&n=8&mode=practice")
+    variant = quiz_variant(kovboy, 11, 8)
+    both = 0
+    for i in range(7):
+        q = kovboy.question(variant[i]["id"])
+        answer(page, q, i % 2 == 0)
+        page.locator("[data-rb-quiz-next]").tap()  # «Проверить»
+        page.locator("form[data-rb-question] .rb-quiz-feedback").wait_for()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        seen = page.evaluate(GIVEN_AND_VERDICT, GIVEN_AND_FEEDBACK)
+        assert seen["head"], (i, seen)
+        if seen["fits"]:
+            both += 1
+            assert seen["given"], (i, seen)
+        page.locator("[data-rb-quiz-next]").tap()  # «Следующий вопрос»
+        page.wait_for_function("id => document.querySelector('form[data-rb-question]')?.dataset.rbQuestion !== id", arg=q.id)
+    assert both >= 3

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from rules_pkg import api
-from tools_helpers import ENGINE_TIMEOUT_MS, keep_micropython_off, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, GIVEN_AND_VERDICT, keep_micropython_off, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -370,4 +370,30 @@ def test_phone_negative_answer_by_the_sign_key_and_the_verdict_below_the_header(
     more = page.evaluate(MORE_IN_VIEW)
     assert more["inView"] and more["hit"], more
     assert "−" in card.locator(".rb-quiz-right").inner_text()
+    assert page.page_errors == []
+
+
+# The answer a learner chose and the verdict's badge (tools_helpers.GIVEN_AND_VERDICT).
+TRAINER_GIVEN = [".rb-trainer-card [data-rb-bar]", ".rb-trainer-card", ".rb-trainer-verdict .rb-quiz-verdict .rb-badge"]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_phone_the_answer_chosen_stays_in_view_with_the_verdict(make_page, base_url, size):
+    """A newcomer at 360 px: after «Ответить» the page went to the verdict and the answer just chosen
+    left the screen. Both stay when they fit together (lib/match-reveal.js answeredDelta)."""
+    page = make_page(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True, device_scale_factor=2,
+                     service_workers="block", reduced_motion="reduce")
+    checked_both = 0
+    for game, seed in [("kovboy", 3), ("kaiza", 5), ("po-chasovoy", 7), ("pyat-sharov", 11)]:
+        q = engine({"op": "trainer.question", "game": game, "seed": seed})["question"]
+        open_trainer(page, base_url + PAGE + f"?game={game}&seed={seed}")
+        page.locator(".rb-trainer-card").wait_for(timeout=ENGINE_TIMEOUT_MS)
+        checked, verdict = give(page, q, right=seed % 2 == 1)
+        page.wait_for_timeout(200)
+        seen = page.evaluate(GIVEN_AND_VERDICT, TRAINER_GIVEN)
+        assert seen["head"], (game, seed, seen)
+        if seen["fits"]:
+            checked_both += 1
+            assert seen["given"], (game, seed, seen)
+    assert checked_both >= 2
     assert page.page_errors == []

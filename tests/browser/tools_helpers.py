@@ -557,3 +557,21 @@ def bar_on_screen_with_form_below(page, tool: str, grown: str, button: str) -> N
     seen = page.evaluate(BAR_WITH_FORM_BELOW, [tool, grown, button])
     assert seen["formTop"] > seen["h"], seen
     assert 0 <= seen["top"] and seen["bottom"] <= seen["h"] + 0.5 and seen["on"], seen
+
+
+# After an answer is checked (the quiz, the тренажёр): the answer given and the verdict's first line, each
+# between the sticky header and the sticky bar, and whether the two fit there together. Arguments: the
+# selectors of the bar, of the answer's form and of the verdict's first line.
+GIVEN_AND_VERDICT = """([bar, form, head]) => {
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bottom = document.querySelector(bar).getBoundingClientRect().top;
+  const scope = document.querySelector(form);
+  const ticked = scope.querySelector('input:checked');
+  const given = ((ticked && ticked.closest('[data-rb-choice]')) || scope.querySelector('input.rb-quiz-number, ol, ul'))
+    .getBoundingClientRect();
+  const line = document.querySelector(head).getBoundingClientRect();
+  const fits = Math.max(line.bottom, given.bottom) - Math.min(line.top, given.top) <= bottom - header - 8;
+  const shown = (r) => r.top >= header - 1 && r.bottom <= bottom + 1;
+  return { fits, given: shown(given), head: shown(line),
+           at: [Math.round(given.top), Math.round(line.top), Math.round(header), Math.round(bottom)] };
+}"""

@@ -38,6 +38,18 @@ test("the status, board, verdict and next input that fit together are revealed t
   assert.equal(readingDelta({ status: { top: 111, bottom: 160 }, board: { top: 162, bottom: 217 }, end: { top: 454, bottom: 700 } }, room), 0);
 });
 
+test("the status line's words come on screen when its held box does not fit, its blank under the bars", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
+  // «пробка», three players at 390 × 844 (room 99…785): the box 167…215 with its words at 199…215, the
+  // drawing's foot at 882. From the box's top 715 px, from the words' top 683: the drawing's foot on the record bar,
+  // the words 3 px below the tab bar.
+  const parts = { status: { top: 167, bottom: 215 }, board: { top: 217, bottom: 267 }, end: { top: 652, bottom: 882 } };
+  const room390 = { top: 99, bottom: 785 };
+  assert.equal(readingDelta({ ...parts, words: { top: 199, bottom: 215 } }, room390), 97);
+  // without the words, the board leads and the status line goes wholly under the bars
+  assert.ok(readingDelta(parts, room390) >= 116);
+});
+
 test("without room for the status line the board leads; without room for both, a decision's choices do", async () => {
   const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does; the least move (75)
@@ -263,4 +275,17 @@ test("headsAndControlsClear: the status line hidden line by line while the tools
   assert.equal(headsAndControlsClear(10, heads, room, { min: -Infinity, max: 287 }, controls, cut), 0);
   // Already clear: itself
   assert.equal(headsAndControlsClear(32, heads, room, { min: 10, max: 287 }, controls, cut), 32);
+});
+
+test("after an answer: the answer given and the verdict together, else the verdict's first line at the top", async () => {
+  const { answeredDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
+  const room = { top: 60, bottom: 680 };
+  // The whole verdict fits with the answer: the least move that shows both.
+  assert.equal(answeredDelta({ top: 300, bottom: 344 }, { top: 500, bottom: 530 }, { top: 500, bottom: 760 }, room), 80);
+  // Only its first line fits with the answer: that line comes just over the bar, the answer stays.
+  assert.equal(answeredDelta({ top: 300, bottom: 344 }, { top: 700, bottom: 730 }, { top: 700, bottom: 1900 }, room), 50);
+  // Nothing fits with the answer (it is far above): the verdict's line at the room's top, as before.
+  assert.equal(answeredDelta({ top: -900, bottom: -856 }, { top: 700, bottom: 730 }, { top: 700, bottom: 1900 }, room), 640);
+  // No answer control found: the verdict alone.
+  assert.equal(answeredDelta(null, { top: 700, bottom: 730 }, { top: 700, bottom: 900 }, room), 220);
 });

@@ -767,7 +767,10 @@ function showNextField(form, bar, from) {
   // The player has gone on in the two frames (on a busy phone: Tab to another control, or
   // Enter and the answer, which takes the focus): the browser showed where the focus went;
   // scrolling for the field left behind would take that off screen or under a bar.
-  if (focused instanceof HTMLElement && focused !== document.body && !field.contains(focused)) return;
+  // A focus left behind in an earlier field is no going on: a tap on a chip need not move the focus
+  // (WebKit never focuses a tapped button or label; here «Заказанная луза» chosen left it on
+  // «Биток», and «Выскочили со стола» stayed under the record bar: tests/browser/test_fields_clear_of_bars.py).
+  if (wentOn(form, field, focused)) return;
   const room = formRoom(form, bar);
   // The first of the fields after it that the bars cover, wholly or in part:
   // any of them may be the player's next (a field left at its default is skipped).
@@ -778,9 +781,19 @@ function showNextField(form, bar, from) {
     return box.bottom > room.bottom + 0.5 || box.top < room.top - 0.5;
   });
   if (!next) return;
-  const keep = focused instanceof HTMLElement && form.contains(focused) && !bar.contains(focused)
-    && focused.getClientRects().length > 0 ? focused.getBoundingClientRect() : null;
+  // The focused control of the field set stays on screen (a number being typed); one left behind above need not.
+  const keep = focused instanceof HTMLElement && field.contains(focused) && focused.getClientRects().length > 0
+    ? focused.getBoundingClientRect() : null;
   scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep);
+}
+
+/**
+ * Whether the focus has gone on from `field` — to a later control of `form`, or out of it.
+ * @param {HTMLElement} form @param {Element} field @param {Element | null} focused
+ */
+function wentOn(form, field, focused) {
+  if (!(focused instanceof HTMLElement) || focused === document.body || field.contains(focused)) return false;
+  return !form.contains(focused) || (field.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 }
 
 /**

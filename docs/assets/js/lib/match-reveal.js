@@ -27,6 +27,23 @@ export function revealDelta(region, room) {
   return 0;
 }
 
+/**
+ * How far to scroll after an answer is checked (the quiz, the тренажёр): the answer given
+ * (`given`) and the whole verdict (`verdict`), else the answer and the verdict's first line
+ * (`head`: «Верно»/«Неверно»), brought into `room` together, the page moving the least;
+ * when neither fits, the verdict with its top at the room's top (however long the
+ * explanation). Going to the verdict alone took the answer chosen off the screen at
+ * 360 px (a newcomer).
+ * @param {Span | null} given @param {Span} head @param {Span} verdict @param {Span} room @returns {number}
+ */
+export function answeredDelta(given, head, verdict, room) {
+  for (const last of [verdict, head]) {
+    const both = given ? { top: Math.min(given.top, last.top), bottom: Math.max(given.bottom, last.bottom) } : last;
+    if (both.bottom - both.top <= room.bottom - room.top) return revealDelta(both, room);
+  }
+  return Math.round(head.top - room.top);
+}
+
 /** A target's least size (WCAG 2.5.8), px: what shows of one cut by a bar is at least this. */
 export const TARGET_PX = 24;
 
@@ -42,13 +59,17 @@ export const TARGET_PX = 24;
  * the same three from the board (the board marks whose turn it is); else the
  * status line (or, when it does not fit with the board, the board) and the
  * verdict at the room's top — a decision's choices, though, down to the
- * record bar (the board above them cut: they are the only way on). The
+ * record bar (the board above them cut: they are the only way on). Each
+ * try from the status line is made from its held box's top, then from its
+ * words' top (`words`: the box keeps two lines' room, the words stand at its
+ * foot; its blank going under the bars kept «Банк — 3 очка.» on screen in
+ * «пробка» with three players at 390 px, where the whole box gave way). The
  * status line and the panel's title just above it (`above`: its summary) are
  * shown whole or hidden whole under the bars, whichever moves the page less —
  * never cut through their words (a newcomer read a half-hidden title as a
  * broken page).
- * @param {{ status: Span, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null, above?: Span | null,
- *   decision?: boolean, statusFirst?: boolean }} parts
+ * @param {{ status: Span, words?: Span | null, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null,
+ *   above?: Span | null, decision?: boolean, statusFirst?: boolean }} parts
  *   end: the next input; full: the whole input; core: the least of it (the drawing
  *   alone), each by default `end`; row: the buttons under the drawing (its tools);
  *   statusFirst false: each part of the input is tried from the status line, then
@@ -58,14 +79,15 @@ export const TARGET_PX = 24;
  * @param {Span} room
  * @returns {number}
  */
-export function readingDelta({ status, board, end, full = end, core = end, row = null, above = null, decision = false,
-  statusFirst = true }, room) {
+export function readingDelta({ status, words = null, board, end, full = end, core = end, row = null, above = null,
+  decision = false, statusFirst = true }, room) {
   const height = room.bottom - room.top;
   // The drawing with its tools' row before the drawing alone: the row holds a shot's own input («Ни один шар
   // не упал» in «Кладка»), and showing the panel's title instead left it under the record bar (the walk, at
   // 1280×800: a new match's first shot needed a scroll).
   const withRow = row ? Math.max(core.bottom, row.bottom) : core.bottom;
-  const [tops, lasts] = [[status.top, board.top], [full.bottom, end.bottom, withRow, core.bottom]];
+  const tops = words && words.top > status.top ? [status.top, words.top, board.top] : [status.top, board.top];
+  const lasts = [full.bottom, end.bottom, withRow, core.bottom];
   const tries = statusFirst ? tops.flatMap((top) => lasts.map((last) => [top, last]))
     : lasts.flatMap((last) => tops.map((top) => [top, last]));
   for (const [top, last] of tries) {

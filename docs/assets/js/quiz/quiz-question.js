@@ -10,7 +10,9 @@
 import { choiceOfKey, isChecked, nextIndex, primaryButton, unanswered } from "./quiz-run.js";
 import { MODE_NAMES, checkQuestion, mapItems, questionProgress, recordAnswer, unansweredWarning } from "./quiz-screens.js";
 import { h } from "../lib/dom.js";
-import { answerControls, feedback, markChoices, questionHead } from "./quiz-view.js";
+import { answeredDelta, revealDelta } from "../lib/match-reveal.js";
+import { stickyTop } from "../lib/scroll-room.js";
+import { answerControls, feedback, givenControl, markChoices, questionHead } from "./quiz-view.js";
 
 /**
  * @typedef {import("./quiz-types.js").Letters} Letters
@@ -22,7 +24,7 @@ import { answerControls, feedback, markChoices, questionHead } from "./quiz-view
  * The quiz page's controller (quiz.js) as this screen uses it.
  * @typedef {{ S: { seed: number, mode: Mode, variant: VariantItem[], letters: Record<string, Letters> },
  *   root: HTMLElement, body: HTMLElement, byId: Record<string, Question>, mixed: boolean,
- *   currentRun: () => Run, show: (screen: "question") => void, save: () => void, scrollToTop: () => void,
+ *   currentRun: () => Run, show: (screen: "question") => void, save: () => void,
  *   showQuestion: (index: number, options?: { focus?: boolean }) => void, finishRun: () => void }} QuestionApp
  * The question on screen, as every part of the screen needs it.
  * @typedef {{ app: QuestionApp, run: Run, index: number, id: string, q: Question, locked: boolean }} Shown
@@ -69,9 +71,29 @@ export function renderQuestion(app, index, { focus = true } = {}) {
   app.body.replaceChildren(header.el, card.form);
   refresh();
   if (focus) {
-    app.scrollToTop();
+    revealQuestion(card, nav.bar);
     /** @type {HTMLElement | null} */ (card.head.querySelector(".rb-quiz-q-title"))?.focus({ preventScroll: true });
   }
+}
+
+/** A little air between the sticky header and the question's title, px. */
+const TITLE_GAP = 8;
+
+/**
+ * The new question's title and its first answer brought between the sticky header and the sticky bar
+ * of buttons, the page moving the least it takes (the title first when they do not fit together).
+ * Going to the widget's top put the number map first, and at 390 × 844 the first answer of the next
+ * question stood under «Проверить» (a newcomer; tests/browser/test_quiz_page.py).
+ * @param {Card} card @param {HTMLElement} bar
+ */
+function revealQuestion(card, bar) {
+  const title = card.head.querySelector(".rb-quiz-q-title") || card.head;
+  const first = card.form.querySelector(".rb-quiz-choice, input.rb-quiz-number, li[data-rb-choice]") || title;
+  const sticky = getComputedStyle(bar).position === "sticky";
+  const room = { top: stickyTop() + TITLE_GAP, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight };
+  const region = { top: title.getBoundingClientRect().top, bottom: first.getBoundingClientRect().bottom };
+  const delta = revealDelta(region, room);
+  if (delta) window.scrollBy({ top: delta, behavior: "auto" });
 }
 
 /**
@@ -211,8 +233,25 @@ function checkAnswer({ app, run, index, q }, card) {
   if (fb) {
     fb.setAttribute("tabindex", "-1");
     fb.focus({ preventScroll: true });
-    fb.scrollIntoView({ block: "nearest" });
+    revealFeedback(app.root, fb);
   }
+}
+
+/**
+ * The answer given and the feedback's first line between the sticky header and the sticky bar of
+ * buttons (lib/match-reveal.js answeredDelta): scrolled to the feedback alone, the answer chosen left
+ * the screen at 360 px (a newcomer).
+ * @param {HTMLElement} root @param {HTMLElement} fb
+ */
+function revealFeedback(root, fb) {
+  const form = root.querySelector("form[data-rb-question]");
+  const bar = root.querySelector(".rb-quiz-nav");
+  const sticky = bar && getComputedStyle(bar).position === "sticky";
+  const room = { top: stickyTop() + TITLE_GAP, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight };
+  const given = form && givenControl(form);
+  const head = fb.firstElementChild || fb;
+  const delta = answeredDelta(given && given.getBoundingClientRect(), head.getBoundingClientRect(), fb.getBoundingClientRect(), room);
+  if (delta) window.scrollBy({ top: delta, behavior: "auto" });
 }
 
 /**

@@ -257,6 +257,16 @@ export function markChoices(container, q, value) {
 }
 
 /**
+ * What a learner gave, as it stands in `container` (the answer controls): the first choice
+ * ticked, else the number field or the list put in order; null when nothing is there.
+ * @param {Element} container @returns {Element | null}
+ */
+export function givenControl(container) {
+  const ticked = container.querySelector("input:checked");
+  return (ticked && ticked.closest("[data-rb-choice]")) || container.querySelector("input.rb-quiz-number, ol, ul");
+}
+
+/**
  * The feedback of one answered (or unanswered) question.
  * @param {Question} q
  * @param {Answer | undefined} value

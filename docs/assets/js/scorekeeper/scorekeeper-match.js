@@ -91,8 +91,10 @@ export function revealReading(ui, { keep = false } = {}) {
   }
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
+  const statusLines = linesOf(ui.statusLine);
+  const words = statusLines.length ? { top: statusLines[0].top, bottom: statusLines[statusLines.length - 1].bottom } : null;
   const parts = {
-    status: spanOf(ui.statusLine), board,
+    status: spanOf(ui.statusLine), words, board,
     end: { top: end.top, bottom: Math.max(end.bottom, last) }, full: { top: full.top, bottom: Math.max(full.bottom, last) },
     core: least, row,
     above: summary && summary.getClientRects().length ? spanOf(summary) : null, decision: !ui.decision.hidden,
@@ -114,7 +116,6 @@ export function revealReading(ui, { keep = false } = {}) {
   // by the record bar (the «noticed» chip in «по часовой») would then cut it; an undo
   // keeps the input where it was rather than bring the status line back.
   let moved = keep ? moveFor(false) : moveFor(true);
-  const statusLines = linesOf(ui.statusLine);
   if (!keep && statusLines.some((line) => isCut(line, moved, room))) moved = moveFor(false);
   // The board first may still leave the status line or the title above it cut (the walk:
   // «пробка» at 390 px): then each goes wholly under the bars or shows whole, the nearer move —
@@ -252,7 +253,8 @@ class MatchScreen {
     this.inputProblem = "";
   }
 
-  render() {
+  /** @param {{ fit?: boolean }} [how] fit: a play — the last ruling's place fits its new line (holdLast) */
+  render({ fit = false } = {}) {
     const { root, ui, session, screens, input } = this;
     const { state, view } = session;
     if (!state || !view) return;
@@ -263,7 +265,7 @@ class MatchScreen {
     const undone = session.undone;
     const { game, score, shown } = this;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
-    screens.holdLast(session.matchId, true);
+    screens.holdLast(session.matchId, true, fit);
     if (input) input.showTable(view);
     this.updatePlayLabel();
   }
@@ -317,7 +319,7 @@ class MatchScreen {
       resetForm(ui.actionForm);
       if (this.input) this.input.reset();
     }
-    this.render();
+    this.render({ fit: isPlay });
     this.keepFocusOnScreen();
     // The verdict, the board and a decision the rules ask for (in the input's place) are
     // seen — unless the player has gone on while the engine answered (a Tab, a scroll).

@@ -55,8 +55,11 @@ export function createScreens(root, ui, { finished, signal }) {
     notice: (text, tone) => screens.notice(text, tone),
     /** @param {ScreenName} next */
     show: (next) => screens.show(next),
-    /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
-    holdLast: (id, measure) => screens.holdLast(id, measure),
+    /**
+     * @param {string | null} id the match on screen @param {boolean} measure take the height shown now
+     * @param {boolean} [fit] a play: the height held starts again from the line shown now
+     */
+    holdLast: (id, measure, fit) => screens.holdLast(id, measure, fit),
     /** The notice, the text shown for copying by hand and the match's error line go. */
     clearTransient: () => screens.clearTransient(),
     /**
@@ -130,10 +133,13 @@ class ScreenSet {
     this.updateAwake();
   }
 
-  // The last ruling's place never shrinks while one match is on screen, and
-  // keeps its height over a reload (sessionStorage): a longer line makes it
-  // taller right after the record that brought it, and then an undo, a
-  // shorter line or the saved summary moves nothing below it.
+  // The last ruling's place never shrinks under an undo or a redo, and keeps
+  // its height over a reload (sessionStorage): a longer line makes it taller
+  // right after the record that brought it, and then an undo, a shorter line
+  // or the saved summary moves nothing below it. A play (a record, a decision)
+  // fits it to its new line: the page is brought to the verdict and the input
+  // after it anyway, and a place kept for one long line stood 60–95 px blank
+  // under every shorter one after it (newcomers at 360 and 390 px).
   readHeldHeight() {
     /** @type {string | null} */
     let text = null;
@@ -145,11 +151,14 @@ class ScreenSet {
     this.held = keptHeight(text);
   }
 
-  /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
-  holdLast(id, measure) {
+  /**
+   * @param {string | null} id the match on screen @param {boolean} measure take the height shown now
+   * @param {boolean} [fit] a play: the height held starts again from the line shown now
+   */
+  holdLast(id, measure, fit = false) {
     if (!id) return;
     const last = this.ui.last;
-    this.held = heldFor(this.held, id);
+    this.held = fit ? { id, px: 0 } : heldFor(this.held, id);
     last.style.minHeight = minHeightOf(this.held.px);
     const px = measure ? last.getBoundingClientRect().height : 0; // exact: a reload puts it back to the subpixel
     if (!growsPast(px, this.held)) return;

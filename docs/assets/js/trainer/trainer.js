@@ -18,8 +18,8 @@ import { call, getStatus } from "../engine-client/engine-client.js";
 import { scoreLine } from "../quiz/quiz-grading.js";
 import { h, keepTogether } from "../lib/dom.js";
 import { unbroken } from "../lib/ru.js";
-import { answerControls, markChoices } from "../quiz/quiz-view.js";
-import { revealDelta } from "../lib/match-reveal.js";
+import { answerControls, givenControl, markChoices } from "../quiz/quiz-view.js";
+import { answeredDelta } from "../lib/match-reveal.js";
 import { inputMark, movedSince } from "../lib/scroll-room.js";
 import { renderRuling } from "../ruling/ruling.js";
 import { loadJSON, remove, saveJSON, saveRaw } from "../lib/storage.js";
@@ -270,9 +270,14 @@ async function checkAnswer(t, card, q, current, given) {
   card.verdict.setAttribute("tabindex", "-1");
   if (movedSince(mark)) return; // the learner went on while it was checked: the page stays
   card.verdict.focus({ preventScroll: true });
-  // The verdict's first line («Верно»/«Неверно») below the sticky header, however long the explanation.
-  window.scrollBy(0, revealDelta(card.verdict.getBoundingClientRect(),
-    { top: stickyTop() + 8, bottom: window.innerHeight - 8 }));
+  // The answer given and the verdict's first line («Верно»/«Неверно») between the sticky header and the
+  // sticky buttons; else that line below the header, however long the explanation.
+  const bar = card.form.querySelector("[data-rb-bar]");
+  const bottom = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().top : window.innerHeight - 8;
+  const head = card.verdict.querySelector(".rb-quiz-verdict") || card.verdict;
+  const chosen = givenControl(card.controls.el);
+  window.scrollBy(0, answeredDelta(chosen && chosen.getBoundingClientRect(), head.getBoundingClientRect(),
+    card.verdict.getBoundingClientRect(), { top: stickyTop() + 8, bottom }));
 }
 
 /**
