@@ -649,3 +649,19 @@ def test_the_answer_chosen_stays_in_view_with_the_feedback(make_page, base_url, 
         page.locator("[data-rb-quiz-next]").tap()  # «Следующий вопрос»
         page.wait_for_function("id => document.querySelector('form[data-rb-question]')?.dataset.rbQuestion !== id", arg=q.id)
     assert both >= 3
+
+
+def test_a_right_answer_left_unticked_says_so(page, base_url, kovboy):
+    """Several right answers, one ticked: after «Проверить» the one left out said «✓ верно» like the one
+    ticked, told apart only by a pale check box (a newcomer). It says «✓ верно — не отмечен»."""
+    seed = next(s for s in range(1, 400) if (lambda q: q.type == "multiple" and len(q.answer) >= 2)(
+        kovboy.question(quiz_variant(kovboy, s, 1)[0]["id"])))
+    q = kovboy.question(quiz_variant(kovboy, seed, 1)[0]["id"])
+    start(page, base_url + PAGE + f"?seed={seed}&n=1&mode=practice")
+    form = page.locator("form[data-rb-question]")
+    form.locator(f'[data-rb-choice="{q.answer[0]}"]').click()
+    page.locator("[data-rb-quiz-next]").click()  # «Проверить»
+    form.locator(".rb-quiz-feedback").wait_for()
+    marks = {cid: form.locator(f'[data-rb-choice="{cid}"] .rb-quiz-mark').inner_text() for cid in q.answer}
+    assert marks[q.answer[0]] == "✓ верно", marks
+    assert all(marks[cid] == "✓ верно — не отмечен" for cid in q.answer[1:]), marks

@@ -55,3 +55,14 @@ test("an ordering after one item moved", () => {
   assert.equal(moveItem(order, 2, 1), -1);
   assert.deepEqual(order, ["z", "x", "y"]);
 });
+
+test("a checked choice's mark: a right one missed among several says so", async () => {
+  const { choiceMark } = await import("../../docs/assets/js/quiz/quiz-answer.js");
+  assert.deepEqual(choiceMark("multiple", true, true), { tone: "right", text: "✓ верно" });
+  assert.deepEqual(choiceMark("multiple", true, false), { tone: "right", text: "✓ верно — не отмечен" });
+  assert.deepEqual(choiceMark("multiple", false, true), { tone: "wrong", text: "✗" });
+  assert.equal(choiceMark("multiple", false, false), null);
+  // One answer: the right one is marked whichever was picked (the wrong pick has its «✗»).
+  assert.deepEqual(choiceMark("single", true, false), { tone: "right", text: "✓ верно" });
+  assert.deepEqual(choiceMark("truefalse", false, true), { tone: "wrong", text: "✗" });
+});

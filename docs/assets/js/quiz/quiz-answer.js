@@ -41,6 +41,19 @@ export function pickedIds(value) {
 }
 
 /**
+ * The mark a checked choice gets: a right one «✓ верно» — where several are right, one the
+ * learner did not tick says so («✓ верно — не отмечен»: a newcomer could not tell the ticked
+ * right answer from the missed one but by a pale check box) —, a wrong one ticked «✗»; none
+ * for a wrong one left alone.
+ * @param {string} type the question's type @param {boolean} right @param {boolean} picked
+ * @returns {{ tone: "right" | "wrong", text: string } | null}
+ */
+export function choiceMark(type, right, picked) {
+  if (right) return { tone: "right", text: type === "multiple" && !picked ? "✓ верно — не отмечен" : "✓ верно" };
+  return picked ? { tone: "wrong", text: "✗" } : null;
+}
+
+/**
  * The answer once the choices checked are `checked` (a radio button: the one
  * just picked); multiple with nothing checked is no answer.
  * @param {QuestionType} type

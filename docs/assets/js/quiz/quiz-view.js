@@ -8,7 +8,7 @@
 // Keyboard and touch: choices are native radio buttons and checkboxes in
 // large labels; an ordering question moves items with ↑/↓ buttons (no drag).
 
-import { choiceAnswer, choiceRows, moveItem, pickedIds, typedNumber } from "./quiz-answer.js";
+import { choiceAnswer, choiceMark, choiceRows, moveItem, pickedIds, typedNumber } from "./quiz-answer.js";
 import { typeHint, answerWords, isAnswered, isCorrect, toggledSign } from "./quiz-grading.js";
 import { h } from "../lib/dom.js";
 
@@ -246,13 +246,10 @@ export function markChoices(container, q, value) {
       label.append(h("span", { class: "rb-quiz-mark", text: pos === shown ? "✓" : `→ ${pos + 1}` }));
       continue;
     }
-    if (right.includes(id)) {
-      label.classList.add("rb-quiz-choice--right");
-      label.append(h("span", { class: "rb-quiz-mark", text: "✓ верно" }));
-    } else if (picked.includes(id)) {
-      label.classList.add("rb-quiz-choice--wrong");
-      label.append(h("span", { class: "rb-quiz-mark", text: "✗" }));
-    }
+    const mark = choiceMark(q.type, right.includes(id), picked.includes(id));
+    if (!mark) continue;
+    label.classList.add(`rb-quiz-choice--${mark.tone}`);
+    label.append(h("span", { class: "rb-quiz-mark", text: mark.text }));
   }
 }
 
