@@ -253,8 +253,7 @@ class MatchScreen {
     this.inputProblem = "";
   }
 
-  /** @param {{ fit?: boolean }} [how] fit: a play — the last ruling's place fits its new line (holdLast) */
-  render({ fit = false } = {}) {
+  render() {
     const { root, ui, session, screens, input } = this;
     const { state, view } = session;
     if (!state || !view) return;
@@ -265,7 +264,7 @@ class MatchScreen {
     const undone = session.undone;
     const { game, score, shown } = this;
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
-    screens.holdLast(session.matchId, true, fit);
+    screens.holdLast(session.matchId, true);
     if (input) input.showTable(view);
     this.updatePlayLabel();
   }
@@ -319,7 +318,7 @@ class MatchScreen {
       resetForm(ui.actionForm);
       if (this.input) this.input.reset();
     }
-    this.render({ fit: isPlay });
+    this.render();
     this.keepFocusOnScreen();
     // The verdict, the board and a decision the rules ask for (in the input's place) are
     // seen — unless the player has gone on while the engine answered (a Tab, a scroll).

@@ -55,11 +55,8 @@ export function createScreens(root, ui, { finished, signal }) {
     notice: (text, tone) => screens.notice(text, tone),
     /** @param {ScreenName} next */
     show: (next) => screens.show(next),
-    /**
-     * @param {string | null} id the match on screen @param {boolean} measure take the height shown now
-     * @param {boolean} [fit] a play: the height held starts again from the line shown now
-     */
-    holdLast: (id, measure, fit) => screens.holdLast(id, measure, fit),
+    /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
+    holdLast: (id, measure) => screens.holdLast(id, measure),
     /** The notice, the text shown for copying by hand and the match's error line go. */
     clearTransient: () => screens.clearTransient(),
     /**
@@ -133,13 +130,13 @@ class ScreenSet {
     this.updateAwake();
   }
 
-  // The last ruling's place never shrinks under an undo or a redo, and keeps
-  // its height over a reload (sessionStorage): a longer line makes it taller
-  // right after the record that brought it, and then an undo, a shorter line
-  // or the saved summary moves nothing below it. A play (a record, a decision)
-  // fits it to its new line: the page is brought to the verdict and the input
-  // after it anyway, and a place kept for one long line stood 60–95 px blank
-  // under every shorter one after it (newcomers at 360 and 390 px).
+  // The last ruling's place never shrinks while one match is on screen, and
+  // keeps its height over a reload (sessionStorage): a longer line makes it
+  // taller right after the record that brought it, and then an undo, a
+  // shorter line or the saved summary moves nothing below it. (Fitting it to
+  // each record's line, 6 December, took 60–95 px of blank away but moved the
+  // input after the answer: the usability bench's layout shift in «Кайза» went
+  // from 0 to 0.289; reverted — notes/walk-findings.md.)
   readHeldHeight() {
     /** @type {string | null} */
     let text = null;
@@ -151,14 +148,11 @@ class ScreenSet {
     this.held = keptHeight(text);
   }
 
-  /**
-   * @param {string | null} id the match on screen @param {boolean} measure take the height shown now
-   * @param {boolean} [fit] a play: the height held starts again from the line shown now
-   */
-  holdLast(id, measure, fit = false) {
+  /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
+  holdLast(id, measure) {
     if (!id) return;
     const last = this.ui.last;
-    this.held = fit ? { id, px: 0 } : heldFor(this.held, id);
+    this.held = heldFor(this.held, id);
     last.style.minHeight = minHeightOf(this.held.px);
     const px = measure ? last.getBoundingClientRect().height : 0; // exact: a reload puts it back to the subpixel
     if (!growsPast(px, this.held)) return;
