@@ -66,6 +66,16 @@ export function stickyTop() {
   return kept > 0 ? kept : measureStickyTop();
 }
 
+/**
+ * The room a screen of answers reads in (the quiz, the тренажёр): from `gap` px under the bars above
+ * down to `bar`, its sticky buttons, where it sticks; else to the screen's bottom less `below` px.
+ * @param {Element | null} bar @param {number} gap @param {number} [below] @returns {Span}
+ */
+export function roomOverBar(bar, gap, below = 0) {
+  const sticky = bar !== null && getComputedStyle(bar).position === "sticky";
+  return { top: stickyTop() + gap, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight - below };
+}
+
 /** The same, measured from the bars themselves now (layout.js keeps it from this). @returns {number} */
 export function measureStickyTop() {
   let top = 0;

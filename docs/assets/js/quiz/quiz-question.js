@@ -11,7 +11,7 @@ import { choiceOfKey, isChecked, nextIndex, primaryButton, unanswered } from "./
 import { MODE_NAMES, checkQuestion, mapItems, questionProgress, recordAnswer, unansweredWarning } from "./quiz-screens.js";
 import { h } from "../lib/dom.js";
 import { answeredDelta, revealDelta } from "../lib/match-reveal.js";
-import { stickyTop } from "../lib/scroll-room.js";
+import { roomOverBar } from "../lib/scroll-room.js";
 import { answerControls, feedback, givenControl, markChoices, questionHead } from "./quiz-view.js";
 
 /**
@@ -89,8 +89,7 @@ const TITLE_GAP = 8;
 function revealQuestion(card, bar) {
   const title = card.head.querySelector(".rb-quiz-q-title") || card.head;
   const first = card.form.querySelector(".rb-quiz-choice, input.rb-quiz-number, li[data-rb-choice]") || title;
-  const sticky = getComputedStyle(bar).position === "sticky";
-  const room = { top: stickyTop() + TITLE_GAP, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight };
+  const room = roomOverBar(bar, TITLE_GAP);
   const region = { top: title.getBoundingClientRect().top, bottom: first.getBoundingClientRect().bottom };
   const delta = revealDelta(region, room);
   if (delta) window.scrollBy({ top: delta, behavior: "auto" });
@@ -245,9 +244,7 @@ function checkAnswer({ app, run, index, q }, card) {
  */
 function revealFeedback(root, fb) {
   const form = root.querySelector("form[data-rb-question]");
-  const bar = root.querySelector(".rb-quiz-nav");
-  const sticky = bar && getComputedStyle(bar).position === "sticky";
-  const room = { top: stickyTop() + TITLE_GAP, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight };
+  const room = roomOverBar(root.querySelector(".rb-quiz-nav"), TITLE_GAP);
   const given = form && givenControl(form);
   const head = fb.firstElementChild || fb;
   const delta = answeredDelta(given && given.getBoundingClientRect(), head.getBoundingClientRect(), fb.getBoundingClientRect(), room);

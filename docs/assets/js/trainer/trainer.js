@@ -20,7 +20,7 @@ import { h, keepTogether } from "../lib/dom.js";
 import { unbroken } from "../lib/ru.js";
 import { answerControls, givenControl, markChoices } from "../quiz/quiz-view.js";
 import { answeredDelta } from "../lib/match-reveal.js";
-import { inputMark, movedSince } from "../lib/scroll-room.js";
+import { inputMark, movedSince, roomOverBar } from "../lib/scroll-room.js";
 import { renderRuling } from "../ruling/ruling.js";
 import { loadJSON, remove, saveJSON, saveRaw } from "../lib/storage.js";
 import {
@@ -272,12 +272,10 @@ async function checkAnswer(t, card, q, current, given) {
   card.verdict.focus({ preventScroll: true });
   // The answer given and the verdict's first line («Верно»/«Неверно») between the sticky header and the
   // sticky buttons; else that line below the header, however long the explanation.
-  const bar = card.form.querySelector("[data-rb-bar]");
-  const bottom = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().top : window.innerHeight - 8;
   const head = card.verdict.querySelector(".rb-quiz-verdict") || card.verdict;
   const chosen = givenControl(card.controls.el);
   window.scrollBy(0, answeredDelta(chosen && chosen.getBoundingClientRect(), head.getBoundingClientRect(),
-    card.verdict.getBoundingClientRect(), { top: stickyTop() + 8, bottom }));
+    card.verdict.getBoundingClientRect(), roomOverBar(card.form.querySelector("[data-rb-bar]"), 8, 8)));
 }
 
 /**
