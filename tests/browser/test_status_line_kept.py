@@ -27,6 +27,13 @@ CASES = {
     "kovboy-390": (PHONE_390, "kovboy", FOUR[:2], [[("ball", 3)], [("tool", "miss")], [("ball", 1)], [("tool", "miss")]]),
     "probka-390-three": (PHONE_390, "probka", FOUR[:3], [[("player", 1), ("tool", "miss")], [("player", 2), ("tool", "miss")],
                                                         [("player", 3), ("tool", "miss")]]),
+    # A newcomer, 6 Dec (late evening): after a foul «д» — its line taller than a miss's — the board led and
+    # «Банк — N очков.» went under the tab bar, after most shots and after an undo and a redo.
+    "probka-390-three-fouls": (PHONE_390, "probka", FOUR[:3], [[("player", 1), ("chip", "fouls", "d")],
+                                                              [("player", 2), ("tool", "miss")],
+                                                              [("player", 3), ("chip", "fouls", "d")]]),
+    "probka-360-three-fouls": (PHONE_360, "probka", FOUR[:3], [[("player", 1), ("chip", "fouls", "d")],
+                                                              [("player", 2), ("tool", "miss")]]),
 }
 # Open: with three players at 390 px the board, the held verdict, the chips and the drawing fill the room,
 # and the status line («Банк — 3 очка.», 16 px) gives way to the drawing (match-reveal.js readingDelta).
@@ -51,3 +58,18 @@ def test_the_status_line_stays_on_screen_after_a_record(tool_page, base_url, cas
         said = tool.locator("[data-rb-status-line]").inner_text()
         assert where == "", f"{case}, удар {i + 1}: «{said}» не на экране ({where})"
         assert_screen(page, game, f"удар {i + 1}", ("рисунок стола",) if game == "probka" else ())
+
+
+@pytest.mark.parametrize("device", [PHONE_390, PHONE_360], ids=["390", "360"])
+def test_the_bank_stays_on_screen_after_an_undo_and_a_redo(tool_page, base_url, device):
+    page = tool_page(device)
+    tool = start_on_table(page, base_url, "probka", FOUR[:3])
+    for shot in [[("player", 1), ("chip", "fouls", "d")], [("player", 3), ("chip", "fouls", "d")]]:
+        for step in shot:
+            tap(tool, step)
+        act(page, "probka", tool.locator("[data-rb-play]"))
+    for button in ("undo", "redo"):
+        act(page, "probka", tool.locator(f"[data-rb-{button}]"))
+        where = between_bars(page, "probka", "[data-rb-status-line]", words=True)
+        said = tool.locator("[data-rb-status-line]").inner_text()
+        assert where == "", f"после «{button}»: «{said}» не на экране ({where})"

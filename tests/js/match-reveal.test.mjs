@@ -50,6 +50,19 @@ test("the status line's words come on screen when its held box does not fit, its
   assert.ok(readingDelta(parts, room390) >= 116);
 });
 
+test("the status line's words stay on screen when the board, the verdict and the drawing fill the room", async () => {
+  const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
+  // «пробка», three players at 390 × 844 after a foul «д» (a newcomer): the words 183…199, the board 201…251,
+  // a foul's taller verdict, the drawing's foot at 889: from the words' top 706 px in a room of 686. The board
+  // first put «Банк — 6 очков.» under the tab bar; now the words stand at the room's top and the drawing's
+  // foot goes under the record bar (it can be scrolled to; the bank cannot be read anywhere else).
+  const parts = { status: { top: 151, bottom: 199 }, words: { top: 183, bottom: 199 }, board: { top: 201, bottom: 251 },
+    end: { top: 560, bottom: 889 } };
+  const delta = readingDelta(parts, room);
+  assert.ok(183 - delta >= room.top && 199 - delta <= room.bottom, `the words at ${183 - delta}…${199 - delta}`);
+  assert.equal(delta, 84);
+});
+
 test("without room for the status line the board leads; without room for both, a decision's choices do", async () => {
   const { readingDelta } = await import("../../docs/assets/js/lib/match-reveal.js");
   // 686 px of room: status 60 px + board…input 660 px does not fit, board…input does; the least move (75)

@@ -384,3 +384,43 @@ test("a miss with the cue ball off or in a pocket is drawn either way round and 
   // A ball's tap still ends the miss.
   assert.equal(draw(T, ["miss", "ball:1"]).miss, false);
 });
+
+// A newcomer, «Кайза»: the cue ball drawn off the table alone, the record refused («Отметьте на столе шары…»)
+// while the line said «Биток коснулся хотя бы одного шара: нет» — as if that were recorded.
+test("the line never says «no ball touched» while the record asks for the balls or the miss", () => {
+  const tried = [];
+  for (const game of GAMES) {
+    const d = declaration(game);
+    const T = d.table;
+    if (!T.miss || !T.miss.field || !T.cue) continue;
+    const words = T.words.find((f) => f.name === T.miss.field);
+    const cueOff = draw(T, ["cue", "out"]);
+    assert.match(notReady(T, cueOff, false) || "", /Отметьте на столе шары/, game);
+    const line = describeDrawn(T, actionOf(d, cueOff), cueOff);
+    assert.ok(line.includes(`${words.label}: не отмечено.`), `${game}: ${line}`);
+    const missed = draw(T, ["miss", "cue", "out"]);
+    assert.equal(notReady(T, missed, false), null, game);
+    assert.ok(!describeDrawn(T, actionOf(d, missed), missed).includes("не отмечено"), game);
+    tried.push(game);
+  }
+  assert.ok(tried.includes("kaiza"), `tried: ${tried}`);
+});
+
+// A newcomer, «пробка»: «б» ticked beside a drawing with the пробка not knocked; the engine's refusal said
+// «…а в ударе указано, что она не сбита» — the drawing said so, the player never did.
+test("a refusal naming a field the drawing sets says what the drawing put there", async () => {
+  const { withDrawnWords } = await import("../../docs/assets/js/shot-input/shot-model.js");
+  const probka = declaration("probka");
+  const T = probka.table;
+  const shot = draw(T, ["miss"]);
+  const action = { ...actionOf(probka, shot), shooter: 1, fouls: ["b"] };
+  const response = api({ op: "ruling", game: "probka", situation: { scores: [1, 1] }, action });
+  assert.equal(response.ok, false);
+  assert.equal(response.error.field, "action.probka");
+  const refusal = withDrawnWords(T, action, { message: response.error.message, field: response.error.field });
+  assert.ok(refusal.message.startsWith(response.error.message));
+  assert.ok(refusal.message.endsWith("По рисунку: «Пробка сбита: нет»."), refusal.message);
+  // a field the drawing does not set (the shooter's chips are shown): the message as it was
+  const other = { message: "x", field: "action.shooter" };
+  assert.deepEqual(withDrawnWords(T, action, other), other);
+});

@@ -97,7 +97,8 @@ export class Calculator {
   refused(response) {
     this.clearResult(); // an answer to other inputs must not look like this one's
     const message = messageOf(response);
-    const field = showRefused({ message, field: response && response.error && response.error.field }, this.errorBox, this.form);
+    const refusal = { message, field: response && response.error && response.error.field };
+    const field = showRefused(this.input ? this.input.explain(refusal) : refusal, this.errorBox, this.form);
     // The focus goes with the message: «Рассчитать» is now off screen (2.4.3, 2.4.11).
     const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
     if (invalid) {

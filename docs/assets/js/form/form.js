@@ -355,6 +355,30 @@ export function resetForm(form) {
   applyWhen(form);
 }
 
+/**
+ * The form as it stands, to be put back: each control's value and check, each
+ * sequence's order, the action type. A record sent starts the input afresh at
+ * once, and a refused one is put back (a newcomer's next taps, made while the
+ * engine answered, were wiped by the reset that came after the answer).
+ * @param {ParentNode} form @returns {() => void} what puts it back
+ */
+export function formSnapshot(form) {
+  const controls = all(form, "input, select, textarea").map((c) => {
+    const control = /** @type {HTMLInputElement} */ (c);
+    return /** @type {const} */ ([control, control.value, control.checked]);
+  });
+  const sequences = all(form, "[data-rb-kind=sequence]").map((el) => /** @type {const} */ ([el, el.dataset.rbValue || "[]"]));
+  return () => {
+    for (const [control, value, checked] of controls) [control.value, control.checked] = [value, checked];
+    for (const [el, value] of sequences) {
+      el.dataset.rbValue = value;
+      renderSequence(el);
+    }
+    applyActionType(form);
+    applyWhen(form);
+  };
+}
+
 let messageSerial = 0; // ids of the inline field messages
 
 /** @param {Element} control @param {string} id */

@@ -56,18 +56,20 @@ export const TARGET_PX = 24;
  * without its tools (`core`) — the status line says who plays and the score,
  * so it stays rather than the input's lower part, which can be scrolled to (a
  * newcomer never saw «Банк — 16 очков» in «пробка» with four players) — then
- * the same three from the board (the board marks whose turn it is); else the
- * status line (or, when it does not fit with the board, the board) and the
- * verdict at the room's top — a decision's choices, though, down to the
- * record bar (the board above them cut: they are the only way on). Each
- * try from the status line is made from its held box's top, then from its
- * words' top (`words`: the box keeps two lines' room, the words stand at its
- * foot; its blank going under the bars kept «Банк — 3 очка.» on screen in
- * «пробка» with three players at 390 px, where the whole box gave way). The
- * status line and the panel's title just above it (`above`: its summary) are
- * shown whole or hidden whole under the bars, whichever moves the page less —
- * never cut through their words (a newcomer read a half-hidden title as a
- * broken page).
+ * then, only when the status line has no words, the same three from the
+ * board (the board marks whose turn it is); else the status line's words (or,
+ * when they do not fit with the board, the board) and the verdict at the
+ * room's top — a decision's choices, though, down to the record bar (the board
+ * above them cut: they are the only way on). Each try from the status line is
+ * made from its held box's top, then from its words' top (`words`: the box
+ * keeps two lines' room, the words stand at its foot; its blank goes under the
+ * bars). The words never give way to the input's foot, which can be scrolled
+ * to: «Банк — 24 очка.» in «пробка» is said nowhere else (a newcomer, three
+ * players at 390 px, lost it under the tab bar after a foul's taller line).
+ * The status line's words and the panel's title just above it (`above`: its
+ * summary) are shown whole or hidden whole under the bars, whichever moves the
+ * page less — never cut through their words (a newcomer read a half-hidden
+ * title as a broken page).
  * @param {{ status: Span, words?: Span | null, board: Span, end: Span, full?: Span, core?: Span, row?: Span | null,
  *   above?: Span | null, decision?: boolean, statusFirst?: boolean }} parts
  *   end: the next input; full: the whole input; core: the least of it (the drawing
@@ -86,21 +88,27 @@ export function readingDelta({ status, words = null, board, end, full = end, cor
   // не упал» in «Кладка»), and showing the panel's title instead left it under the record bar (the walk, at
   // 1280×800: a new match's first shot needed a scroll).
   const withRow = row ? Math.max(core.bottom, row.bottom) : core.bottom;
-  const tops = words && words.top > status.top ? [status.top, words.top, board.top] : [status.top, board.top];
+  // The status line's words are never given way for the input's foot: with them, no try starts at the board's top
+  // (a newcomer lost «Банк — 24 очка.» under the tab bar in «пробка», three players, after a foul's taller line).
+  const head = words && words.top > status.top ? words.top : null;
+  const tops = head === null ? [status.top, board.top] : [status.top, head];
+  const heads = [head === null ? status : /** @type {Span} */ (words), above]; // shown whole or wholly hidden: the words, not their box
   const lasts = [full.bottom, end.bottom, withRow, core.bottom];
   const tries = statusFirst ? tops.flatMap((top) => lasts.map((last) => [top, last]))
     : lasts.flatMap((last) => tops.map((top) => [top, last]));
   for (const [top, last] of tries) {
     const region = { top, bottom: Math.max(last, board.bottom) };
-    if (region.bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), [status, above], region, room), row, room);
+    if (region.bottom - top <= height) return clearOfBar(wholeOrHidden(revealDelta(region, room), heads, region, room), row, room);
   }
   if (!(height > 0)) return 0;
   // A decision's choices are the only way on: they come first, their bottom on the record bar.
   if (decision && core.bottom - core.top <= height) return Math.round(core.bottom - room.bottom);
   // The status line leads when it fits with the board (who plays, the score): the drawing is scrolled to.
-  if (!(statusFirst && board.bottom - status.top <= height)) return clearOfBar(Math.round(board.top - room.top), row, room);
-  const region = { top: status.top, bottom: board.bottom }; // the title above it wholly under the bars, not a sliver
-  return clearOfBar(wholeOrHidden(Math.round(status.top - room.top), [status, above], region, room), row, room);
+  // The words at the room's top, the held box's blank under the bars: the most of the input below them.
+  const top = head === null ? status.top : head;
+  if (!((statusFirst || head !== null) && board.bottom - top <= height)) return clearOfBar(Math.round(board.top - room.top), row, room);
+  const region = { top, bottom: board.bottom }; // the title above it wholly under the bars, not a sliver
+  return clearOfBar(wholeOrHidden(Math.round(top - room.top), heads, region, room), row, room);
 }
 
 /**

@@ -8,7 +8,7 @@
 // the page as little as it can (match-reveal.js); the record button is in the
 // bar under the thumb.
 
-import { actionType, clearFieldErrors, firstControl, readAction, resetForm } from "../form/form.js";
+import { actionType, clearFieldErrors, firstControl, formSnapshot, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
 import { TARGET_PX, headsUncut, keepingInRoom, readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
@@ -230,6 +230,9 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
   return { render: () => screen.render(), openMatchScreen: () => screen.openMatchScreen() };
 }
 
+/** Keys that change an input (a Tab or an arrow moving the focus does not). */
+const EDITING_KEY = /^(.|Enter|Backspace|Delete| )$/u;
+
 /** @typedef {{ signal: AbortSignal }} Listening */
 /**
  * @typedef {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
@@ -295,9 +298,53 @@ class MatchScreen {
       const form = isPlay ? this.ui.actionForm : null;
       clearErrors(this.ui.matchError, form);
       const mark = inputMark();
-      const outcome = await run();
+      const pending = run(); // the action is read: the input is the next shot's from the player's next touch
+      const sent = isPlay ? this.holdSent() : null;
+      /** @type {Outcome} */
+      let outcome = null;
+      try {
+        outcome = await pending;
+      } finally {
+        if (sent) sent(Boolean(outcome && outcome.ok));
+      }
       if (outcome) this.answered(outcome, isPlay, mark);
     });
+  }
+
+  /**
+   * The input of a record sent, while the engine answers: it stays as it was sent (nothing moves
+   * under the thumb) until the player touches it — then it starts afresh for the next shot (the
+   * action type too: state-dependent inputs start anew), and those taps are kept; a newcomer at
+   * 360 px lost a shot drawn so to the reset that came with the answer. Answered: an input not
+   * touched starts afresh with the new view (one frame); a refused record is put back as sent.
+   * @returns {(ok: boolean) => void} what settles it when the answer comes
+   */
+  holdSent() {
+    const form = this.ui.actionForm;
+    const putForm = formSnapshot(form);
+    const putDrawing = this.input ? this.input.snapshot() : null;
+    let touched = false;
+    const afresh = () => {
+      resetForm(form);
+      if (this.input) this.input.reset();
+    };
+    const listening = new AbortController();
+    const touch = (/** @type {Event} */ event) => {
+      if (touched || (event instanceof KeyboardEvent && !EDITING_KEY.test(event.key))) return;
+      // A press starts a carry on the drawing only; elsewhere it may be a swipe, and the click follows a tap.
+      if (event.type === "pointerdown" && !(event.target instanceof Element && event.target.closest("[data-rb-tap]"))) return;
+      touched = true;
+      afresh(); // before the tap's own handlers: the tap goes into the fresh input
+    };
+    for (const type of ["pointerdown", "click", "keydown"]) form.addEventListener(type, touch, { capture: true, signal: listening.signal });
+    return (ok) => {
+      listening.abort();
+      if (ok && !touched) afresh();
+      if (!ok && touched) {
+        putForm();
+        if (putDrawing) putDrawing();
+      }
+    };
   }
 
   /**
@@ -308,16 +355,11 @@ class MatchScreen {
     const ui = this.ui;
     if (!outcome.ok) {
       if (outcome.changed) this.render(); // another tab's match, taken instead of a stale write
-      showRefused(outcome, ui.matchError, isPlay ? ui.actionForm : null);
+      showRefused(isPlay && this.input ? this.input.explain(outcome) : outcome, ui.matchError, isPlay ? ui.actionForm : null);
       if (isPlay) this.inputProblem = ui.matchError.textContent || "";
       return;
     }
     if (outcome.warning) showError(ui.matchError, outcome.warning);
-    if (isPlay) {
-      // State-dependent inputs start afresh for the next shot (the action type too).
-      resetForm(ui.actionForm);
-      if (this.input) this.input.reset();
-    }
     this.render();
     this.keepFocusOnScreen();
     // The verdict, the board and a decision the rules ask for (in the input's place) are

@@ -38,6 +38,12 @@ export function mountShotInput(form, declared) {
     reset() {
       input.reset();
     },
+    snapshot() {
+      return input.snapshot();
+    },
+    explain(refusal) {
+      return input.explain(refusal);
+    },
     dispose() {
       input.dispose();
     },

@@ -9,7 +9,9 @@
 //
 //   const input = mountShotInput(form, table);   // index.js; null: the game has no drawing
 //   input.check()   -> Russian message why it cannot be recorded yet, or null
-//   input.reset()   after a shot (the form is reset by the caller)
+//   input.reset()   as a shot is sent (the form is reset by the caller)
+//   input.snapshot() -> what puts the drawn shot back (a refused record)
+//   input.explain(refusal) -> the refusal, with what the drawing put in the field it names
 //   input.dispose() removes what it added and its listeners
 //
 // This file is the DOM: what it builds and the controller (ShotInputController)
@@ -24,7 +26,7 @@ import {
   modeNamed, needsMissConfirm, nextRevealDelta, partTap, tapDrawsShot, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
-import { applyTap, emptyShot, fieldValues, isBlank, notReady, tableNow } from "./shot-model.js";
+import { applyTap, emptyShot, fieldValues, isBlank, notReady, tableNow, withDrawnWords } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
 import { TARGET_PX, keepingInRoom } from "../lib/match-reveal.js";
 import { inputMark, movedSince, scrollFormClear, spanOf, targetsIn } from "../lib/scroll-room.js";
@@ -35,7 +37,8 @@ import { renderTableSvg } from "./table-svg.js";
 /** @typedef {import("./shot-input-core.js").Carry} Carry */
 /** @typedef {import("./shot-input-core.js").Mode} Mode */
 /** @typedef {import("./shot-input-core.js").TableView} TableView */
-/** @typedef {{ check: () => string | null, reset: () => void, dispose: () => void, mode: () => string,
+/** @typedef {{ check: () => string | null, reset: () => void, snapshot: () => () => void, dispose: () => void, mode: () => string,
+ *   explain: <R extends { message: string, field?: string | null }>(refusal: R) => R,
  *   showRack: (n: number | null | undefined) => void,
  *   showTable: (view: { rack?: number | null, absent?: unknown[] } | null | undefined) => void }} ShotInput */
 /** @typedef {[EventTarget, string, (event: any) => void, AddEventListenerOptions | undefined]} Listening */
@@ -630,6 +633,25 @@ export class ShotInputController {
     this.now = next;
     this.forgetGone();
     this.refresh();
+  }
+
+  /**
+   * The engine's refusal, with what the drawing put in the field it names (shot-model.js withDrawnWords).
+   * @template {{ message: string, field?: string | null }} R @param {R} refusal @returns {R}
+   */
+  explain(refusal) {
+    const action = this.mode === "drawing" ? /** @type {Record<string, unknown> | null} */ (readAction(this.form)) : null;
+    return action ? withDrawnWords(this.table, action, refusal) : refusal;
+  }
+
+  /** The drawn shot as it stands, to be put back (a refused record: form.js formSnapshot). @returns {() => void} */
+  snapshot() {
+    const [shot, hint] = [this.shot, this.hint.textContent];
+    return () => {
+      this.shot = shot;
+      this.hint.textContent = hint;
+      this.refresh();
+    };
   }
 
   reset() {

@@ -11,7 +11,7 @@
 // cue ball) carried into a pocket in one gesture is its tap and the pocket's
 // tap at once: "this ball fell there" (dragToPocket).
 
-import { asSentences, describeFields } from "./describe.js";
+import { asSentences, describeFields, valueText } from "./describe.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
 /** @typedef {import("../lib/types.js").Id} Id */
@@ -383,11 +383,8 @@ export function notReady(table, shot, chipsChanged) {
   const waiting = pending(table, shot);
   if (waiting) return waiting;
   const missWord = table.miss ? `«${table.miss.label}»` : "";
-  if (table.miss && table.miss.field && !shot.miss) {
-    const value = fieldValues(table, shot)[table.miss.field];
-    if ((Array.isArray(value) && value.length === 0) || value === false) {
-      return `Отметьте на столе шары, которых коснулся биток, или нажмите ${missWord}.`;
-    }
+  if (missUnmarked(table, shot, fieldValues(table, shot))) {
+    return `Отметьте на столе шары, которых коснулся биток, или нажмите ${missWord}.`;
   }
   if (isBlank(shot) && !chipsChanged) {
     if (uses(table, "pocket")) return "Нажмите на столе лузу, в которую упал шар.";
@@ -404,9 +401,38 @@ export function notReady(table, shot, chipsChanged) {
  */
 export function describeDrawn(table, action, shot) {
   if (isBlank(shot)) return ""; // nothing drawn yet: nothing is sent (notReady says why)
-  const lines = describeFields(table.words, action);
+  // The balls the cue ball touched, neither drawn nor the miss tapped, are not yet said: «…: нет»
+  // read as recorded while the record was refused (a newcomer, «Кайза»: the cue ball off alone).
+  const unmarked = missUnmarked(table, shot, action) ? table.miss?.field : null;
+  const lines = table.words.flatMap((f) => (f.name === unmarked ? [`${f.label}: не отмечено`] : describeFields([f], action)));
   if (!lines.length && shot.miss && table.miss) return `${table.miss.label}.`;
   return asSentences(lines);
+}
+
+/**
+ * A refusal that names a field the drawing sets, with what the drawing put in it («По рисунку: «Пробка сбита:
+ * нет».»): in the drawing's view that field is not shown, and «в ударе указано, что она не сбита» named
+ * something the player never typed (a newcomer, «пробка»: «б» ticked, the ball not drawn onto the пробка).
+ * @template {{ message: string, field?: string | null }} R
+ * @param {TableDecl} table @param {Record<string, unknown>} action the request's action @param {R} refusal
+ * @returns {R}
+ */
+export function withDrawnWords(table, action, refusal) {
+  const name = /^action\.([A-Za-z_]\w*)$/.exec(refusal.field || "")?.[1];
+  const words = name && name in table.fields ? table.words.find((w) => w.name === name) : undefined;
+  if (!name || !words || !(name in action)) return refusal;
+  return { ...refusal, message: `${refusal.message} По рисунку: «${words.label}: ${valueText(words, action[name])}».` };
+}
+
+/**
+ * The field a miss stands for is empty (no ball touched drawn) and the miss not tapped: the drawing cannot
+ * tell «no ball touched» from «not drawn yet» (notReady asks for one of them).
+ * @param {TableDecl} table @param {Shot} shot @param {Record<string, unknown>} values
+ */
+function missUnmarked(table, shot, values) {
+  if (!table.miss || !table.miss.field || shot.miss) return false;
+  const value = values[table.miss.field];
+  return (Array.isArray(value) && value.length === 0) || value === false;
 }
 
 /** What a drawing records: every mark but the selection. @param {Shot} shot */
