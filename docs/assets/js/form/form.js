@@ -796,15 +796,17 @@ function showNextField(form, bar, from) {
   // «Биток», and «Выскочили со стола» stayed under the record bar: tests/browser/test_fields_clear_of_bars.py).
   if (wentOn(form, field, focused)) return;
   const room = formRoom(form, bar);
-  // The first of the fields after it that the bars cover, wholly or in part:
-  // any of them may be the player's next (a field left at its default is skipped).
-  const next = all(form, "[data-rb-field]").find((f) => {
-    if (field.contains(f) || f.contains(field) || f.getClientRects().length === 0) return false;
-    if ((field.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) return false;
+  const covered = (/** @type {Element} */ f) => {
     const box = f.getBoundingClientRect();
     return box.bottom > room.bottom + 0.5 || box.top < room.top - 0.5;
-  });
-  if (!next) return;
+  };
+  const after = all(form, "[data-rb-field]").filter((f) => !field.contains(f) && !f.contains(field)
+    && f.getClientRects().length > 0 && (field.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  // The first of the fields after it that the bars cover, wholly or in part: any of them may be the player's
+  // next (a field left at its default is skipped). After «Формой», the form's first field only, if covered:
+  // bringing up a chip list's foot took the board and the last ruling off the screen (a newcomer, «пробка»).
+  const next = from.closest("[data-rb-shot-mode]") ? after[0] : after.find(covered);
+  if (!next || !covered(next)) return;
   // The focused control of the field set stays on screen (a number being typed); one left behind above need not.
   const keep = focused instanceof HTMLElement && field.contains(focused) && focused.getClientRects().length > 0
     ? focused.getBoundingClientRect() : null;
