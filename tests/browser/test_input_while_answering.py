@@ -91,3 +91,21 @@ def test_an_input_left_alone_while_the_engine_answers_starts_afresh_with_the_ans
     answered(page, "probka")
     assert tool.locator("[data-rb-history]").get_attribute("data-rb-total") == "1"
     assert checked(tool, "shooter") == [] and checked(tool, "fouls") == [], "ввод не начат заново после ответа"
+
+
+def test_a_record_the_engine_takes_a_moment_over_turns_on_its_button(tool_page, base_url):
+    """A newcomer, 6 Dec: the first record took 1.2–1.6 s with only a faded button; the button
+    now shows a spinner after 0.3 s (tools-wide.css), none while the answer is quick."""
+    page = tool_page(PHONE_390)
+    page.add_init_script(HOLD_CALLS)
+    tool = start_on_table(page, base_url, "kovboy", ["Аня", "Борис"])
+    play = tool.locator("[data-rb-play]")
+    # A spinner shown: the pseudo-element exists (content) and has come in (opacity).
+    spinner = "el => { const s = getComputedStyle(el, '::after'); return s.content !== 'none' && s.opacity === '1'; }"
+    assert not play.evaluate(spinner)
+    tap(tool, ("ball", 3))
+    record_held(page, "kovboy", tool)
+    page.wait_for_timeout(600)
+    assert play.evaluate(spinner), "кнопка не показывает, что запись идёт"
+    answered(page, "kovboy")
+    assert not play.evaluate(spinner)
