@@ -103,9 +103,13 @@ def test_a_record_the_engine_takes_a_moment_over_turns_on_its_button(tool_page, 
     # A spinner shown: the pseudo-element exists (content) and has come in (opacity).
     spinner = "el => { const s = getComputedStyle(el, '::after'); return s.content !== 'none' && s.opacity === '1'; }"
     assert not play.evaluate(spinner)
+    words = "el => { const r = document.createRange(); r.selectNodeContents(el); const b = r.getBoundingClientRect(); return [b.left, b.top]; }"
     tap(tool, ("ball", 3))
+    before = play.evaluate(words)
     record_held(page, "kovboy", tool)
     page.wait_for_timeout(600)
     assert play.evaluate(spinner), "кнопка не показывает, что запись идёт"
+    # laid over the button's end: its words do not move (in their flow they did: a layout shift, the walk)
+    assert play.evaluate(words) == before
     answered(page, "kovboy")
     assert not play.evaluate(spinner)
