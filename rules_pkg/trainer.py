@@ -92,12 +92,17 @@ def deciding(game, options: dict, situation: dict, action: dict, kind: str, outc
     """The names of the situation and action fields a question leaves out although another value
     of them would change its answer or what its solution's headline says («забит после…» when
     the question never said the ball fell): they decide it, so the question must state them.
-    ``outcome``: the question's own (answer, headline)."""
+    A text field (the players' scores in «пробка») has no other values to try: it is stated
+    whenever it applies (a task asked «Игрок 1»'s score after a foul without the scores or the
+    number of players: a newcomer, 6 Dec). ``outcome``: the question's own (answer, headline)."""
     declaration = game.declaration()
     spec = next(a for a in declaration["actions"] if a["type"] == action.get("type", declaration["actions"][0]["type"]))
     found: tuple[set, set] = (set(), set())
     for part, (fields, values) in enumerate(((declaration["situation"], situation), (spec["fields"], action))):
         for field in unstated(fields, values):
+            if field["kind"] == "text":
+                found[part].add(field["name"])
+                continue
             value = values.get(field["name"], field.get("default"))
             for other in _alternatives(field, value):
                 changed = {**values, field["name"]: other}

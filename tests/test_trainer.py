@@ -86,3 +86,17 @@ def test_a_probka_task_has_few_enough_players_to_read_at_a_glance():
     assert max(counts) == TRAINER_PLAYERS and min(counts) == 2, counts
     anywhere = {len(GAMES["probka"].random_situation(random.Random(s))["scores"].split(",")) for s in range(300)}
     assert max(anywhere) > 10 and max(anywhere) <= MAX_PLAYERS, anywhere
+
+
+def test_a_probka_task_states_every_score_and_the_bank():
+    """A newcomer, 6 Dec: task 342695 asked «Сколько очков у игрока «Игрок 1» после этого удара?»
+    over «Обычная позиция: ничего особенного перед ударом» — the answer −1 rested on two players
+    with 1 point each and a bank of 2, none of it said. Every «пробка» task states the players'
+    scores (so their number) and the bank, as numbers that are the request's."""
+    for seed in [342695, *range(120)]:
+        q = ask("probka", seed)
+        situation = q["request"]["situation"]
+        scores = [int(s) for s in situation["scores"].split(",")]
+        said = " ".join(q["situation"]).replace("−", "-")
+        assert f"Очки игроков по порядку номеров: {', '.join(str(s) for s in scores)}" in said, (seed, q["situation"])
+        assert f"Банк перед ударом: {situation['bank']}" in said, (seed, q["situation"])

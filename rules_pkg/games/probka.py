@@ -720,8 +720,11 @@ class Probka(Game):
 
     def trainer_situation(self, rng) -> dict:
         """At most TRAINER_PLAYERS players: a task lists every score in one line (a newcomer
-        read 20 scores and a question about «Игрок 17», 6 Dec)."""
-        return self.random_situation(rng, TRAINER_PLAYERS)
+        read 20 scores and a question about «Игрок 17», 6 Dec). The bank is always given: left
+        empty, a task about a penalty rested on a bank the learner was never told."""
+        situation = self.random_situation(rng, TRAINER_PLAYERS)
+        situation.setdefault("bank", START_POINT * len(situation["scores"].split(",")))
+        return situation
 
     def random_situation(self, rng, most: int = MAX_PLAYERS) -> dict:
         """A situation reachable from the start (bank grows after a success, so
