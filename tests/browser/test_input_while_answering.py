@@ -113,3 +113,19 @@ def test_a_record_the_engine_takes_a_moment_over_turns_on_its_button(tool_page, 
     assert play.evaluate(words) == before
     answered(page, "kovboy")
     assert not play.evaluate(spinner)
+
+
+def test_the_shooter_alone_over_an_empty_drawing_is_no_shot(tool_page, base_url):
+    """A newcomer, «пробка»: «3. Вика», then «За борт» with nothing selected (it draws nothing;
+    its hint stood under the record bar), then «Записать удар» — recorded as «без результата»
+    while the player meant a foul. Who shot says nothing of what happened: the record asks."""
+    page = tool_page(PHONE_390)
+    tool = start_on_table(page, base_url, "probka", ["Аня", "Борис", "Вика"])
+    tap(tool, ("player", 3))
+    tap(tool, ("tool", "out"))
+    tool.locator("[data-rb-play]").tap()
+    error = tool.locator("[data-rb-match-error]")
+    error.wait_for(state="visible", timeout=5000)  # said by the page at once, no engine needed
+    assert "Без результата" in error.inner_text(), error.inner_text()
+    assert tool.locator("[data-rb-history]").get_attribute("data-rb-total") in (None, "0")
+    assert checked(tool, "shooter") == ["3"]

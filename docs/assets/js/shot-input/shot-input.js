@@ -289,11 +289,16 @@ export class ShotInputController {
     else place.removeAttribute("tabindex");
   }
 
-  /** Whether a chip shown beside the drawing no longer holds its default (shot-model.js notReady). */
+  /**
+   * Whether a chip shown beside the drawing that says what happened no longer holds its default
+   * (shot-model.js notReady). Who shot says nothing of it: «пробка»'s shooter chosen over an empty
+   * drawing recorded «без результата» (a newcomer tapped «За борт» alone, which draws nothing).
+   */
   chipsChanged() {
     return this.table.chips.some((name) => {
       const f = actionField(this.box, name);
-      return f && !f.closest("[hidden]") && JSON.stringify(readField(f)) !== JSON.stringify(fieldDefault(f));
+      return f && !f.closest("[hidden]") && f.dataset.rbKind !== "player"
+        && JSON.stringify(readField(f)) !== JSON.stringify(fieldDefault(f));
     });
   }
 
