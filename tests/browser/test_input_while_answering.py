@@ -74,7 +74,9 @@ def test_a_refused_record_is_put_back_as_it_was_sent(tool_page, base_url):
     error = tool.locator("[data-rb-match-error]")
     assert error.is_visible() and "«б»" in error.inner_text()
     # the field it names is the drawing's, not shown: what the drawing put there is said
-    assert error.inner_text().endswith("По рисунку: «Пробка сбита: нет»."), error.inner_text()
+    # and how to draw it
+    assert error.inner_text().endswith("По рисунку: «Пробка сбита: нет». Шар сбил пробку — перетащите его на неё."), \
+        error.inner_text()
     assert checked(tool, "fouls") == ['"b"'] and checked(tool, "shooter") == ["2"], "отказанный удар не возвращён"
     assert tool.locator("[data-rb-history]").get_attribute("data-rb-total") in (None, "0")
 

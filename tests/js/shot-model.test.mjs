@@ -419,7 +419,8 @@ test("a refusal naming a field the drawing sets says what the drawing put there"
   assert.equal(response.error.field, "action.probka");
   const refusal = withDrawnWords(T, action, { message: response.error.message, field: response.error.field });
   assert.ok(refusal.message.startsWith(response.error.message));
-  assert.ok(refusal.message.endsWith("По рисунку: «Пробка сбита: нет»."), refusal.message);
+  assert.ok(refusal.message.endsWith("По рисунку: «Пробка сбита: нет». Шар сбил пробку — перетащите его на неё."),
+    refusal.message);
   // a field the drawing does not set (the shooter's chips are shown): the message as it was
   const other = { message: "x", field: "action.shooter" };
   assert.deepEqual(withDrawnWords(T, action, other), other);

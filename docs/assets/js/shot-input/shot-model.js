@@ -411,7 +411,7 @@ export function describeDrawn(table, action, shot) {
 
 /**
  * A refusal that names a field the drawing sets, with what the drawing put in it («По рисунку: «Пробка сбита:
- * нет».»): in the drawing's view that field is not shown, and «в ударе указано, что она не сбита» named
+ * нет».») and how to draw it, where one gesture does: in the drawing's view that field is not shown, and «в ударе указано, что она не сбита» named
  * something the player never typed (a newcomer, «пробка»: «б» ticked, the ball not drawn onto the пробка).
  * @template {{ message: string, field?: string | null }} R
  * @param {TableDecl} table @param {Record<string, unknown>} action the request's action @param {R} refusal
@@ -421,7 +421,9 @@ export function withDrawnWords(table, action, refusal) {
   const name = /^action\.([A-Za-z_]\w*)$/.exec(refusal.field || "")?.[1];
   const words = name && name in table.fields ? table.words.find((w) => w.name === name) : undefined;
   if (!name || !words || !(name in action)) return refusal;
-  return { ...refusal, message: `${refusal.message} По рисунку: «${words.label}: ${valueText(words, action[name])}».` };
+  const knock = table.fields[name].knock; // how the drawing sets it, where one gesture does («перетащите его на неё»)
+  return { ...refusal, message: `${refusal.message} По рисунку: «${words.label}: ${valueText(words, action[name])}».`
+    + (knock ? ` ${knock}.` : "") };
 }
 
 /**
