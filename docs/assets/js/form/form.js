@@ -357,9 +357,10 @@ export function resetForm(form) {
 
 /**
  * The form as it stands, to be put back: each control's value and check, each
- * sequence's order, the action type. A record sent starts the input afresh at
- * once, and a refused one is put back (a newcomer's next taps, made while the
- * engine answered, were wiped by the reset that came after the answer).
+ * sequence's order, the action type. A record sent starts afresh at the
+ * player's next touch, and a refused one is put back (scorekeeper-match.js
+ * holdSent: a newcomer's next taps, made while the engine answered, were wiped
+ * by the reset that came after the answer).
  * @param {ParentNode} form @returns {() => void} what puts it back
  */
 export function formSnapshot(form) {

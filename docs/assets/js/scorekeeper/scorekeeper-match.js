@@ -324,22 +324,18 @@ class MatchScreen {
     const putForm = formSnapshot(form);
     const putDrawing = this.input ? this.input.snapshot() : null;
     let touched = false;
-    const afresh = () => {
-      resetForm(form);
-      if (this.input) this.input.reset();
-    };
     const listening = new AbortController();
     const touch = (/** @type {Event} */ event) => {
       if (touched || (event instanceof KeyboardEvent && !EDITING_KEY.test(event.key))) return;
       // A press starts a carry on the drawing only; elsewhere it may be a swipe, and the click follows a tap.
       if (event.type === "pointerdown" && !(event.target instanceof Element && event.target.closest("[data-rb-tap]"))) return;
       touched = true;
-      afresh(); // before the tap's own handlers: the tap goes into the fresh input
+      this.resetInput(); // before the tap's own handlers: the tap goes into the fresh input
     };
     for (const type of ["pointerdown", "click", "keydown"]) form.addEventListener(type, touch, { capture: true, signal: listening.signal });
     return (ok) => {
       listening.abort();
-      if (ok && !touched) afresh();
+      if (ok && !touched) this.resetInput();
       if (!ok && touched) {
         putForm();
         if (putDrawing) putDrawing();
@@ -409,9 +405,14 @@ class MatchScreen {
     this.inputProblem = "";
   }
 
-  clearInput() {
+  /** The input (the form, the action type, the drawing) at its start for the next shot. */
+  resetInput() {
     resetForm(this.ui.actionForm);
     if (this.input) this.input.reset();
+  }
+
+  clearInput() {
+    this.resetInput();
     clearFieldErrors(this.ui.actionForm);
     this.updatePlayLabel();
   }

@@ -9,7 +9,7 @@
 //
 //   const input = mountShotInput(form, table);   // index.js; null: the game has no drawing
 //   input.check()   -> Russian message why it cannot be recorded yet, or null
-//   input.reset()   as a shot is sent (the form is reset by the caller)
+//   input.reset()   for the next shot (the form is reset by the caller)
 //   input.snapshot() -> what puts the drawn shot back (a refused record)
 //   input.explain(refusal) -> the refusal, with what the drawing put in the field it names
 //   input.dispose() removes what it added and its listeners
