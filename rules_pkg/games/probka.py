@@ -48,6 +48,13 @@ MAX_PLAYERS = 20
 TRAINER_PLAYERS = 6  # the тренажёр's tasks: every score read at a glance
 # Not a rule: a technical limit so every number stays exact in JavaScript (2**53 ≈ 9·10**15).
 MAX_BANK = 10 ** 15
+
+
+def opening_bank(n: int) -> int:
+    """The bank at the start: every player's one point (probka-start)."""
+    return START_POINT * n
+
+
 MODES = ("grows", "unchanged")
 MODE_LABELS = {"grows": "растёт на сумму приза, как после штрафа", "unchanged": "не меняется"}
 
@@ -295,7 +302,7 @@ def bank_history(scores: tuple[int, ...], bank: int) -> list[tuple[int, int]] | 
 def replay_history(n: int, history) -> tuple[int, int, int] | None:
     """The first (player, prize, score before) of ``history`` that would have reached 100
     points and ended the game, or None."""
-    scores, bank = [START_POINT] * n, START_POINT * n
+    scores, bank = [START_POINT] * n, opening_bank(n)
     for i, sign in history:
         if sign > 0 and scores[i] + bank >= TARGET:
             return i, bank, scores[i]
@@ -418,7 +425,7 @@ class Probka(Game):
 
     # ---- states ---------------------------------------------------------
     def initial_state(self, n_players: int, options: dict) -> State:
-        return State(scores=(START_POINT,) * n_players, bank=START_POINT * n_players,
+        return State(scores=(START_POINT,) * n_players, bank=opening_bank(n_players),
                      grows=options.get("bank_after_success", "grows") == "grows")
 
     def build_situation(self, values: dict, options: dict) -> State:
@@ -430,7 +437,7 @@ class Probka(Game):
             if any(s != START_POINT for s in scores):
                 impossible("Укажите «Банк перед ударом»: у кого-то счёт уже не 1, значит игра не в "
                            "начале и банк больше числа игроков.", "situation.bank")
-            bank = START_POINT * n
+            bank = opening_bank(n)
         grows = options.get("bank_after_success", "grows") == "grows"
         state = State(scores=scores, bank=bank, grows=grows, from_situation=True)
         self.check_position(state)
@@ -443,7 +450,7 @@ class Probka(Game):
             history = bank_history(state.scores, state.bank) or ()
             return any(sign > 0 for _, sign in history)
         # the bank doubled only at penalties: they took 1 + 2 + … of it; any more gain is prizes
-        return sum(state.scores) - START_POINT * n > -(state.bank - START_POINT * n)
+        return sum(state.scores) - opening_bank(n) > -(state.bank - opening_bank(n))
 
     def check_position(self, state: State) -> None:
         """A possible position: 2–20 players, everyone below 100 while the game
@@ -479,7 +486,7 @@ class Probka(Game):
 
     def check_history(self, scores: tuple[int, ...], bank: int) -> None:
         n = len(scores)
-        entries = [START_POINT * n * 2 ** k for k in range(doublings(bank, n))]
+        entries = [opening_bank(n) * 2 ** k for k in range(doublings(bank, n))]
         history = bank_history(scores, bank)
         if history is None:
             if not entries:
@@ -504,7 +511,7 @@ class Probka(Game):
 
     def check_debts(self, scores: tuple[int, ...], bank: int) -> None:
         n = len(scores)
-        penalties = bank - START_POINT * n
+        penalties = bank - opening_bank(n)
         debts = sum(START_POINT - s for s in scores if s < START_POINT)
         if debts > penalties:
             impossible(f"Поле «{BANK.label}»: при банке {bank} все штрафы вместе — {pts(penalties)}, а игроки "
@@ -723,14 +730,14 @@ class Probka(Game):
         read 20 scores and a question about «Игрок 17», 6 Dec). The bank is always given: left
         empty, a task about a penalty rested on a bank the learner was never told."""
         situation = self.random_situation(rng, TRAINER_PLAYERS)
-        situation.setdefault("bank", START_POINT * len(situation["scores"].split(",")))
+        situation.setdefault("bank", opening_bank(len(situation["scores"].split(","))))
         return situation
 
     def random_situation(self, rng, most: int = MAX_PLAYERS) -> dict:
         """A situation reachable from the start (bank grows after a success, so
         it is valid with either option), of at most ``most`` players."""
         n = min(rng.choice((2, 2, 3, 4, 6, 6, 10, rng.randint(2, MAX_PLAYERS))), most)
-        scores, bank = [START_POINT] * n, START_POINT * n
+        scores, bank = [START_POINT] * n, opening_bank(n)
         for _ in range(rng.choice((0, 0, 1, 2, 3, rng.randint(0, 10)))):
             p = rng.randrange(n)
             if rng.random() < 0.3 and scores[p] + bank < TARGET:
@@ -739,6 +746,6 @@ class Probka(Game):
                 scores[p] -= bank
             bank *= 2
         situation: dict = {"scores": ", ".join(str(s) for s in scores)}
-        if bank != START_POINT * n or rng.random() < 0.5:
+        if bank != opening_bank(n) or rng.random() < 0.5:
             situation["bank"] = bank
         return situation

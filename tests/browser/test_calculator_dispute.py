@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tools_helpers import ENGINE_TIMEOUT_MS, bar_on_screen_with_form_below, calc, dismiss_toasts, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, bar_on_screen_with_form_below, calc, dismiss_toasts, wait_engine_ready
 
 GAME = "kovboy"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -54,6 +54,11 @@ RING_OVER_TEXT = """sel => {
   }
   return out;
 }"""
+# Every layout-shift entry of the page (buffered), with whether input had just come.
+SHIFTS = """window.__rbShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__rbShifts.push(
+  { value: e.value, recent: e.hadRecentInput, nodes: (e.sources || []).map((s) => s.node ? (s.node.className || s.node.nodeName) : '?') });
+}).observe({ type: 'layout-shift', buffered: true });"""
 SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=[А-ЯЁA-Z0-9«(])")
 
 
@@ -65,6 +70,7 @@ def sentence_key(s: str) -> str:
 
 def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     page = tool_page(PHONE)
+    page.add_init_script(SHIFTS)
     page.goto(f"{base_url}games/{GAME}/")
     tool = page.locator(calc(GAME))
     wait_engine_ready(page, calc(GAME))
@@ -89,6 +95,7 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     page.keyboard.type("88")  # the value is selected on focus: the digits replace it
     assert score.input_value() == "88"
     assert page.evaluate("scrollY") == start, "поле очков пришлось прокручивать"
+    shifts_before = page.evaluate("window.__rbShifts.length")
     tap(tool.locator("[data-rb-submit]"), "Рассчитать")
     line = tool.locator("[data-rb-result] .rb-ruling--line")
     line.wait_for(timeout=ENGINE_TIMEOUT_MS)
@@ -101,7 +108,9 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
     gap = tool.evaluate("""el => el.querySelector('.rb-group-title').getBoundingClientRect().top
       - el.querySelector('[data-rb-result]').getBoundingClientRect().bottom""")
     assert gap >= 12, gap
-    assert page.evaluate("scrollY") == start, f"страница прокрутилась на {page.evaluate('scrollY') - start} px"
+    # The answer comes in above the form without moving anything on screen (no layout shift, the
+    # tap's own 0.5 s included); the page then scrolls it up under the bars by itself.
+    assert shifts_since(page, shifts_before) == [], shifts_since(page, shifts_before)
     top, bottom = page.evaluate(FREE, calc(GAME))
     verdict = line.locator(".rb-verdict").bounding_box()
     assert top <= verdict["y"] and verdict["y"] + verdict["height"] <= bottom, (verdict, top, bottom)
@@ -139,6 +148,42 @@ def test_calculator_dispute_in_five_taps_without_scrolling(tool_page, base_url):
 
     # Every field of the form, focused, stands clear of the sticky bars.
     assert_focus_clear_of_bars(page, tool)
+
+
+def shifts_since(page, seen: int) -> list[dict]:
+    """The layout shifts since `seen`, the invisible ones (< 0.0005, as the walk) left out."""
+    return [e for e in page.evaluate("window.__rbShifts")[seen:] if e["value"] >= 0.0005]
+
+
+def test_an_answer_that_comes_late_moves_nothing_and_is_brought_up(tool_page, base_url):
+    """The walk's finding: the first answer, more than 0.5 s after «Рассчитать» (the engine still
+    starting), stood above the form and pushed it down under the thumb (layout shift 0.21–0.35).
+    It now comes in with the form kept in place, and the page scrolls it up under the bars."""
+    page = tool_page(PHONE)
+    page.add_init_script(SHIFTS)
+    page.add_init_script(HOLD_CALLS)
+    page.goto(f"{base_url}games/{GAME}/")
+    tool = page.locator(calc(GAME))
+    wait_engine_ready(page, calc(GAME))
+    dismiss_toasts(page)
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
+    tool.locator("[data-rb-tap=ball][data-rb-id='5']").tap()
+    tool.locator("[data-rb-tap=pocket][data-rb-id='\"far-left\"']").tap()
+    page.evaluate("() => { window.rbHold = true; }")
+    tool.locator("[data-rb-submit]").tap()
+    page.wait_for_function("() => window.rbHeld.length > 0", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(800)  # past the 0.5 s in which a shift counts as the tap's
+    seen = page.evaluate("window.__rbShifts.length")
+    page.evaluate("() => window.rbRelease()")
+    line = tool.locator("[data-rb-result] .rb-ruling--line")
+    line.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(GAME))
+    page.wait_for_timeout(300)  # the scroll that brings it up
+    assert shifts_since(page, seen) == [], shifts_since(page, seen)
+    top, bottom = page.evaluate(FREE, calc(GAME))
+    verdict = line.locator(".rb-verdict").bounding_box()
+    assert top <= verdict["y"] and verdict["y"] + verdict["height"] <= bottom, (verdict, top, bottom)
+    assert tool.evaluate("el => el.querySelector('[data-rb-result]') === document.activeElement")
 
 
 def assert_focus_clear_of_bars(page, tool) -> None:

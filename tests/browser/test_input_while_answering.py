@@ -9,21 +9,10 @@ from __future__ import annotations
 import pytest
 
 from test_tools_steady import tap
-from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, sk, start_on_table
+from tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, PHONE_390, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 
-# The engine's calls held until the test lets them go (no app hook: the page's own postMessage).
-HOLD_CALLS = """
-window.rbHeld = [];
-window.rbHold = false;
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (message, ...rest) {
-  if (window.rbHold && message && message.type === 'call') { window.rbHeld.push(() => post.call(this, message, ...rest)); return; }
-  return post.call(this, message, ...rest);
-};
-window.rbRelease = () => { window.rbHold = false; for (const send of window.rbHeld.splice(0)) send(); };
-"""
 
 SAID = "sel => document.querySelector(sel + ' [data-rb-shot-said]')?.textContent || ''"
 

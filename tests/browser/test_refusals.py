@@ -237,6 +237,9 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     (key, record), = saved.items()
     damaged = json.dumps({**record, "state": bad}, ensure_ascii=False)
     page.goto(f"{base_url}games/{game}/")
+    # The page is up before the record is damaged: booting, it closes what no longer opens and
+    # would clear the open match set below (under load: CI hung 90 s here, 1 run in 4 at load 6).
+    wait_engine_ready(page, sk(game))
     page.evaluate("([k, v, open, id]) => { localStorage.setItem(k, v); localStorage.setItem(open, id); }",
                   [key, damaged, OPEN_PREFIX + game, record["id"]])
     page.reload()

@@ -575,3 +575,16 @@ GIVEN_AND_VERDICT = """([bar, form, head]) => {
   return { fits, given: shown(given), head: shown(line),
            at: [Math.round(given.top), Math.round(line.top), Math.round(header), Math.round(bottom)] };
 }"""
+
+
+# The engine's calls held until the test lets them go (no app hook: the page's own postMessage).
+HOLD_CALLS = """
+window.rbHeld = [];
+window.rbHold = false;
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (window.rbHold && message && message.type === 'call') { window.rbHeld.push(() => post.call(this, message, ...rest)); return; }
+  return post.call(this, message, ...rest);
+};
+window.rbRelease = () => { window.rbHold = false; for (const send of window.rbHeld.splice(0)) send(); };
+"""

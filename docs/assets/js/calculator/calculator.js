@@ -11,7 +11,7 @@ import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
-import { inputMark, movedSince } from "../lib/scroll-room.js";
+import { afterPaint, inputMark, keepInPlace, movedSince } from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
 import { TAB_OPENED } from "../page/layout-core.js";
 import {
@@ -82,7 +82,7 @@ export class Calculator {
     try {
       const response = await call(request);
       if (!response || response.ok !== true) {
-        this.refused(response);
+        this.refused(response, mark);
         return;
       }
       this.show(response, mark);
@@ -93,9 +93,22 @@ export class Calculator {
     }
   }
 
-  /** The engine refused the input: its message, the focus on the field it names. @param {Response | null | undefined} response */
-  refused(response) {
-    this.clearResult(); // an answer to other inputs must not look like this one's
+  /**
+   * What the reader looks at when the answer comes: the form they filled, or where they went
+   * meanwhile (the focus moved by a Tab or a tap).
+   * @param {ReturnType<typeof inputMark>} mark @returns {Element}
+   */
+  watched(mark) {
+    const focused = document.activeElement;
+    return movedSince(mark) && focused && focused !== document.body ? focused : this.form;
+  }
+
+  /**
+   * The engine refused the input: its message, the focus on the field it names.
+   * @param {Response | null | undefined} response @param {ReturnType<typeof inputMark>} mark
+   */
+  refused(response, mark) {
+    keepInPlace(this.watched(mark), () => this.clearResult()); // an answer to other inputs must not look like this one's
     const message = messageOf(response);
     const refusal = { message, field: response && response.error && response.error.field };
     const field = showRefused(this.input ? this.input.explain(refusal) : refusal, this.errorBox, this.form);
@@ -115,12 +128,17 @@ export class Calculator {
     if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
     const line = renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true });
     keepTogether(line); // «93» / «очка» never on two lines, in the line and behind «почему» alike
-    result.replaceChildren(line, afterTable(table));
-    result.hidden = false;
-    result.classList.remove("rb-result--stale");
-    // The answer is brought up and takes the focus, unless the reader has gone on
-    // meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
-    if (!movedSince(mark)) reveal(result);
+    // The answer stands above the form: it comes in without moving what the reader looks at.
+    keepInPlace(this.watched(mark), () => {
+      result.replaceChildren(line, afterTable(table));
+      result.hidden = false;
+      result.classList.remove("rb-result--stale");
+    });
+    // Once drawn, the answer is brought up (a scroll: nothing shifted) and takes the focus, unless the
+    // reader has gone on meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
+    afterPaint(() => {
+      if (!movedSince(mark)) reveal(result);
+    });
   }
 
   clearResult() {

@@ -4,7 +4,7 @@
 // tab bar) and a tool's sticky bar below; on a desktop the tools' column
 // scrolls by itself. The scorekeeper's reveals and the forms' next-field scroll
 // go through scrollClear, which leaves no control cut by a bar (match-reveal.js
-// uncutDelta, DOM-free); the calculator's answer does not yet (issue 26).
+// uncutDelta, DOM-free); the calculator's late answer through keepInPlace.
 
 import { controlCut, headsAndControlsClear, uncutDelta } from "./match-reveal.js";
 
@@ -94,6 +94,26 @@ export function scrollerOf(el) {
     if ((overflow === "auto" || overflow === "scroll") && n.scrollHeight > n.clientHeight && n instanceof HTMLElement) return n;
   }
   return null;
+}
+
+/**
+ * Run `change`, which grows or shrinks what stands above `anchor`, with `anchor` kept where the
+ * reader sees it: its box (the page, or the desktop's tools column) scrolls by what moved it, in
+ * the same frame. An answer that comes late and stands above the form so moves nothing on screen
+ * (no layout shift: the probe in notes/walk-findings.md); bringing the answer up after it (afterPaint)
+ * is a scroll.
+ * @param {Element} anchor @param {() => void} change
+ */
+export function keepInPlace(anchor, change) {
+  const before = anchor.getBoundingClientRect().top;
+  change();
+  const moved = anchor.getBoundingClientRect().top - before;
+  if (moved && before < window.innerHeight) (scrollerOf(anchor) || window).scrollBy({ top: moved, behavior: "instant" });
+}
+
+/** Call `fn` once the frame now being made is on screen (a scroll after it is a scroll, not a shift). @param {() => void} fn */
+export function afterPaint(fn) {
+  requestAnimationFrame(() => requestAnimationFrame(fn));
 }
 
 /** @param {Element} el @returns {Span} */
