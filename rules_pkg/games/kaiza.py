@@ -679,7 +679,10 @@ class Kaiza(Game):
             fouls = "; ".join(ru.after_colon(f.text.rstrip(".")) for f in why.fouls)
             points = (" " + ru.sentence(ru.counted(tally.points, ru.POINTS, "", "засчитано", "засчитаны")) + "."
                       if tally.points else "")
-            return f"Нарушение: {fouls}.{points} Следующий удар: {names[o]}."
+            # a penalty the text names no size of is said on the line, not only behind «почему» (a bare
+            # «Нарушение» with the score unchanged read as a forgotten penalty)
+            penalty = "".join(" " + line.text for line in why.lines if line.aspect == "penalty")
+            return f"Нарушение: {fouls}.{points}{penalty} Следующий удар: {names[o]}."
         no_win = (f"{gained}: {ru.points(new.scores[p])}, но белый без карамболя партию не заканчивает"
                   if tally.white_no_win else "")
         if tally.lose_next:

@@ -50,6 +50,11 @@ TRAINER_PLAYERS = 6  # the тренажёр's tasks: every score read at a glanc
 MAX_BANK = 10 ** 15
 
 
+# The shot without a result, said once: the line and «почему» share the sentence (said-once.js drops
+# it from «почему»); the line said it twice in other words («Очков нет: … — очки и банк не меняются»).
+NO_RESULT = "Пробка не сбита, нарушений нет: очки и банк не меняются."
+
+
 def opening_bank(n: int) -> int:
     """The bank at the start: every player's one point (probka-start)."""
     return START_POINT * n
@@ -637,7 +642,7 @@ class Probka(Game):
         return "probka", bank, bank
 
     def no_result(self, why: Why, state: State) -> tuple[str, int, int]:
-        why.add("score", "Пробка не сбита, нарушений нет: очки и банк не меняются.", "probka-t-no-result")
+        why.add("score", NO_RESULT, "probka-t-no-result")
         why.note("Считать ли такой удар промахом (случай «в»), текст не уточняет; если игроки считают его "
                  "промахом, отметьте нарушение «в».")
         why.decide("no_points", "probka-t-no-result")
@@ -655,8 +660,7 @@ class Probka(Game):
         if outcome == "probka":
             return (f"Пробка сбита — приз {pts(bank)}. {name}: {num(before)} + {bank} = {num(after)}; банк "
                     + (f"теперь {pts(new.bank)}." if state.grows else f"остаётся {pts(bank)}."))
-        return (f"Очков нет: пробка не сбита и нарушений нет — очки и банк не меняются. "
-                f"{name}: {pts(after)}; банк {pts(bank)}.")
+        return f"{NO_RESULT} {name}: {pts(after)}; банк {pts(bank)}."
 
     # ---- view -----------------------------------------------------------
     def view(self, state: State, names) -> dict:

@@ -136,19 +136,97 @@ def new_context(browser, **kwargs):
     return context
 
 
-@pytest.fixture
-def context(browser):
-    context = new_context(browser, viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
+# What a test may change in its context beyond its pages: a context so changed is not handed on.
+CONTEXT_CHANGES = ("route", "route_from_har", "route_web_socket", "unroute", "unroute_all", "set_offline",
+                   "add_init_script", "grant_permissions", "clear_permissions", "set_extra_http_headers",
+                   "set_http_credentials", "expose_binding", "expose_function", "add_cookies", "set_geolocation",
+                   "set_default_timeout", "set_default_navigation_timeout", "on", "once")
+# Everything an origin keeps for a page, less the HTTP cache (the point of handing a context on).
+ORIGIN_STORAGE = ("cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,"
+                  "shared_storage,storage_buckets")
+
+
+class ContextPool:
+    """Browser contexts handed on from test to test in one process, one set per set of options.
+
+    A fresh context costs a page ~0.35 s more to boot (1.0 s against 0.65 s for a game page
+    to its engine's first answer: notes/ci-time.md): no HTTP cache, no
+    compiled code. A context goes back when its test passed, changed nothing in it beyond its
+    pages (CONTEXT_CHANGES), and was no ``full_engine`` test (those measure a first visit);
+    its pages are closed and everything the site's origin stored is wiped, but its HTTP cache
+    stays. ``RULES_TEST_FRESH_CONTEXTS=1`` gives every test fresh contexts (to rule it out)."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.idle: dict[str, list] = {}
+
+    def take(self, **options):
+        key = json.dumps({"options": options, "full_engine": ENGINE_MODE["full"]}, sort_keys=True, default=str)
+        idle = self.idle.get(key)
+        context = idle.pop() if idle else new_context(self.browser, **options)
+        context.rb_key, context.rb_changed = key, ENGINE_MODE["full"]
+        for name in CONTEXT_CHANGES:
+            if name not in vars(context) and hasattr(context, name):
+                setattr(context, name, self._changing(context, getattr(context, name)))
+        return context
+
+    @staticmethod
+    def _changing(context, method):
+        def call(*args, **kwargs):
+            context.rb_changed = True
+            return method(*args, **kwargs)
+        return call
+
+    def give_back(self, context, origin: str, passed: bool) -> None:
+        if not passed or context.rb_changed or os.environ.get("RULES_TEST_FRESH_CONTEXTS") == "1":
+            context.close()
+            return
+        try:
+            for page in context.pages:
+                page.close()
+            blank = context.new_page()
+            session = context.new_cdp_session(blank)
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": ORIGIN_STORAGE})
+            session.detach()
+            blank.close()
+            context.clear_cookies()
+        except Exception:  # a context the test broke is closed, not handed on
+            context.close()
+            return
+        context.recorded_urls.clear()
+        self.idle.setdefault(context.rb_key, []).append(context)
+
+    def close(self) -> None:
+        for contexts in self.idle.values():
+            for context in contexts:
+                context.close()
+
+
+@pytest.fixture(scope="session")
+def _context_pool(browser):
+    pool = ContextPool(browser)
+    yield pool
+    pool.close()
+
+
+def _passed(request) -> bool:
+    report = getattr(request.node, "rep_call", None)
+    return report is not None and report.passed
 
 
 @pytest.fixture
-def phone_context(browser):
-    context = new_context(browser, viewport={"width": 390, "height": 844},
-                           device_scale_factor=2, is_mobile=True, has_touch=True)
+def context(_context_pool, base_url, request):
+    context = _context_pool.take(viewport={"width": 1280, "height": 900})
     yield context
-    context.close()
+    _context_pool.give_back(context, base_url.rstrip("/"), _passed(request))
+
+
+@pytest.fixture
+def phone_context(_context_pool, base_url, request):
+    context = _context_pool.take(viewport={"width": 390, "height": 844},
+                                 device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield context
+    _context_pool.give_back(context, base_url.rstrip("/"), _passed(request))
 
 
 def new_page(context):
@@ -173,18 +251,20 @@ def phone_page(phone_context):
 
 
 @pytest.fixture
-def make_page(browser):
-    """make_page(**context options) -> a page in a fresh context, closed after the test."""
+def make_page(_context_pool, base_url, request):
+    """make_page(**context options) -> a page in a context of its own for the test (one handed
+    on by an earlier test, its storage wiped: ContextPool), closed or handed on after it."""
     contexts = []
 
     def make(**kwargs):
-        context = new_context(browser, **kwargs)
+        context = _context_pool.take(**kwargs)
         contexts.append(context)
         return new_page(context)
 
     yield make
+    passed = _passed(request)
     for context in contexts:
-        context.close()
+        _context_pool.give_back(context, base_url.rstrip("/"), passed)
 
 
 @pytest.fixture(scope="module")

@@ -232,7 +232,9 @@ def test_probka_fouls_no_result_shot_changes_nothing():
     # no clause decided anything: not «в» (no foul), not the prize (not a результативный удар)
     assert r["clauses"] == [] and r["tolkovaniya"] == ["probka-t-no-result"]
     assert r["verdict"] == "no_points" and r["basis"] == "probka-t-no-result"
-    assert r["summary"].startswith("Очков нет: пробка не сбита и нарушений нет")
+    # said once: the line's sentence is the one «почему» gives, not the same in other words
+    assert r["summary"].startswith("Пробка не сбита, нарушений нет: очки и банк не меняются. Игрок 2: −1 очко")
+    assert [w["text"] for w in r["why"] if w["aspect"] == "score"] == ["Пробка не сбита, нарушений нет: очки и банк не меняются."]
 
 
 def test_probka_opening_lost_title_and_declaration():
