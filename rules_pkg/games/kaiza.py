@@ -415,9 +415,9 @@ class Kaiza(Game):
     # -- 1. the shot itself --------------------------------------------------
     def _miss_or_positional(self, why: Why, shot: Shot, tally: Tally) -> None:
         if shot.positional and not shot.contact:
-            why.add("score", "Позиционный удар: биток поставлен в выгодную позицию, штрафа за промах нет.",
-                    "kaiza-positional")
-            tally.reason = "позиционный удар (штрафа за промах нет)"
+            # one sentence in the line and behind «почему» (the summary's «Очков нет: …» is the badge's label)
+            tally.reason = "биток поставлен в выгодную позицию (позиционный удар), штрафа за промах нет"
+            why.add("score", ru.sentence(tally.reason) + ".", "kaiza-positional")
             why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
             why.foul("miss", "kaiza-t-miss", "Промах — биток не коснулся ни одного шара.")

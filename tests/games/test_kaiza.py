@@ -302,8 +302,14 @@ def test_kaiza_yellow_middle_not_twice_after_another_shot():
 def test_kaiza_positional_shot_no_penalty_but_a_miss_is_a_foul():
     r = CALC.ruling(contact=False, positional=True)
     assert not r["foul"] and r["next_player"] == 1 and "kaiza-positional" in r["clauses"]
+    # said once: the summary's reason is the explanation's sentence, not the same in other words
+    # (a newcomer read «Позиционный удар (штрафа за промах нет).» and «Позиционный удар: биток поставлен…»)
+    said = "Биток поставлен в выгодную позицию (позиционный удар), штрафа за промах нет."
+    assert r["summary"].startswith("Очков нет: " + said[0].lower() + said[1:]) and said in r["lines"], r
     r = CALC.ruling({"score": 30}, contact=False)
     assert r["foul"] and r["scores"] == [30, 0] and "kaiza-t-miss" in r["tolkovaniya"]
+    # the miss's summary says why the score stays (the scorekeeper's line takes it: ruling-text.js)
+    assert "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется." in r["summary"]
 
 
 def test_kaiza_call_wrong_or_missing():

@@ -220,3 +220,21 @@ test("a summary sentence of fouls joined by «;» is not said again beside the f
   const partly = explanationText({ ...answer.ruling, fouls: answer.ruling.fouls.slice(0, 1) });
   assert.ok(partly.summary.startsWith("Фол: превышено 90 очков"), partly.summary);
 });
+
+test("«Кайза», a miss in the scorekeeper: the line says why the score stays, and «почему» does not say it again", () => {
+  const penalty = "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.";
+  const ruling = {
+    kind: "shot", player: 0, verdict: "foul", foul: true, points: 0, scores: [6, 0], basis: "kaiza-t-miss",
+    summary: `Нарушение: промах — биток не коснулся ни одного шара. ${penalty} Следующий удар: Дима.`,
+    fouls: [{ code: "miss", clause: null, tolkovanie: "kaiza-t-miss", text: "Промах — биток не коснулся ни одного шара." }],
+    why: [{ text: "Промах — биток не коснулся ни одного шара.", cites: ["kaiza-t-miss"], aspect: "foul" },
+      { text: penalty, cites: ["kaiza-t-miss"], aspect: "penalty" },
+      { text: "Засчитанного шара нет: ход переходит. Следующий удар: Дима.", cites: ["kaiza-t-series"], aspect: "turn" }],
+    extra: { scores_before: [6, 0] },
+  };
+  const line = lineHeadline(ruling, { scored: true });
+  assert.equal(line, `Промах — биток не коснулся ни одного шара. ${penalty}`);
+  const behind = explanationText(ruling, { said: [line] });
+  assert.ok(!behind.why.some((w) => w.text.includes("размер не называет")), JSON.stringify(behind));
+  assert.ok(!behind.summary.includes("размер не называет"), behind.summary);
+});

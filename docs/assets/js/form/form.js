@@ -8,7 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { keepingInRoom, revealDelta } from "../lib/match-reveal.js";
-import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, stickyTop } from "../lib/scroll-room.js";
+import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
 import { roveGroup } from "../lib/roving.js";
 
@@ -605,12 +605,12 @@ export function nextFieldDelta(current, next, room, keep = null) {
  * (Its panel's controls as the scope broke a chip's tap in the new-match form at 360 px:
  * test_tools_fit_the_screen[kladka-kiem-360].)
  * @param {Element} form @param {{ top: number, bottom: number, scroller: HTMLElement | null }} room @param {number} delta
- * @param {{ top: number } | null} [keep]
+ * @param {{ top: number } | null} [keep] @param {ScrollBehavior} [behavior]
  */
-function scrollRoom(form, room, delta, keep = null) {
+function scrollRoom(form, room, delta, keep = null, behavior = smoothScroll()) {
   const most = keep ? Math.max(delta, Math.floor(keep.top - room.top)) : Infinity;
   // A control left cut by the bar is cleared by moving on, never back over the field just revealed.
-  if (delta) scrollFormClear(form, room, delta, { most, least: delta > 0 ? delta : -Infinity });
+  if (delta) scrollFormClear(form, room, delta, { most, least: delta > 0 ? delta : -Infinity, behavior });
 }
 
 /**
@@ -737,13 +737,13 @@ function chosenBy(target) {
  */
 function keepNextFieldClear(form, bar) {
   let frame = 0;
-  const after = (/** @type {Element} */ from) => {
+  const after = (/** @type {Element} */ from, /** @type {ScrollBehavior} */ behavior = smoothScroll()) => {
     cancelAnimationFrame(frame);
     const mark = inputMark();
     // Two frames: the fields a choice shows or hides (applyWhen) are laid out.
     frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        if (!movedSince(mark)) showNextField(form, bar, from); // the player has not gone on meanwhile
+        if (!movedSince(mark)) showNextField(form, bar, from, behavior); // the player has not gone on meanwhile
       });
     });
   };
@@ -753,7 +753,10 @@ function keepNextFieldClear(form, bar) {
   });
   form.addEventListener("input", (event) => {
     const t = event.target;
-    if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t);
+    // While a number is typed the page moves at once, not gliding: a smooth scroll still running when the
+    // next field was tapped took the tap onto its label's word, and nothing got the focus (the walk,
+    // «Ковбой» calculator at 390: «Из них набрано в текущей серии» after «Очки игрока»).
+    if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t, "auto");
   });
 }
 
@@ -783,8 +786,8 @@ function drawingOwns(form, from) {
   return !chips || chips.getBoundingClientRect().top < svg.getBoundingClientRect().bottom - 1;
 }
 
-/** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from */
-function showNextField(form, bar, from) {
+/** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from @param {ScrollBehavior} behavior */
+function showNextField(form, bar, from, behavior) {
   if (drawingOwns(form, from)) return;
   const field = from.closest("[data-rb-field]") || from;
   if (!field.isConnected || field.getClientRects().length === 0) return;
@@ -811,7 +814,7 @@ function showNextField(form, bar, from) {
   // The focused control of the field set stays on screen (a number being typed); one left behind above need not.
   const keep = focused instanceof HTMLElement && field.contains(focused) && focused.getClientRects().length > 0
     ? focused.getBoundingClientRect() : null;
-  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep);
+  scrollRoom(form, room, nextFieldDelta(field.getBoundingClientRect(), next.getBoundingClientRect(), room, keep), keep, behavior);
 }
 
 /**

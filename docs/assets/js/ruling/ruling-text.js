@@ -242,13 +242,21 @@ export function lineHeadline(ruling, { standalone = false, scored = true } = {})
  * @param {string} fouls @param {string} summary @returns {string}
  */
 export function foulsAndWhatFollows(fouls, summary) {
-  const first = (sentences(summary)[0] || "").replace(LEADING_LABEL, "");
+  const [head = "", ...rest] = sentences(summary);
+  const first = head.replace(LEADING_LABEL, "");
   const told = plainSentence(first);
   const each = sentences(fouls).map(plainSentence);
   const saysEvery = each.length > 0 && told.startsWith(each[0]) && each.every((f) => told.includes(f));
-  if (!saysEvery || told.length <= each.join("; ").length) return fouls;
-  return first.charAt(0).toUpperCase() + first.slice(1);
+  if (!saysEvery) return fouls;
+  if (told.length > each.join("; ").length) return first.charAt(0).toUpperCase() + first.slice(1);
+  // The first sentence names the fouls only: what follows is the summary's next sentences, less
+  // whose turn it is (the board says it): «Промах — … Штраф за промах текст упоминает, но его размер
+  // не называет: счёт не меняется.» («Кайза»: a bare foul with the score unchanged read as a penalty forgotten).
+  return [fouls, ...rest.filter((s) => !TURN_SENTENCE.test(s))].join(" ");
 }
+
+/** A summary's sentence on whose turn it is next. */
+const TURN_SENTENCE = /^(Следующий удар|Снова бьёт|Серия продолжается)/u;
 
 /**
  * Every score the ruling changed, before and after (the engine's
