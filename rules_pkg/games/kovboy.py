@@ -268,6 +268,13 @@ def banked_phrase(series: int) -> str:
     return ", " + ru.counted(series, ru.POINTS, "серии", "засчитано", "засчитаны") if series else ""
 
 
+def series_lost(cancelled: int, committed: int) -> str:
+    """A foul's cost, one sentence for the line and «почему» alike (said once: the тренажёр showed
+    «18 очков серии не засчитываются.» and «Нарушение: серия окончена, 18 очков…» one under the other)."""
+    return (f"Серия окончена, {ru.counted(cancelled, ru.POINTS, 'серии', 'не засчитывается', 'не засчитываются')}; "
+            f"счёт возвращается к {committed}.")
+
+
 def foul_list(fouls) -> str:
     return "; ".join(ru.after_colon(f.text.rstrip(".")) for f in fouls)
 
@@ -578,9 +585,7 @@ class Kovboy(Game):
         why.decide("foul", why.fouls[0].basis)
         cancelled = state.series
         if cancelled:
-            why.add("penalty", f"Нарушение: серия окончена, "
-                    f"{ru.counted(cancelled, ru.POINTS, 'серии', 'не засчитывается', 'не засчитываются')}; "
-                    f"счёт возвращается к {state.committed[p]}.", "kovboy-penalty")
+            why.add("penalty", series_lost(cancelled, state.committed[p]), "kovboy-penalty")
         else:
             why.add("penalty", "Нарушение: серия окончена, очки не вычитаются.", "kovboy-penalty")
         tally.series = 0
@@ -688,8 +693,7 @@ class Kovboy(Game):
                         f" {names[p]} выбывает из партии. Следующий удар: {names[nxt]}.")
         elif fouls:
             cancelled = state.series
-            lost = (" " + ru.sentence(ru.counted(cancelled, ru.POINTS, "серии", "не засчитывается",
-                                                 "не засчитываются")) + ".") if cancelled else ""
+            lost = " " + series_lost(cancelled, state.committed[p]) if cancelled else ""
             summary = f"Фол: {foul_list(fouls)}.{lost} Следующий удар: {names[nxt]}."
         elif tally.turn_continues:
             summary = f"+{ru.points(tally.points)}, серия продолжается. {names[p]}: {ru.points(new.score(p))}."

@@ -73,3 +73,16 @@ def test_the_bank_stays_on_screen_after_an_undo_and_a_redo(tool_page, base_url, 
         where = between_bars(page, "probka", "[data-rb-status-line]", words=True)
         said = tool.locator("[data-rb-status-line]").inner_text()
         assert where == "", f"после «{button}»: «{said}» не на экране ({where})"
+
+
+@pytest.mark.parametrize("device", [PHONE_390, PHONE_360], ids=["390", "360"])
+def test_a_new_match_opens_with_the_bank_and_who_bids_on_screen(tool_page, base_url, device):
+    """A newcomer started «пробка» with three players at 390 px and never saw «Банк — 3 очка; кто бьёт
+    следующим, … в каждом ударе укажите номер игрока»: the start took the drawing's foot into the room
+    and the status line under the tab bar. On a new match the words and the board come first."""
+    page = tool_page(device)
+    start_on_table(page, base_url, "probka", FOUR[:3])
+    page.wait_for_timeout(200)
+    where = between_bars(page, "probka", "[data-rb-status-line]", words=True)
+    assert where == "", f"«Банк …» не на экране после «Начать партию» ({where})"
+    assert between_bars(page, "probka", "[data-rb-scores]") == ""

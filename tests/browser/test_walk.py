@@ -129,6 +129,10 @@ FOUND = [
     # a third player added in the desktop's tools column pushed «Начать партию» 15 px under the column's edge
     # (scorekeeper-match.js revealStartOnAdd)
     ("probka", "1280x800", "light", 1100, 1, ("scroll-needed",)),
+    # the calculator's «Из них набрано в текущей серии» tapped 0.1 s after «Очки игрока» on the same spot of
+    # the screen: a double tap, which selected the label's word and focused nothing (the walker now taps as a
+    # person does, apart; the page brings the next field up at once while a number is typed: form.js)
+    ("kovboy", "390x844", "light", 1500, 2, ("focus-on-body",)),
 ]
 
 

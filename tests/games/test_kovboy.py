@@ -543,6 +543,10 @@ def test_kovboy_penalty_and_banking_verbs_agree_with_the_number():
     assert "21 очко серии не засчитывается" in " ".join(r["lines"])
     r = CALC.ruling({"score": 30, "series": 5}, contacts=[5], cushion=False)
     assert "5 очков серии не засчитываются" in r["summary"]
+    # said once: the summary and «почему» give the foul's cost in the same sentence, and no second
+    # «Нарушение» label under the badge (the тренажёр showed both, newcomer 2026-12-07)
+    cost = "Серия окончена, 5 очков серии не засчитываются; счёт возвращается к 25."
+    assert cost in r["summary"] and cost in r["lines"], r
     r = CALC.ruling({"score": 30, "series": 21}, contacts=[5])
     assert "21 очко серии засчитано" in " ".join(r["lines"])
     r = CALC.ruling({"score": 30, "series": 22}, contacts=[5])

@@ -23,6 +23,7 @@ import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 /** @typedef {import("./match-session.js").Outcome} Outcome */
 /** @typedef {import("./scorekeeper-screen.js").Screens} Screens */
 /** @typedef {import("./scorekeeper-ui.js").ScorekeeperUi} ScorekeeperUi */
+/** @typedef {import("../lib/match-reveal.js").Span} Span */
 /** @typedef {import("../shot-input/shot-input.js").ShotInput} ShotInput */
 /** @typedef {ReturnType<typeof import("../form/widget.js").declarationOf>} GameDeclaration the game (widget.js) */
 
@@ -60,14 +61,29 @@ function nextInput(ui) {
 }
 
 /**
+ * On a new match, when the status line's words, the board and the input do not all fit: the words
+ * and the board, kept at the room's top (the input's foot is scrolled to); else null.
+ * @param {Span | null} words @param {Span} board @param {Span} input @param {Span} room @returns {Span | null}
+ */
+function wordsFirst(words, board, input, room) {
+  const height = room.bottom - room.top;
+  if (!words || input.bottom - words.top <= height || board.bottom - words.top > height) return null;
+  return { top: words.top, bottom: board.bottom };
+}
+
+/**
  * The part a player reads after a record — the status line, the board, the
  * verdict — and the next input (a decision asked, the drawing and its chips)
  * scrolled between the bars that stay on screen: the header and tab bar above
  * (--rb-sticky-top, layout.js), the record bar below (match-reveal.js
  * readingDelta: what gives way first when they do not all fit).
- * @param {ScorekeeperUi} ui @param {{ keep?: boolean }} [how] keep: an undo or a redo (see below)
+ * @param {ScorekeeperUi} ui @param {{ keep?: boolean, start?: boolean }} [how] keep: an undo or a redo (see below);
+ *   start: the match screen opened on a match with no record yet — when not all fits, the status line's words
+ *   («Банк — 3 очка; кто бьёт следующим, … укажите номер игрока») and the board stay, the drawing's foot is
+ *   scrolled to (a newcomer, «пробка» with three players at 390 px, never saw them: the first tap on a chip
+ *   brings the drawing up anyway); not a decision's choices, the only way on («по часовой»)
  */
-export function revealReading(ui, { keep = false } = {}) {
+export function revealReading(ui, { keep = false, start = false } = {}) {
   if (ui.match.hidden || !ui.statusLine.getClientRects().length) return;
   const bar = ui.play.closest("[data-rb-bar]");
   const { scroller, room } = roomOf(ui.match, bar && !ui.actionForm.hidden ? bar : null);
@@ -107,9 +123,10 @@ export function revealReading(ui, { keep = false } = {}) {
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
   const scope = ui.match.closest("details") || ui.match;
+  const first = start && ui.decision.hidden ? wordsFirst(words, board, least, room) : null, kept = first || { top: board.top, bottom: least.bottom };
   const moveFor = (/** @type {boolean} */ statusFirst) => {
-    const delta = readingDelta({ ...parts, statusFirst }, room);
-    const { most, least: atLeast } = keepingInRoom(delta, { top: board.top, bottom: least.bottom }, room);
+    const delta = first ? Math.round(first.top - room.top) : readingDelta({ ...parts, statusFirst }, room);
+    const { most, least: atLeast } = keepingInRoom(delta, kept, room);
     return clearDelta(scroller, delta, scope, room, most, atLeast);
   };
   // The status line first (who plays, the score) — unless a control the reveal leaves cut
@@ -284,7 +301,8 @@ class MatchScreen {
     this.render();
     this.screens.show("match");
     ui.match.scrollIntoView({ block: "start" });
-    revealReading(ui); // the next input too, above the record bar (the status line gives way first)
+    // the next input too, above the record bar (the status line gives way first, but on a new match)
+    revealReading(ui, { start: ui.historyList.dataset.rbTotal === "0" });
     ui.match.focus({ preventScroll: true });
   }
 
