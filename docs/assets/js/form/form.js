@@ -753,9 +753,8 @@ function keepNextFieldClear(form, bar) {
   });
   form.addEventListener("input", (event) => {
     const t = event.target;
-    // While a number is typed the page moves at once, not gliding: a smooth scroll still running when the
-    // next field was tapped took the tap onto its label's word, and nothing got the focus (the walk,
-    // «Ковбой» calculator at 390: «Из них набрано в текущей серии» after «Очки игрока»).
+    // While a number is typed the page moves at once, not gliding: the next field stands where it stays
+    // before the player's finger reaches it (a tap during a glide lands on whatever passes under it).
     if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && ["number", "text"].includes(t.type))) after(t, "auto");
   });
 }
