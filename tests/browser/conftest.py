@@ -146,6 +146,11 @@ ORIGIN_STORAGE = ("cookies,file_systems,indexeddb,local_storage,websql,service_w
                   "shared_storage,storage_buckets")
 
 
+def context_key(options: dict) -> str:
+    """Contexts alike: the same options, and the same engine mode (full_engine or the data saver)."""
+    return json.dumps({"options": options, "full_engine": ENGINE_MODE["full"]}, sort_keys=True, default=str)
+
+
 class ContextPool:
     """Browser contexts handed on from test to test in one process, one set per set of options.
 
@@ -161,7 +166,7 @@ class ContextPool:
         self.idle: dict[str, list] = {}
 
     def take(self, **options):
-        key = json.dumps({"options": options, "full_engine": ENGINE_MODE["full"]}, sort_keys=True, default=str)
+        key = context_key(options)
         idle = self.idle.get(key)
         context = idle.pop() if idle else new_context(self.browser, **options)
         context.rb_key, context.rb_changed = key, ENGINE_MODE["full"]
@@ -286,7 +291,7 @@ def shared_page(browser, _shared_contexts, request):
     keys = []
 
     def get(**options):
-        key = json.dumps({"options": options, "full_engine": ENGINE_MODE["full"]}, sort_keys=True)
+        key = context_key(options)
         if key not in _shared_contexts:
             _shared_contexts[key] = new_context(browser, **options)
             new_page(_shared_contexts[key])
@@ -297,8 +302,7 @@ def shared_page(browser, _shared_contexts, request):
         return page
 
     yield get
-    report = getattr(request.node, "rep_call", None)
-    if report is None or not report.passed:
+    if not _passed(request):
         for key in keys:
             if key in _shared_contexts:
                 _shared_contexts.pop(key).close()
