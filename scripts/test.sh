@@ -12,8 +12,10 @@ bash scripts/setup.sh
 bash scripts/build.sh
 echo "[test] pytest"
 workers="${RULES_TEST_WORKERS:-2}"
-# The 25 slowest tests are listed at the end: where CI's time goes (notes/ci-time.md).
+# The 25 slowest tests are listed at the end: where CI's time goes (notes/ci-time.md);
+# RULES_TEST_DURATIONS=0 lists every test's time (to see how the two processes share the files).
+durations="${RULES_TEST_DURATIONS:-25}"
 if [ "$workers" = "0" ]; then
-    exec .venv/bin/python -m pytest --durations=25 "$@"
+    exec .venv/bin/python -m pytest --durations="$durations" "$@"
 fi
-exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --durations=25 "$@"
+exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --durations="$durations" "$@"

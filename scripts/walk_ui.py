@@ -42,7 +42,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 
 
-def walk(browser, base: str, combos, seeds, *, minutes: float | None, verbose: bool, steps: int) -> list:
+def walk(browser, base: str, combos, seeds, *, minutes: float | None, verbose: bool, steps: int, late: int) -> list:
     results = []
     deadline = time.monotonic() + minutes * 60 if minutes else None
     # Round-robin over the combinations, one seed each turn: a time limit then
@@ -70,7 +70,7 @@ def walk(browser, base: str, combos, seeds, *, minutes: float | None, verbose: b
                     page = context.new_page()
                     page.page_errors = []
                     page.on("pageerror", lambda exc, page=page: page.page_errors.append(str(exc)))
-                    walks[combo] = MatchWalk(page, base, game, viewport, theme)
+                    walks[combo] = MatchWalk(page, base, game, viewport, theme, late_ms=late)
                 w = walks[combo]
                 res = w.run(seed, max_steps=steps)
                 res.violations += [Violation("page-error", "—", err[:200], len(res.steps), "") for err in w.page.page_errors]
@@ -95,6 +95,8 @@ def main(argv=None) -> int:
     parser.add_argument("--minutes", type=float, default=None, help="stop starting matches after this long")
     parser.add_argument("--replay", metavar="GAME:VIEWPORT:THEME:SEED", help="one walk, every step printed")
     parser.add_argument("--jobs", type=int, default=1, help="browsers at once (the combinations split among them)")
+    parser.add_argument("--late", type=int, default=0, metavar="MS",
+                        help="hold every engine call MS ms (a busy phone): what a late answer moves is counted")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every walk's steps")
     args = parser.parse_args(argv)
     site = Path(args.site)
@@ -109,7 +111,7 @@ def main(argv=None) -> int:
         combos = [(g, v, t) for v in args.viewport or VIEWPORTS for t in args.theme or THEMES for g in args.game or WALK_GAMES]
         seeds, verbose = range(args.first_seed, args.first_seed + args.seeds), args.verbose
     t0 = time.monotonic()
-    walk_args = dict(minutes=args.minutes, verbose=verbose, steps=args.steps)
+    walk_args = dict(minutes=args.minutes, verbose=verbose, steps=args.steps, late=args.late)
     if args.jobs > 1 and len(combos) > 1:
         parts = [combos[i::args.jobs] for i in range(min(args.jobs, len(combos)))]
         with multiprocessing.get_context("spawn").Pool(len(parts)) as pool:

@@ -139,7 +139,7 @@ def test_howto_fits_two_lines_at_360(tool_page, base_url):
 def test_po_chasovoy_the_next_ball_carried_into_a_pocket(tool_page, base_url):
     page = tool_page(PHONE_390)
     tool = open_scorekeeper(page, base_url, "po-chasovoy", ["Аня", "Борис"])
-    decide(page, "po-chasovoy", "дальняя левая угловая")
+    decide(page, "po-chasovoy", "дальняя левая")
     assert words(tool) == "Нажмите лузу, в которую упал шар, или перетащите шар в неё.", words(tool)
     drawing_part(tool, "carry", "next").tap()
     assert hint(tool) == "Нажатие на шар ничего не записывает: ведите его, не отпуская, до лузы.", hint(tool)

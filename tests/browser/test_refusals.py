@@ -195,7 +195,7 @@ def test_refusals_in_every_tool_are_plain_once_at_the_field_and_lose_nothing(too
     if sk_fill is None:
         # «по часовой стрелке»: the scorekeeper offers only what can happen (the pocket of the 1,
         # then where each ball fell): its refusals come from a link or a saved game (3, 4)
-        decide(page, game, "дальняя левая угловая")
+        decide(page, game, "дальняя левая")
     else:
         before = (history_count(page, game), scores(page, game))
         sk_fill(form)

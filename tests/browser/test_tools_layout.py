@@ -79,7 +79,7 @@ def po_chasovoy_calc(tool):
 
 def po_chasovoy_match(page):
     start_match(page, "po-chasovoy", ["Анна", "Борис"])
-    decide(page, "po-chasovoy", "дальняя левая угловая")
+    decide(page, "po-chasovoy", "дальняя левая")
     record(page, "po-chasovoy", lambda f: pick_choice(f, "pocket", "far-left"))
 
 

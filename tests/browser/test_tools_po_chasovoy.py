@@ -41,7 +41,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     # The text defines no score: no numbers on the score cards, no «очков» anywhere.
     assert tool.locator("[data-rb-scores] .rb-score-points").count() == 0
     assert "очк" not in tool.locator("[data-rb-match]").inner_text()
-    decide(page, GAME, "дальняя левая угловая")
+    decide(page, GAME, "дальняя левая")
 
     assert "Очередной шар — 1, луза — дальняя левая угловая" in status(page, GAME)
     rows = table_rows(page, GAME)
@@ -130,7 +130,7 @@ def test_after_a_drawn_shot_the_noticed_chip_and_the_drawing_are_on_screen(tool_
     (the ✕ stands beside the drawn shot's line, not on a row of its own)."""
     page = tool_page(PHONE_390)
     tool = start_on_table(page, base_url, GAME, ["Анна", "Борис"])
-    decide(page, GAME, "дальняя левая угловая")
+    decide(page, GAME, "дальняя левая")
     for i, pocket in enumerate(["far-left", "far-right", "right-middle"]):
         tool.locator(f"[data-rb-action=shot] [data-rb-tap=pocket][data-rb-id='\"{pocket}\"']").tap()
         before = history_count(page, GAME)

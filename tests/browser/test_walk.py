@@ -133,6 +133,10 @@ FOUND = [
     # the screen: a double tap, which selected the label's word and focused nothing (the walker now taps as a
     # person does, apart; the page brings the next field up at once while a number is typed: form.js)
     ("kovboy", "390x844", "light", 1500, 2, ("focus-on-body",)),
+    # «по часовой» at 360 px, the first decision undone: its six pocket buttons of three to five lines stood taller
+    # than the input they replace and took the board and the undone line under the bars (match-view.js
+    # renderDecision: the pockets by the drawing's short names, so the choices fit where the drawing stands)
+    ("po-chasovoy", "360x740", "light", 1560, 5, ("covered",)),
 ]
 
 
@@ -148,6 +152,35 @@ def test_a_walk_that_found_a_defect_finds_it_no_more(browser, base_url, game, vi
         context.close()
     found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind in kinds]
     assert len(res.steps) > 15 and found == [], (replay_hint(res), found)
+
+
+# Long walks with every engine answer held (scripts/walk_ui.py --late: a busy phone) that found a layout
+# shift the late answer made, replayed up to it: the shift stays gone.
+LATE_MS = 700
+FOUND_LATE = [
+    # the first decision: the verdict grew above the input and pushed it down (0.067 at 360 px), and the board
+    # shrank as its role notes went («первый удар», «назначает лузу «единицы»», said by the status line and the
+    # decision already): a late answer now keeps the input in place until it is drawn (scorekeeper-match.js
+    # answered), the board shows no role while the decision is asked (match-board.js roleShown)
+    ("po-chasovoy", "390x844", "light", 1550, 2),
+    # a record whose answer moved the input 0.013 (the verdict above it longer), then the calculator's refusal,
+    # whose message under «Банк перед ударом» pushed the form's foot down 0.046 (calculator.js refused)
+    ("probka", "390x844", "light", 1550, 5),
+]
+
+
+@pytest.mark.parametrize(("game", "viewport", "theme", "seed", "records"), FOUND_LATE,
+                         ids=[f"{f[0]}-{f[1]}-{f[3]}" for f in FOUND_LATE])
+def test_a_late_answer_moves_nothing_on_screen(browser, base_url, game, viewport, theme, seed, records):
+    options = context_options(viewport, theme)
+    options.pop("locale")
+    context = new_context(browser, **options)
+    try:
+        res = MatchWalk(new_page(context), base_url, game, viewport, theme, late_ms=LATE_MS).run(seed, max_steps=records)
+    finally:
+        context.close()
+    found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind == "layout-shift"]
+    assert res.records >= 2 and found == [], (replay_hint(res), found)
 
 
 # A screen with one defect of each kind the checks look for (no engine: a plain page).

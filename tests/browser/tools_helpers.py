@@ -478,7 +478,7 @@ MATCH_STEPS = {
         fields(("player", "shooter", "Анна"), ("set", "fouls", ["a"])),
     ],
     "po-chasovoy": [
-        decision("дальняя левая угловая"),  # the opponent names ball 1's pocket
+        decision("дальняя левая"),  # the opponent names ball 1's pocket
         fields(("action", None, "shot"), ("choice", "pocket", "far-left"), ("bool", "noticed", True)),
         fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),
         fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),

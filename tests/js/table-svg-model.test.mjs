@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { emptyShot } from "../../docs/assets/js/shot-input/shot-model.js";
 import {
-  ballClass, ballName, ballsInPockets, ballState, ballStateWords, cueName, pocketName,
+  ballClass, ballName, ballsInPockets, ballState, ballStateWords, cueName, pocketName, shortPocketName,
 } from "../../docs/assets/js/shot-input/table-svg-model.js";
 
 const TABLE = {
@@ -57,4 +57,14 @@ test("a pocket's and the cue ball's names", () => {
   assert.equal(cueName(emptyShot()), "Биток");
   assert.equal(cueName({ ...emptyShot(), cue: "pocket", cueSelected: true }), "Биток, в лузе, выбран");
   assert.equal(cueName({ ...emptyShot(), cue: "off" }), "Биток, за бортом");
+});
+
+test("a pocket's short name is the drawing's, for every pocket; anything else keeps its label", () => {
+  // The decision's buttons («по часовой») and the names beside the drawn pockets say one wording.
+  assert.equal(shortPocketName("near-right", "правая угловая со стороны «дома»"), "правая у «дома»");
+  assert.equal(shortPocketName("far-left", "дальняя левая угловая"), "дальняя левая");
+  for (const id of ["far-left", "far-right", "right-middle", "near-right", "near-left", "left-middle"]) {
+    assert.ok(shortPocketName(id, "").length > 0 && shortPocketName(id, "").length <= 16, id);
+  }
+  assert.equal(shortPocketName("replay", "Повторить разбивку"), "Повторить разбивку");
 });

@@ -11,7 +11,8 @@ import re
 # (Chromium leaves it out of CLS: the hadRecentInput rule) and the swipes inside
 # long forms (the form view, the calculator's random situation), which a phone
 # cannot show whole. The drawing's and the bars' taps count as violations on any scroll.
-REPORTED_ONLY = frozenset({"layout-shift-after-input", "scroll-needed (форма)", "scroll-needed (калькулятор)"})
+REPORTED_ONLY = frozenset({"layout-shift-after-input", "scroll-needed (форма)", "scroll-needed (калькулятор)",
+                           "scroll-needed (после рисунка)"})
 
 
 def is_violation(v) -> bool:
@@ -19,7 +20,7 @@ def is_violation(v) -> bool:
 
 
 def replay_hint(res) -> str:
-    return f"--replay {res.game}:{res.viewport}:{res.theme}:{res.seed}"
+    return f"--replay {res.game}:{res.viewport}:{res.theme}:{res.seed}" + (f" --late {res.late_ms}" if res.late_ms else "")
 
 
 def print_result(res, verbose: bool = False) -> None:

@@ -19,7 +19,7 @@ from rules_pkg.warmup import random_ruling_request
 from tests.browser.tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
 from tests.randplay import internal_state
 from tests.walk.entry import FormEntry, action_decl, drawable, jv, normal
-from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, SCREEN_CHECK, SHIFT_OBSERVER
+from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, LATE_ANSWERS, SCREEN_CHECK, SHIFT_OBSERVER
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "walk"
@@ -40,6 +40,8 @@ def context_options(viewport: str, theme: str) -> dict:
 
 
 # Whether a control is in a field a player goes on tapping (a set, a sequence, a stepper's − +: form.js takesMoreTaps).
+# A tap on the drawing's balls or pockets (not its «nothing happened» tools, which draw the whole shot).
+DRAWING_TAP = """el => { const t = el.closest('[data-rb-tap]'); return !!t && (t.dataset.rbTap === 'ball' || t.dataset.rbTap === 'pocket'); }"""
 TAPS_ON = """el => { const f = el.closest('[data-rb-field]'); const k = f ? f.dataset.rbKind : '';
   return k === 'set' || k === 'sequence' || (k === 'int' && el.tagName !== 'INPUT'); }"""
 
@@ -72,6 +74,7 @@ class Result:
     crashed: str = ""
     screenshot: str = ""
     seconds: float = 0.0
+    late_ms: int = 0  # every engine call held this long (--late)
     timing: dict = field(default_factory=lambda: collections.defaultdict(float))  # where the seconds went
 
 
@@ -88,7 +91,7 @@ def mouse_drag(page, source, target, steps: int = 8) -> None:
 class Walk:
     """The page of one game at one viewport and theme, reused across seeds."""
 
-    def __init__(self, page, base: str, game: str, viewport: str, theme: str, axe_every: int = 8):
+    def __init__(self, page, base: str, game: str, viewport: str, theme: str, axe_every: int = 8, late_ms: int = 0):
         self.page, self.base, self.game = page, base, game
         self.viewport, self.theme = viewport, theme
         self.mobile = VIEWPORTS[viewport].get("has_touch", False)
@@ -103,7 +106,14 @@ class Walk:
         # calculator's form) are reported apart from the drawing's.
         self.suffix = ""
         self.taps_on = False  # the last tap was on a field a player goes on tapping (form.js takesMoreTaps)
+        # The drawing takes more than one tap (several balls, or a pocket tapped once a ball: «Кладка»): the page
+        # does not move after a tap on it (shot-input-core.js oneTapDraws: a newcomer's second tap landed on a chip).
+        self.drawing_taps_on = bool(self.table) and (
+            len(self.table["balls"]) > 1 or any(f.get("from") == "pocket_count" for f in self.table["fields"].values()))
         page.add_init_script(SHIFT_OBSERVER)
+        self.late_ms = late_ms
+        if late_ms:
+            page.add_init_script(LATE_ANSWERS.replace("%d", str(int(late_ms))))
 
     # ---- bookkeeping ----------------------------------------------------------
     def note(self, text: str) -> None:
@@ -131,7 +141,10 @@ class Walk:
         the screen a player taps it (a point of its own that shows), or None."""
         info = locator.evaluate(REACH)
         what = label.split(":")[0].split(" =")[0]
-        if info["off"]:
+        # After a tap on a drawing that takes more taps, a field outside the drawing (its chips below) may stand
+        # under the bar or past the screen: the page does not move while the player may go on tapping there.
+        after_drawing = self.taps_on == "drawing" and not self.suffix and not locator.evaluate(DRAWING_TAP)
+        if info["off"] and not after_drawing:
             self.res.scrolled += abs(info["off"])
             self.violate("scroll-needed" + self.suffix, what, f"{info['off']:+d} px до элемента")
         elif info["hit"] and self.taps_on and self.suffix:
@@ -139,6 +152,15 @@ class Walk:
             # there), so the field after it may stand under the bar: a swipe, counted, not a defect.
             self.res.scrolled += 1
             self.violate("scroll-needed" + self.suffix, what, f"под панелью после поля, которое нажимают не раз: {info['hit']}")
+        elif info["hit"] and info["underBar"] and self.suffix:
+            # In the form view a control partly under the record bar needs the same swipe as one wholly
+            # under it (counted above): a field taller than the room («пробка»'s eight fouls at 360 px)
+            # is brought up by its top, and the swipe to its last chips is counted, not a defect.
+            self.res.scrolled += 1
+            self.violate("scroll-needed" + self.suffix, what, f"частью под панелью: {info['hit']}")
+        elif (info["off"] or info["hit"]) and after_drawing:
+            self.res.scrolled += abs(info["off"]) or 1
+            self.violate("scroll-needed (после рисунка)", what, f"после рисунка, который нажимают не раз: {info['off']:+d} px")
         elif info["hit"]:
             self.violate("covered-control" + self.suffix, what, f"закрыт: {info['hit']}")
         return info["point"]
@@ -163,6 +185,8 @@ class Walk:
             locator.click()
         self.res.taps += 1
         self.taps_on = locator.evaluate(TAPS_ON)
+        if self.drawing_taps_on and locator.evaluate(DRAWING_TAP):
+            self.taps_on = "drawing"
         self.after_tap()
 
     def apart_from_last_tap(self, point) -> None:
@@ -204,6 +228,7 @@ class Walk:
         else:
             mouse_drag(self.page, source, target)
         self.res.taps += 1
+        self.taps_on = "drawing" if self.drawing_taps_on else False
         self.after_tap()
 
     def settle(self) -> None:
@@ -235,7 +260,7 @@ class Walk:
 # control partly shown (a tap there lands on the bar: the defect).
 REACH = """el => { const r = el.getBoundingClientRect();
   let off = r.top < 0 ? r.top : r.bottom > innerHeight ? r.bottom - innerHeight : 0;
-  let hit = null, point = null;
+  let hit = null, point = null, underBar = false;
   const lab = el.labels && el.labels[0];
   const own = (h) => !h || el.contains(h) || h.contains(el) || (lab && (lab.contains(h) || h.contains(lab)));
   if (!off) {
@@ -253,11 +278,12 @@ REACH = """el => { const r = el.getBoundingClientRect();
         const c = bar.getBoundingClientRect();
         off = c.top + c.height / 2 > innerHeight / 2 ? r.bottom - c.top : r.top - c.bottom;
       } else {
+        underBar = !!bar;
         hit = h.tagName.toLowerCase() + [...h.classList].slice(0, 2).map((c) => '.' + c).join('') + ' «' + (h.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30) + '»';
       }
     }
   }
-  return { off: Math.round(off), hit, h: r.height, point: off ? null : point }; }"""
+  return { off: Math.round(off), hit, underBar, h: r.height, point: off ? null : point }; }"""
 VERDICT_TEXT = """async ({ sel, ruling, names, calc, request }) => {
   const root = document.querySelector(sel);
   const [rl, w, client] = await Promise.all([import('/assets/js/ruling/ruling-line.js'), import('/assets/js/form/widget.js'),
@@ -602,7 +628,7 @@ class MatchWalk(Walk):
     # ---- one seed -------------------------------------------------------------
     def run(self, seed: int, max_steps: int = 14, calculator: bool = True) -> Result:
         rng = random.Random(f"walk:{self.game}:{seed}")
-        self.res = Result(self.game, self.viewport, self.theme, seed)
+        self.res = Result(self.game, self.viewport, self.theme, seed, late_ms=self.late_ms)
         t0 = time.monotonic()
         game = GAMES[self.game]
         self.names = ["Аня", "Борис", "Вера", "Глеб"][:rng.randint(game.min_players, min(game.max_players, 4))]

@@ -102,13 +102,32 @@ export function scrollerOf(el) {
  * the same frame. An answer that comes late and stands above the form so moves nothing on screen
  * (no layout shift: the probe in notes/walk-findings.md); bringing the answer up after it (afterPaint)
  * is a scroll.
- * @param {Element} anchor @param {() => void} change
+ * `edge` "foot" keeps the anchor's foot instead when nothing above it moved it: what changed inside it
+ * (a field that went) then moves nothing below it either. One scroll keeps one seam: a layout shift is
+ * a box that moved both on the screen and in the page, so a change above the anchor and another
+ * inside it leave one of them counted — the one above is kept, it moves the anchor's whole box.
+ * @param {Element} anchor @param {() => void} change @param {"top" | "foot"} [edge]
  */
-export function keepInPlace(anchor, change) {
-  const before = anchor.getBoundingClientRect().top;
+export function keepInPlace(anchor, change, edge = "top") {
+  const before = anchor.getBoundingClientRect();
   change();
-  const moved = anchor.getBoundingClientRect().top - before;
-  if (moved && before < window.innerHeight) (scrollerOf(anchor) || window).scrollBy({ top: moved, behavior: "instant" });
+  if (!anchor.getClientRects().length) return; // gone with the change: nothing to keep
+  const after = anchor.getBoundingClientRect();
+  const top = after.top - before.top;
+  const moved = edge === "top" || Math.abs(top) >= 0.5 ? top : after.bottom - before.bottom;
+  if (moved && before.top < window.innerHeight) (scrollerOf(anchor) || window).scrollBy({ top: moved, behavior: "instant" });
+}
+
+/**
+ * An answer later than this after the tap, ms, is a late one (a busy phone): what it moves is no
+ * longer seen as the tap's own response (a browser forgives a layout shift only within 0.5 s of an
+ * input, and the tap's press comes before its click), so it comes in without moving what is read.
+ */
+export const LATE_MS = 250;
+
+/** Whether an answer to a request asked at `askedAt` (performance.now()) comes late. @param {number} askedAt */
+export function answeredLate(askedAt) {
+  return performance.now() - askedAt > LATE_MS;
 }
 
 /** Call `fn` once the frame now being made is on screen (a scroll after it is a scroll, not a shift). @param {() => void} fn */

@@ -11,14 +11,25 @@ import { h } from "../lib/dom.js";
 
 /**
  * Whether the game's players can carry a note in play («1 нарушение»,
- * «выбыл», a role): then every card keeps a note row, so a note that comes or
+ * «выбыл»): then every card keeps a note row, so a note that comes or
  * goes moves nothing; the other games' cards have no such empty row. Kept in
  * the saved summary (saved-matches.js), so the board drawn before the engine
- * loads has the engine's height.
+ * loads has the engine's height. A role («по часовой»: «первый удар», «назначает лузу
+ * «единицы»») is no note in play: it comes only with the decision that ends it (roleShown).
  * @param {Pick<View, "players">} view
  */
 export function notesInPlay(view) {
-  return view.players.some((p) => "fouls_in_row" in p || "out" in p || "role" in p);
+  return view.players.some((p) => "fouls_in_row" in p || "out" in p);
+}
+
+/**
+ * A player's role as a note on the card — not while a decision is asked: the status line says who
+ * struck first and the decision who chooses, so the card said it twice, and the board, two rows
+ * taller until the choice, shrank under the verdict when it came (the walk, «по часовой»).
+ * @param {Partial<Pick<View, "decision">>} view @param {{ role?: unknown }} player
+ */
+function roleShown(view, player) {
+  return !view.decision && typeof player.role === "string" && player.role !== "";
 }
 
 /**
@@ -56,7 +67,7 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
       if (winner) tags.push(h("span", { class: "rb-tag rb-tag--win", text: "победитель" }));
       if (p.out) tags.push(h("span", { class: "rb-tag rb-tag--out", text: "выбыл" }));
       if (p.fouls_in_row && p.fouls_in_row > 0) tags.push(h("span", { class: "rb-tag rb-tag--foul", text: foulsInRow(p.fouls_in_row) }));
-      if (typeof p.role === "string" && p.role) tags.push(h("span", { class: "rb-tag", text: p.role }));
+      if (roleShown(view, p)) tags.push(h("span", { class: "rb-tag", text: /** @type {string} */ (p.role) }));
       const points = score && typeof p.score === "number" ? p.score : null;
       return h("li", {
         class: `rb-score${current ? " rb-score--current" : ""}${winner ? " rb-score--winner" : ""}${p.out ? " rb-score--out" : ""}`,

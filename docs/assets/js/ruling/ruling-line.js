@@ -2,7 +2,7 @@
 // A ruling in one line: verdict badge, who, what it changed (every score,
 // before → after; a decision: what was chosen), the § link of the clause that
 // decided it, and «почему ▸» opening the full explanation (ruling.js).
-// An undone ruling is struck through and says so.
+// An undone ruling is struck through and says so, without § links or «почему» (it no longer stands).
 
 import { h } from "../lib/dom.js";
 import { lineLinkIds, valueSourceIds } from "./ruling-parts.js";
@@ -49,10 +49,13 @@ export function renderRulingLine({
   if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
   if (question) struck.append(h("span", { class: "rb-choice", text: question }));
   line.append(struck);
+  root.append(line);
+  // An undone line says what was undone, struck through: no § and no «почему» for a ruling that no
+  // longer stands (its three rows left the drawing under the record bar after an undo at 360 px: the walk).
+  if (undone) return root;
   line.append(...lineLinks(ids, refs));
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
   line.append(toggle);
-  root.append(line);
   const full = h("div", { class: "rb-why", hidden: true });
   const explanation = renderRuling({
     ruling, refs, score: score || null, names, foldClauses: true, headless: true, said, figures: texts.said,

@@ -10,6 +10,7 @@ import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord, unbroken } from "../lib/ru.js";
+import { shortPocketName } from "../shot-input/table-svg-model.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { h, keepTogether } from "../lib/dom.js";
 import { refLink } from "../ruling/ruling.js";
@@ -138,8 +139,12 @@ function renderDecision(ui, decision, names, game) {
   ui.decisionQuestion.replaceChildren(
     who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
     ...questionWithClause(decision.question || "Нужно сделать выбор:", decision.clause ? refLink(game.refs, decision.clause, { short: true }) : null));
+  // A pocket by the drawing's short name (other choices by their label): six two-to-a-row buttons of three to five lines each («правая
+  // угловая со стороны «дома»») stood taller than the input at 360 px, and took the board and the line
+  // above them under the bars (the walk); «правая у «дома»» is the name written beside that pocket.
   ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
-    type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id), text: o.label,
+    type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id),
+    text: shortPocketName(o.id, o.label),
   })));
 }
 

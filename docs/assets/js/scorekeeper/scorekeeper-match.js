@@ -14,7 +14,9 @@ import { TARGET_PX, headsUncut, keepingInRoom, readingDelta, revealDelta } from 
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
-import { clearDelta, inputMark, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf } from "../lib/scroll-room.js";
+import {
+  afterPaint, answeredLate, clearDelta, inputMark, keepInPlace, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf,
+} from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
 
@@ -58,6 +60,28 @@ function nextInput(ui) {
   const field = [...action.querySelectorAll("[data-rb-field]")].find((f) => firstControl(f));
   const first = field ? firstControl(field) : firstControl(action);
   return only((first && first.closest("[data-rb-field]")) || first || ui.last);
+}
+
+/**
+ * What stays in place while a late answer is drawn: the input (a decision asked stands in it),
+ * else the last ruling (a finished match).
+ * @param {ScorekeeperUi} ui @returns {Element}
+ */
+function steadyPart(ui) {
+  return ui.actionForm.getClientRects().length ? ui.actionForm : ui.last;
+}
+
+/**
+ * `el` kept at least as tall as it is now, until the returned function lets it go.
+ * @param {Element} el @returns {() => void}
+ */
+function holdHeight(el) {
+  if (!(el instanceof HTMLElement)) return () => {};
+  const before = el.style.minHeight;
+  el.style.minHeight = `${el.getBoundingClientRect().height}px`;
+  return () => {
+    el.style.minHeight = before;
+  };
 }
 
 /**
@@ -251,6 +275,7 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
 /** Keys that change an input (a Tab or an arrow moving the focus does not). */
 const EDITING_KEY = /^(.|Enter|Backspace|Delete| )$/u;
 
+
 /** @typedef {{ signal: AbortSignal }} Listening */
 /**
  * @typedef {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
@@ -317,16 +342,20 @@ class MatchScreen {
       const form = isPlay ? this.ui.actionForm : null;
       clearErrors(this.ui.matchError, form);
       const mark = inputMark();
+      const askedAt = performance.now();
       const pending = run(); // the action is read: the input is the next shot's from the player's next touch
       const sent = isPlay ? this.holdSent() : null;
       /** @type {Outcome} */
       let outcome = null;
       try {
         outcome = await pending;
-      } finally {
-        if (sent) sent(Boolean(outcome && outcome.ok));
+      } catch (err) {
+        if (sent) sent(false);
+        throw err;
       }
-      if (outcome) this.answered(outcome, isPlay, mark);
+      const settleInput = () => sent && sent(Boolean(outcome && outcome.ok));
+      if (!outcome) settleInput();
+      else await this.answered(outcome, { isPlay, mark, settleInput, late: answeredLate(askedAt) });
     });
   }
 
@@ -363,23 +392,56 @@ class MatchScreen {
   }
 
   /**
-   * The session's answer to an action on screen.
-   * @param {NonNullable<Outcome>} outcome @param {boolean} isPlay @param {ReturnType<typeof inputMark>} mark
+   * The session's answer to an action on screen; resolved once the screen is settled (a late answer's
+   * reveal comes a frame later, and the tool stays busy until then).
+   * @param {NonNullable<Outcome>} outcome
+   * @param {{ isPlay: boolean, mark: ReturnType<typeof inputMark>, settleInput: () => void, late: boolean }} how
+   *   settleInput: the held input let go (holdSent); late: scroll-room.js answeredLate
+   * @returns {Promise<void>}
    */
-  answered(outcome, isPlay, mark) {
+  answered(outcome, { isPlay, mark, settleInput, late }) {
     const ui = this.ui;
     if (!outcome.ok) {
+      settleInput();
       if (outcome.changed) this.render(); // another tab's match, taken instead of a stale write
       showRefused(isPlay && this.input ? this.input.explain(outcome) : outcome, ui.matchError, isPlay ? ui.actionForm : null);
       if (isPlay) this.inputProblem = ui.matchError.textContent || "";
-      return;
+      return Promise.resolve();
     }
     if (outcome.warning) showError(ui.matchError, outcome.warning);
-    this.render();
-    this.keepFocusOnScreen();
     // The verdict, the board and a decision the rules ask for (in the input's place) are
     // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
-    if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
+    const reveal = () => {
+      if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
+    };
+    if (!late) {
+      settleInput();
+      this.render();
+      this.keepFocusOnScreen();
+      reveal();
+      return Promise.resolve();
+    }
+    // A late answer moves nothing where the player looks: in the frame it is drawn in, the input
+    // stays where it was — its top when the verdict above it grew, else its foot, over the record
+    // bar under the thumb, when a field inside it went (the first shot's «Разбивка») — and the
+    // reveal follows once that frame is painted: a scroll, not a layout shift (the walk with
+    // --late; the calculator does the same: notes/walk-findings.md).
+    // The input keeps its height in that frame too (a decision's choices gave way to the shorter drawing:
+    // what stood below it moved up), and gives it back in the next, its foot kept: one seam a frame.
+    const steady = steadyPart(ui);
+    const held = holdHeight(steady);
+    keepInPlace(steady, () => {
+      settleInput();
+      this.render();
+    }, "foot");
+    this.keepFocusOnScreen();
+    return new Promise((done) => afterPaint(() => {
+      keepInPlace(steady, held, "foot");
+      afterPaint(() => {
+        reveal();
+        done();
+      });
+    }));
   }
 
   // A record or a decision can take away the control that had the focus (a decision

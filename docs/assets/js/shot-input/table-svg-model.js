@@ -56,6 +56,21 @@ export function ballName(ball, state) {
   return `${ball.label ? `${ball.label} — шар ${ball.name}` : `Шар: ${ball.name}`}${ballStateWords(state)}`;
 }
 
+/** @type {Record<string, string>} */
+const SHORT = {
+  "far-left": "дальняя левая", "far-right": "дальняя правая", "right-middle": "правая средняя",
+  "near-right": "правая у «дома»", "near-left": "левая у «дома»", "left-middle": "левая средняя",
+};
+
+/**
+ * A pocket's short name, as the drawing writes it beside the pocket («правая у «дома»»), else `label`:
+ * the drawing's names and a pocket chosen by a button (a decision, «по часовой») are one wording.
+ * @param {unknown} id @param {string} label
+ */
+export function shortPocketName(id, label) {
+  return SHORT[String(id)] || label;
+}
+
 /** A pocket's accessible name: «Луза: … (шаров в ней: 2), заказана».
  * @param {string} label @param {number} count balls in it @param {boolean} called */
 export function pocketName(label, count, called) {

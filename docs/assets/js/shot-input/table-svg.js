@@ -8,6 +8,7 @@
 
 import {
   CLOTH, POCKET_BALL_R, PYRAMID_BALL_R, RAIL, ballClass, ballName, ballsInPockets, ballState, cueName, pocketName, pocketRow, pyramidAt,
+  shortPocketName,
 } from "./table-svg-model.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
@@ -33,11 +34,6 @@ const POCKET_AT = {
 const NAME_AT = {
   "far-left": [200, -12, "end"], "far-right": [200, 117, "end"], "right-middle": [100, 117, "middle"],
   "near-right": [0, 117, "start"], "near-left": [0, -12, "start"], "left-middle": [100, -12, "middle"],
-};
-/** @type {Record<string, string>} */
-const SHORT = {
-  "far-left": "дальняя левая", "far-right": "дальняя правая", "right-middle": "правая средняя",
-  "near-right": "правая у «дома»", "near-left": "левая у «дома»", "left-middle": "левая средняя",
 };
 const BALL_R = 6;
 
@@ -110,7 +106,7 @@ function drawPocket(svg, pocket, balls, shot, can) {
   s("circle", { class: "rb-t-hole", cx: x, cy: y, r: 7 }));
   // The name is outside the tap target (a tap is aimed at the pocket itself).
   svg.append(s("text", { class: "rb-t-name", x: nx, y: ny, "text-anchor": anchor, "aria-hidden": "true" },
-    SHORT[String(pocket.id)] || pocket.label));
+    shortPocketName(pocket.id, pocket.label)));
   const row = pocketRow([x, y], balls.length);
   balls.forEach((b, i) => {
     g.append(s("circle", { class: "rb-t-in", cx: row[i][0], cy: row[i][1], r: POCKET_BALL_R, fill: b.colour }));
