@@ -144,3 +144,31 @@ def test_after_a_drawn_shot_the_noticed_chip_and_the_drawing_are_on_screen(tool_
     clear = tool.locator("[data-rb-shot-tool=clear]").bounding_box()
     said = tool.locator("[data-rb-action=shot] [data-rb-shot-said]").bounding_box()
     assert abs(clear["y"] - said["y"]) < 8 and clear["x"] < said["x"]  # beside the line, one row
+
+
+# Each pocket button: its words, its row's top, whether its text stays inside its padding.
+POCKET_BUTTONS = """root => [...root.querySelectorAll('[data-rb-decision] [data-rb-choice]')].map((b) => {
+  const r = b.getBoundingClientRect(), s = getComputedStyle(b), range = document.createRange();
+  range.selectNodeContents(b);
+  const words = [...range.getClientRects()];
+  const inside = words.every((w) => w.left >= r.left + parseFloat(s.paddingLeft) - 1 && w.right <= r.right - parseFloat(s.paddingRight) + 1);
+  return [b.textContent.replace(/\\u00a0/g, ' '), Math.round(r.top), inside, r.height];
+})"""
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone-360", "desktop"])
+def test_the_pockets_to_name_stand_as_on_the_drawing_by_its_names(tool_page, base_url, device):
+    """The six pockets to choose from, three to a row in the drawing's layout (the left rail on top, «дом» at the
+    left) and by the names the drawing writes beside them: a newcomer looked for «дальняя левая» top left and
+    found it top right on the drawing; their six buttons of three to five lines stood taller than the input
+    at 360 px (the walk)."""
+    page, tool = match_page(tool_page, base_url, device, GAME, ["Анна", "Борис"])
+    buttons = tool.evaluate(POCKET_BUTTONS)
+    assert [b[0] for b in buttons] == ["левая у «дома»", "левая средняя", "дальняя левая",
+                                       "правая у «дома»", "правая средняя", "дальняя правая"], buttons
+    tops = [b[1] for b in buttons]
+    assert tops[0] == tops[1] == tops[2] < tops[3] == tops[4] == tops[5], tops
+    assert all(b[2] for b in buttons), [b[0] for b in buttons if not b[2]]
+    assert all(b[3] >= 24 for b in buttons), buttons
+    drawn = {t.strip() for t in tool.locator(".rb-t-name").all_text_contents()}
+    assert {b[0] for b in buttons} <= {d.replace("\u00a0", " ") for d in drawn}, drawn

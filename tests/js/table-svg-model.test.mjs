@@ -61,7 +61,7 @@ test("a pocket's and the cue ball's names", () => {
 
 test("a pocket's short name is the drawing's, for every pocket; anything else keeps its label", () => {
   // The decision's buttons («по часовой») and the names beside the drawn pockets say one wording.
-  assert.equal(shortPocketName("near-right", "правая угловая со стороны «дома»"), "правая у «дома»");
+  assert.equal(shortPocketName("near-right", "правая угловая со стороны «дома»"), "правая у\u00a0«дома»");
   assert.equal(shortPocketName("far-left", "дальняя левая угловая"), "дальняя левая");
   for (const id of ["far-left", "far-right", "right-middle", "near-right", "near-left", "left-middle"]) {
     assert.ok(shortPocketName(id, "").length > 0 && shortPocketName(id, "").length <= 16, id);

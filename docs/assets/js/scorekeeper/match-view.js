@@ -10,7 +10,7 @@ import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord, unbroken } from "../lib/ru.js";
-import { shortPocketName } from "../shot-input/table-svg-model.js";
+import { POCKETS_AS_DRAWN, shortPocketName } from "../shot-input/table-svg-model.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { h, keepTogether } from "../lib/dom.js";
 import { refLink } from "../ruling/ruling.js";
@@ -142,7 +142,13 @@ function renderDecision(ui, decision, names, game) {
   // A pocket by the drawing's short name (other choices by their label): six two-to-a-row buttons of three to five lines each («правая
   // угловая со стороны «дома»») stood taller than the input at 360 px, and took the board and the line
   // above them under the bars (the walk); «правая у «дома»» is the name written beside that pocket.
-  ui.decisionOptions.replaceChildren(...(decision.options || []).map((o) => h("button", {
+  // Six pockets stand three to a row as the drawing has them (a newcomer looked for «дальняя левая»
+  // top left, where the grid had it, and found it top right on the drawing).
+  const options = decision.options || [];
+  const asDrawn = options.length === POCKETS_AS_DRAWN.length && POCKETS_AS_DRAWN.every((id) => options.some((o) => o.id === id));
+  const ordered = asDrawn ? POCKETS_AS_DRAWN.map((id) => /** @type {typeof options[number]} */ (options.find((o) => o.id === id))) : options;
+  ui.decisionOptions.classList.toggle("rb-sk-pockets", asDrawn);
+  ui.decisionOptions.replaceChildren(...ordered.map((o) => h("button", {
     type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id),
     text: shortPocketName(o.id, o.label),
   })));

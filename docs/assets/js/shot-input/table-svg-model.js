@@ -59,8 +59,12 @@ export function ballName(ball, state) {
 /** @type {Record<string, string>} */
 const SHORT = {
   "far-left": "дальняя левая", "far-right": "дальняя правая", "right-middle": "правая средняя",
-  "near-right": "правая у «дома»", "near-left": "левая у «дома»", "left-middle": "левая средняя",
+  // «у «дома»» never split: «правая / у / «дома»» in a third of a 360 px phone (a decision's button)
+  "near-right": "правая у\u00a0«дома»", "near-left": "левая у\u00a0«дома»", "left-middle": "левая средняя",
 };
+
+/** The pockets as the drawing lays them out, row by row: the left rail on top («дом» at the left), the right below. */
+export const POCKETS_AS_DRAWN = ["near-left", "left-middle", "far-left", "near-right", "right-middle", "far-right"];
 
 /**
  * A pocket's short name, as the drawing writes it beside the pocket («правая у «дома»»), else `label`:
