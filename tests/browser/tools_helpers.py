@@ -577,13 +577,15 @@ GIVEN_AND_VERDICT = """([bar, form, head]) => {
 }"""
 
 
-# The engine's calls held until the test lets them go (no app hook: the page's own postMessage).
+# The engine's calls held until the test lets them go (no app hook: the page's own postMessage), or each
+# held window.rbLateMs ms if that is set (tests/walk: the walk's --late, a busy phone).
 HOLD_CALLS = """
 window.rbHeld = [];
 window.rbHold = false;
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {
   if (window.rbHold && message && message.type === 'call') { window.rbHeld.push(() => post.call(this, message, ...rest)); return; }
+  if (window.rbLateMs && message && message.type === 'call') { setTimeout(() => post.call(this, message, ...rest), window.rbLateMs); return; }
   return post.call(this, message, ...rest);
 };
 window.rbRelease = () => { window.rbHold = false; for (const send of window.rbHeld.splice(0)) send(); };

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { emptyShot } from "../../docs/assets/js/shot-input/shot-model.js";
 import {
-  ballClass, ballName, ballsInPockets, ballState, ballStateWords, cueName, pocketName, shortPocketName,
+  ballClass, ballName, ballsInPockets, ballState, ballStateWords, cueName, pocketName, pocketsAsDrawn, shortPocketName,
 } from "../../docs/assets/js/shot-input/table-svg-model.js";
 
 const TABLE = {
@@ -67,4 +67,12 @@ test("a pocket's short name is the drawing's, for every pocket; anything else ke
     assert.ok(shortPocketName(id, "").length > 0 && shortPocketName(id, "").length <= 16, id);
   }
   assert.equal(shortPocketName("replay", "Повторить разбивку"), "Повторить разбивку");
+});
+
+test("the six pockets to choose from come in the drawing's layout; any other set of choices does not", () => {
+  const engine = ["far-left", "far-right", "right-middle", "near-right", "near-left", "left-middle"].map((id) => ({ id, label: id }));
+  assert.deepEqual(pocketsAsDrawn(engine)?.map((o) => o.id),
+    ["near-left", "left-middle", "far-left", "near-right", "right-middle", "far-right"]);
+  assert.equal(pocketsAsDrawn(engine.slice(1)), null);
+  assert.equal(pocketsAsDrawn([{ id: "replay" }, { id: "continue" }]), null);
 });

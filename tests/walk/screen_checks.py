@@ -21,19 +21,6 @@ try {
 } catch (e) {}
 """
 
-# Every engine call answered late (the answer held %d ms before it goes to the worker): a
-# page's reaction to its answer then falls outside the 0.5 s after the tap that a layout shift
-# is forgiven in, as on a busy phone, so what the answer moves is counted.
-LATE_ANSWERS = r"""
-(() => {
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.type === 'call') { setTimeout(() => post.call(this, message, ...rest), %d); return; }
-    return post.call(this, message, ...rest);
-  };
-})();
-"""
-
 # A line of el cut through by the bars above (--rb-sticky-top: the header and the
 # tab bar): "строка A…B px, край полосы E px", or null. Shared by SCREEN_CHECK and
 # tests/browser/screen_checks.py (the same rule, one wording of the measure).

@@ -16,10 +16,10 @@ from rules_pkg.api import handle
 from rules_pkg.games import GAMES
 from rules_pkg.warmup import random_ruling_request
 
-from tests.browser.tools_helpers import ENGINE_TIMEOUT_MS, wait_engine_ready
+from tests.browser.tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, wait_engine_ready
 from tests.randplay import internal_state
 from tests.walk.entry import FormEntry, action_decl, drawable, jv, normal
-from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, LATE_ANSWERS, SCREEN_CHECK, SHIFT_OBSERVER
+from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, SCREEN_CHECK, SHIFT_OBSERVER
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "walk"
@@ -39,9 +39,11 @@ def context_options(viewport: str, theme: str) -> dict:
             "reduced_motion": "reduce", "locale": "ru-RU"}
 
 
-# Whether a control is in a field a player goes on tapping (a set, a sequence, a stepper's − +: form.js takesMoreTaps).
 # A tap on the drawing's balls or pockets (not its «nothing happened» tools, which draw the whole shot).
 DRAWING_TAP = """el => { const t = el.closest('[data-rb-tap]'); return !!t && (t.dataset.rbTap === 'ball' || t.dataset.rbTap === 'pocket'); }"""
+# Whether the drawing takes more than one tap: the page's own rule (it does not move between such taps).
+DRAWING_TAKES_MORE_TAPS = """async (table) => !(await import('/assets/js/shot-input/shot-input-core.js')).oneTapDraws(table)"""
+# Whether a control is in a field a player goes on tapping (a set, a sequence, a stepper's − +: form.js takesMoreTaps).
 TAPS_ON = """el => { const f = el.closest('[data-rb-field]'); const k = f ? f.dataset.rbKind : '';
   return k === 'set' || k === 'sequence' || (k === 'int' && el.tagName !== 'INPUT'); }"""
 
@@ -106,14 +108,20 @@ class Walk:
         # calculator's form) are reported apart from the drawing's.
         self.suffix = ""
         self.taps_on = False  # the last tap was on a field a player goes on tapping (form.js takesMoreTaps)
-        # The drawing takes more than one tap (several balls, or a pocket tapped once a ball: «Кладка»): the page
-        # does not move after a tap on it (shot-input-core.js oneTapDraws: a newcomer's second tap landed on a chip).
-        self.drawing_taps_on = bool(self.table) and (
-            len(self.table["balls"]) > 1 or any(f.get("from") == "pocket_count" for f in self.table["fields"].values()))
+        self._drawing_taps_on = None  # drawing_taps_on, asked of the page once
         page.add_init_script(SHIFT_OBSERVER)
         self.late_ms = late_ms
-        if late_ms:
-            page.add_init_script(LATE_ANSWERS.replace("%d", str(int(late_ms))))
+        if late_ms:  # every engine call held this long (a busy phone): what a late answer moves is counted
+            page.add_init_script(HOLD_CALLS)
+            page.add_init_script(f"window.rbLateMs = {int(late_ms)};")
+
+    @property
+    def drawing_taps_on(self) -> bool:
+        """The drawing takes more than one tap (several balls, or a pocket tapped once a ball: «Кладка»): the page
+        does not move after a tap on it (shot-input-core.js oneTapDraws: a newcomer's second tap landed on a chip)."""
+        if self._drawing_taps_on is None:
+            self._drawing_taps_on = bool(self.table) and self.page.evaluate(DRAWING_TAKES_MORE_TAPS, self.table)
+        return self._drawing_taps_on
 
     # ---- bookkeeping ----------------------------------------------------------
     def note(self, text: str) -> None:

@@ -11,7 +11,7 @@ import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
-import { afterPaint, answeredLate, inputMark, keepInPlace, movedSince } from "../lib/scroll-room.js";
+import { answeredLate, drawAnswer, inputMark, keepInPlace, movedSince } from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
 import { TAB_OPENED } from "../page/layout-core.js";
 import {
@@ -127,19 +127,15 @@ export class Calculator {
       // Brought into view between the sticky bars (the middle of the screen is clear of both).
       if (outOfClearView(invalid.getBoundingClientRect(), stickyTop(), window.innerHeight)) invalid.scrollIntoView({ block: "center" });
     };
-    if (!late) {
-      say();
-      focusField();
-      return Promise.resolve();
-    }
     // A late refusal moves nothing on screen: the message under its field pushes down what is below it,
     // so the form's foot is kept where it was (the page scrolls by the message), and the field is
     // brought up once that frame is painted (the walk with --late: 0.046 in «пробка»'s calculator).
-    keepInPlace(this.form, say, "foot");
-    return new Promise((done) => afterPaint(() => {
-      if (!movedSince(mark)) focusField();
-      done();
-    }));
+    return drawAnswer({
+      late, anchor: this.form, edge: "foot", change: say,
+      after: () => {
+        if (!late || !movedSince(mark)) focusField();
+      },
+    });
   }
 
   /** The ruling and the table after it. @param {Response} response @param {ReturnType<typeof inputMark>} mark */
@@ -149,16 +145,19 @@ export class Calculator {
     if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
     const line = renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true });
     keepTogether(line); // «93» / «очка» never on two lines, in the line and behind «почему» alike
-    // The answer stands above the form: it comes in without moving what the reader looks at.
-    keepInPlace(this.watched(mark), () => {
-      result.replaceChildren(line, afterTable(table));
-      result.hidden = false;
-      result.classList.remove("rb-result--stale");
-    });
-    // Once drawn, the answer is brought up (a scroll: nothing shifted) and takes the focus, unless the
-    // reader has gone on meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
-    afterPaint(() => {
-      if (!movedSince(mark)) reveal(result);
+    // The answer stands above the form: quick or late, it comes in without moving what the reader looks at.
+    drawAnswer({
+      late: true, anchor: this.watched(mark),
+      change: () => {
+        result.replaceChildren(line, afterTable(table));
+        result.hidden = false;
+        result.classList.remove("rb-result--stale");
+      },
+      // Once drawn, the answer is brought up (a scroll: nothing shifted) and takes the focus, unless the
+      // reader has gone on meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
+      after: () => {
+        if (!movedSince(mark)) reveal(result);
+      },
     });
   }
 

@@ -130,6 +130,49 @@ export function answeredLate(askedAt) {
   return performance.now() - askedAt > LATE_MS;
 }
 
+/**
+ * `el` kept at least as tall as it is now, until the returned function lets it go.
+ * @param {Element} el @returns {() => void}
+ */
+function holdHeight(el) {
+  if (!(el instanceof HTMLElement)) return () => {};
+  const before = el.style.minHeight;
+  el.style.minHeight = `${el.getBoundingClientRect().height}px`;
+  return () => {
+    el.style.minHeight = before;
+  };
+}
+
+/**
+ * An engine's answer put on the page (`change`) and what it says brought into view (`after`). A quick
+ * answer (not `late`) does both at once: what moves is the tap's own response. A late one moves nothing
+ * where the reader looks: `change` runs with `anchor` kept in place (keepInPlace, at `edge`), and `after`
+ * once that frame is painted — a scroll, not a layout shift (notes/walk-findings.md). `hold`: the anchor
+ * also keeps its height in that frame and gives it back in the next, its foot kept — one seam a frame (a
+ * decision's choices gave way to the shorter drawing, and what stood below the input moved up).
+ * @param {{ late: boolean, anchor: Element, change: () => void, after: () => void, edge?: "top" | "foot",
+ *   hold?: boolean }} answer
+ * @returns {Promise<void>} once `after` has run
+ */
+export function drawAnswer({ late, anchor, change, after, edge = "top", hold = false }) {
+  if (!late) {
+    change();
+    after();
+    return Promise.resolve();
+  }
+  const held = hold ? holdHeight(anchor) : null;
+  keepInPlace(anchor, change, edge);
+  return new Promise((done) => afterPaint(() => {
+    const finish = () => {
+      after();
+      done();
+    };
+    if (!held) return finish();
+    keepInPlace(anchor, held, "foot");
+    afterPaint(finish);
+  }));
+}
+
 /** Call `fn` once the frame now being made is on screen (a scroll after it is a scroll, not a shift). @param {() => void} fn */
 export function afterPaint(fn) {
   requestAnimationFrame(() => requestAnimationFrame(fn));

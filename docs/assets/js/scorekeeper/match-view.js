@@ -10,7 +10,7 @@ import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord, unbroken } from "../lib/ru.js";
-import { POCKETS_AS_DRAWN, shortPocketName } from "../shot-input/table-svg-model.js";
+import { pocketsAsDrawn, shortPocketName } from "../shot-input/table-svg-model.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { h, keepTogether } from "../lib/dom.js";
 import { refLink } from "../ruling/ruling.js";
@@ -139,16 +139,14 @@ function renderDecision(ui, decision, names, game) {
   ui.decisionQuestion.replaceChildren(
     who ? h("strong", { class: "rb-sk-chooser", text: `Выбирает ${who}. ` }) : "",
     ...questionWithClause(decision.question || "Нужно сделать выбор:", decision.clause ? refLink(game.refs, decision.clause, { short: true }) : null));
-  // A pocket by the drawing's short name (other choices by their label): six two-to-a-row buttons of three to five lines each («правая
-  // угловая со стороны «дома»») stood taller than the input at 360 px, and took the board and the line
-  // above them under the bars (the walk); «правая у «дома»» is the name written beside that pocket.
-  // Six pockets stand three to a row as the drawing has them (a newcomer looked for «дальняя левая»
-  // top left, where the grid had it, and found it top right on the drawing).
+  // A pocket by the drawing's short name (other choices by their label): six two-to-a-row buttons of
+  // three to five lines each («правая угловая со стороны «дома»») stood taller than the input at 360 px,
+  // and took the board and the line above them under the bars (the walk). Six pockets stand three to a
+  // row as the drawing has them (a newcomer looked for «дальняя левая» top left, where the grid had it).
   const options = decision.options || [];
-  const asDrawn = options.length === POCKETS_AS_DRAWN.length && POCKETS_AS_DRAWN.every((id) => options.some((o) => o.id === id));
-  const ordered = asDrawn ? POCKETS_AS_DRAWN.map((id) => /** @type {typeof options[number]} */ (options.find((o) => o.id === id))) : options;
-  ui.decisionOptions.classList.toggle("rb-sk-pockets", asDrawn);
-  ui.decisionOptions.replaceChildren(...ordered.map((o) => h("button", {
+  const asDrawn = pocketsAsDrawn(options);
+  ui.decisionOptions.classList.toggle("rb-sk-pockets", asDrawn !== null);
+  ui.decisionOptions.replaceChildren(...(asDrawn || options).map((o) => h("button", {
     type: "button", class: "rb-button rb-button--primary", "data-rb-choice": JSON.stringify(o.id),
     text: shortPocketName(o.id, o.label),
   })));

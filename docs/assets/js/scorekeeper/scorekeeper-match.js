@@ -15,7 +15,7 @@ import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
 import {
-  afterPaint, answeredLate, clearDelta, inputMark, keepInPlace, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf,
+  answeredLate, clearDelta, drawAnswer, inputMark, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf,
 } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
@@ -69,19 +69,6 @@ function nextInput(ui) {
  */
 function steadyPart(ui) {
   return ui.actionForm.getClientRects().length ? ui.actionForm : ui.last;
-}
-
-/**
- * `el` kept at least as tall as it is now, until the returned function lets it go.
- * @param {Element} el @returns {() => void}
- */
-function holdHeight(el) {
-  if (!(el instanceof HTMLElement)) return () => {};
-  const before = el.style.minHeight;
-  el.style.minHeight = `${el.getBoundingClientRect().height}px`;
-  return () => {
-    el.style.minHeight = before;
-  };
 }
 
 /**
@@ -275,7 +262,6 @@ export function bindMatch({ root, ui, game, session, screens, input, signal }) {
 /** Keys that change an input (a Tab or an arrow moving the focus does not). */
 const EDITING_KEY = /^(.|Enter|Backspace|Delete| )$/u;
 
-
 /** @typedef {{ signal: AbortSignal }} Listening */
 /**
  * @typedef {{ root: HTMLDetailsElement, ui: ScorekeeperUi, game: GameDeclaration,
@@ -409,39 +395,22 @@ class MatchScreen {
       return Promise.resolve();
     }
     if (outcome.warning) showError(ui.matchError, outcome.warning);
-    // The verdict, the board and a decision the rules ask for (in the input's place) are
-    // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
-    const reveal = () => {
-      if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
-    };
-    if (!late) {
-      settleInput();
-      this.render();
-      this.keepFocusOnScreen();
-      reveal();
-      return Promise.resolve();
-    }
-    // A late answer moves nothing where the player looks: in the frame it is drawn in, the input
-    // stays where it was — its top when the verdict above it grew, else its foot, over the record
-    // bar under the thumb, when a field inside it went (the first shot's «Разбивка») — and the
-    // reveal follows once that frame is painted: a scroll, not a layout shift (the walk with
-    // --late; the calculator does the same: notes/walk-findings.md).
-    // The input keeps its height in that frame too (a decision's choices gave way to the shorter drawing:
-    // what stood below it moved up), and gives it back in the next, its foot kept: one seam a frame.
-    const steady = steadyPart(ui);
-    const held = holdHeight(steady);
-    keepInPlace(steady, () => {
-      settleInput();
-      this.render();
-    }, "foot");
-    this.keepFocusOnScreen();
-    return new Promise((done) => afterPaint(() => {
-      keepInPlace(steady, held, "foot");
-      afterPaint(() => {
-        reveal();
-        done();
-      });
-    }));
+    // A late answer keeps the input in place — its top when the verdict above it grew, else its foot,
+    // over the record bar under the thumb, when a field inside it went (the first shot's «Разбивка»),
+    // and its height for that frame — and the reveal follows (scroll-room.js drawAnswer; the walk with --late).
+    return drawAnswer({
+      late, anchor: steadyPart(ui), edge: "foot", hold: true,
+      change: () => {
+        settleInput();
+        this.render();
+        this.keepFocusOnScreen();
+      },
+      // The verdict, the board and a decision the rules ask for (in the input's place) are
+      // seen — unless the player has gone on while the engine answered (a Tab, a scroll).
+      after: () => {
+        if (!movedSince(mark)) revealReading(ui, { keep: !isPlay });
+      },
+    });
   }
 
   // A record or a decision can take away the control that had the focus (a decision

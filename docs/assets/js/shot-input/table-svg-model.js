@@ -64,7 +64,17 @@ const SHORT = {
 };
 
 /** The pockets as the drawing lays them out, row by row: the left rail on top («дом» at the left), the right below. */
-export const POCKETS_AS_DRAWN = ["near-left", "left-middle", "far-left", "near-right", "right-middle", "far-right"];
+const POCKETS_AS_DRAWN = ["near-left", "left-middle", "far-left", "near-right", "right-middle", "far-right"];
+
+/**
+ * Choices that are the six pockets (by id), in the drawing's layout (three to a row); null for any other set.
+ * @template {{ id: unknown }} T @param {T[]} options @returns {T[] | null}
+ */
+export function pocketsAsDrawn(options) {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  if (options.length !== POCKETS_AS_DRAWN.length || !POCKETS_AS_DRAWN.every((id) => byId.has(id))) return null;
+  return POCKETS_AS_DRAWN.map((id) => /** @type {T} */ (byId.get(id)));
+}
 
 /**
  * A pocket's short name, as the drawing writes it beside the pocket («правая у «дома»»), else `label`:
