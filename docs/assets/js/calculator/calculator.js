@@ -86,7 +86,7 @@ export class Calculator {
         await this.refused(response, mark, answeredLate(askedAt));
         return;
       }
-      this.show(response, mark);
+      await this.show(response, mark); // busy until the answer is drawn and has the focus
     } catch (err) {
       showError(this.errorBox, messageOf(err));
     } finally {
@@ -138,7 +138,11 @@ export class Calculator {
     });
   }
 
-  /** The ruling and the table after it. @param {Response} response @param {ReturnType<typeof inputMark>} mark */
+  /**
+   * The ruling and the table after it.
+   * @param {Response} response @param {ReturnType<typeof inputMark>} mark
+   * @returns {Promise<void>} once the answer is drawn and brought up
+   */
   show(response, mark) {
     const result = this.result;
     const table = response.view && response.view.table;
@@ -146,7 +150,7 @@ export class Calculator {
     const line = renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true });
     keepTogether(line); // «93» / «очка» never on two lines, in the line and behind «почему» alike
     // The answer stands above the form: quick or late, it comes in without moving what the reader looks at.
-    drawAnswer({
+    return drawAnswer({
       late: true, anchor: this.watched(mark),
       change: () => {
         result.replaceChildren(line, afterTable(table));
