@@ -76,6 +76,9 @@ def describe_fields(fields: list[dict], values: dict) -> list[str]:
         value = values.get(f["name"], f.get("default")) if f.get("always") else values.get(f["name"])
         if value is not None and (f.get("always") or not is_default(f, value)):
             lines.append(f"{f['label']}: {value_text(f, value)}")
+    if not lines:  # nothing else said: the fields said alone, at their value or default
+        lines = [f"{f['label']}: {value_text(f, v)}" for f in fields
+                 if f.get("alone") and (v := values.get(f["name"], f.get("default"))) is not None]
     for name, value in values.items():  # not declared: shown raw (the engine rejects it anyway)
         if name not in by_name and name != "type" and value is not None:
             lines.append(f"{name}: {json.dumps(value, ensure_ascii=False)}")

@@ -34,7 +34,9 @@ class Field:
     """Common part of every field. ``when`` maps other fields' names to the value
     (or list of values) they must have for this field to apply; a field that does
     not apply must be absent (or null). ``optional``: null is allowed and means
-    "not known". ``always``: the Russian description shows it even at its default.
+    "not known". ``always``: the Russian description shows it even at its default;
+    ``alone``: it shows it when it says nothing else (a «Кайза» shot whose only fact is that the
+    cue ball touched a ball: «Биток коснулся хотя бы одного шара: да», not an empty line).
     ``none_label``: what null means in words, where it means that nothing of the kind
     happened («шар в лузу не упал»); the тренажёр states it so when it decides the answer.
     ``help_tool``: the one tool whose form shows ``help`` («calculator»), for a hint
@@ -47,6 +49,7 @@ class Field:
     optional: bool = False
     when: dict | None = None
     always: bool = False
+    alone: bool = False
     none_label: str = ""
     help_tool: str = ""
     kind: ClassVar[str] = "?"
@@ -75,6 +78,8 @@ class Field:
             out["when"] = dict(self.when)
         if self.always:
             out["always"] = True
+        if self.alone:
+            out["alone"] = True
         if self.none_label:
             out["none_label"] = self.none_label
         out.update(self.extra_json())

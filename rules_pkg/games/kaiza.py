@@ -162,7 +162,7 @@ WITH_BALL = {"ball": list(BALLS)}
 BALL_FELL = {"ball": list(BALLS), "call": FELL}
 
 SHOT_FIELDS = (
-    Bool(name="contact", label="Биток коснулся хотя бы одного шара", default=True, help="Нет — промах."),
+    Bool(name="contact", label="Биток коснулся хотя бы одного шара", default=True, alone=True, help="Нет — промах."),
     Bool(name="positional", label="Позиционный удар (биток ставится в выгодную позицию)", default=False,
          help="При позиционном ударе промах не штрафуется."),
     Choice(name="ball", label="Какой прицельный шар сыгран (заказан)", options=BALL_OPTIONS, default=None,

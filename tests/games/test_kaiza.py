@@ -612,3 +612,15 @@ def test_kaiza_respot_of_two_reds_names_the_second_one():
     assert respot == ["Красный шар ставят на 1-ю точку.",
                       "Второй красный шар ставят на 3-ю точку (на 1-ю ставят красный шар)."]
     assert len(set(r["lines"])) == len(r["lines"])
+
+
+def test_kaiza_a_shot_that_only_touched_a_ball_says_so():
+    """A single ball touched, nothing fallen: the words say the contact (the drawing's line and the
+    history), not an empty line or «всё как по умолчанию в форме» — and no carom (the drawing once
+    sent the touched red as «карамболь по 1 красному»)."""
+    from rules_pkg.describe import describe_action
+    declaration = handle({"op": "describe", "game": "kaiza"})["game"]
+    assert describe_action(declaration, {"type": "shot", "contact": True}) == ["Биток коснулся хотя бы одного шара: да"]
+    assert describe_action(declaration, {"type": "shot", "contact": False}) == ["Биток коснулся хотя бы одного шара: нет"]
+    assert describe_action(declaration, {"type": "shot", "contact": True, "carom_yellow": True}) == [
+        "Карамболь по жёлтому шару: да"]

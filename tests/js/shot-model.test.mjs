@@ -123,6 +123,17 @@ test("two alike balls: the played red is «red», the other «red2», whichever 
   assert.equal(caroms.carom_white, false);
 });
 
+test("the ball the cue ball touched first is no carom, when none fell as when one did", () => {
+  const kaiza = declaration("kaiza").table;
+  const single = fieldValues(kaiza, draw(kaiza, ["ball:red"]));
+  assert.equal(single.contact, true);
+  assert.equal(single.carom_reds, 0, "a single red touched is a contact («Карамболь» stood for it)");
+  const then = fieldValues(kaiza, draw(kaiza, ["ball:red", "ball:yellow", "ball:red2"]));
+  assert.deepEqual([then.carom_reds, then.carom_yellow, then.carom_white], [1, true, false]);
+  const said = describeDrawn(kaiza, actionOf(declaration("kaiza"), draw(kaiza, ["ball:red"])), draw(kaiza, ["ball:red"]));
+  assert.doesNotMatch(said, /арамбол/, said);
+});
+
 test("counting games: every pocket tap is one ball, «за борт» with nothing selected is one more", () => {
   const kladka = declaration("kladka-kiem").table;
   const v = fieldValues(kladka, draw(kladka, ["pocket:far-left", "pocket:far-left", "out"]));

@@ -7,7 +7,7 @@
 // sends, so what the player reads is what is recorded.
 
 /**
- * @typedef {{ name: string, label: string, kind?: string, default?: unknown, always?: boolean,
+ * @typedef {{ name: string, label: string, kind?: string, default?: unknown, always?: boolean, alone?: boolean,
  *   options?: { id: unknown, label: string }[] }} FieldWords
  */
 
@@ -52,14 +52,29 @@ function isDefault(field, value) {
  * @param {FieldWords[]} fields @param {Record<string, unknown>} values @returns {string[]}
  */
 export function describeFields(fields, values) {
-  const lines = [];
-  for (const f of fields) {
-    const value = f.always ? (f.name in values ? values[f.name] : f.default) : values[f.name];
-    if (value !== undefined && value !== null && (f.always || !isDefault(f, value))) {
-      lines.push(`${f.label}: ${valueText(f, value)}`);
-    }
-  }
+  const lines = fields.flatMap((f) => fieldLine(f, values));
+  if (!lines.length) lines.push(...aloneLines(fields, values));
   return lines;
+}
+
+/**
+ * One field's line, if it says anything: a value off its default, or any value of an "always" field.
+ * @param {FieldWords} f @param {Record<string, unknown>} values @returns {string[]}
+ */
+export function fieldLine(f, values) {
+  const value = f.always ? (f.name in values ? values[f.name] : f.default) : values[f.name];
+  return value !== undefined && value !== null && (f.always || !isDefault(f, value)) ? [`${f.label}: ${valueText(f, value)}`] : [];
+}
+
+/**
+ * The fields said when nothing else is (describe.py: «Биток коснулся хотя бы одного шара: да» for a single
+ * ball touched in «Кайза»), at their value or default. @param {FieldWords[]} fields @param {Record<string, unknown>} values
+ */
+export function aloneLines(fields, values) {
+  return fields.filter((f) => f.alone).flatMap((f) => {
+    const value = f.name in values ? values[f.name] : f.default;
+    return value === undefined || value === null ? [] : [`${f.label}: ${valueText(f, value)}`];
+  });
 }
 
 /** The lines as one text, each a sentence. @param {string[]} lines */

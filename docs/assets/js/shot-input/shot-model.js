@@ -11,7 +11,7 @@
 // cue ball) carried into a pocket in one gesture is its tap and the pocket's
 // tap at once: "this ball fell there" (dragToPocket).
 
-import { asSentences, describeFields, valueText } from "./describe.js";
+import { aloneLines, asSentences, fieldLine, valueText } from "./describe.js";
 
 /** @typedef {import("../lib/types.js").TableDecl} TableDecl */
 /** @typedef {import("../lib/types.js").Id} Id */
@@ -325,10 +325,9 @@ export function fieldValues(table, shot, situation = null) {
   /** @type {Record<string, unknown>} */
   const out = {};
   const played = playedBall(shot);
-  // The ball a "played" field names (the first dropped, or by fallback the
-  // first touched): a carom is on the other balls only.
-  const named = played !== null ? played : Object.values(table.fields).some((f) => f.from === "played" && f.fallback === "touched")
-    && shot.touched.length ? shot.touched[0] : null;
+  // The ball played (the first dropped, or, where none fell, the first the cue ball touched): a carom is on
+  // the other balls only — a single red touched in «Кайза» is a contact, not «карамболь по 1 красному».
+  const named = played !== null ? played : shot.touched.length ? shot.touched[0] : null;
   for (const [name, spec] of Object.entries(table.fields)) {
     const among = new Set(spec.balls || []);
     const caromBalls = shot.touched.filter((b) => among.has(b) && b !== named);
@@ -404,9 +403,9 @@ export function describeDrawn(table, action, shot) {
   // The balls the cue ball touched, neither drawn nor the miss tapped, are not yet said: «…: нет»
   // read as recorded while the record was refused (a newcomer, «Кайза»: the cue ball off alone).
   const unmarked = missUnmarked(table, shot, action) ? table.miss?.field : null;
-  const lines = table.words.flatMap((f) => (f.name === unmarked ? [`${f.label}: не отмечено`] : describeFields([f], action)));
+  const lines = table.words.flatMap((f) => (f.name === unmarked ? [`${f.label}: не отмечено`] : fieldLine(f, action)));
   if (!lines.length && shot.miss && table.miss) return `${table.miss.label}.`;
-  return asSentences(lines);
+  return asSentences(lines.length ? lines : aloneLines(table.words, action));
 }
 
 /**
