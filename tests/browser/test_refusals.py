@@ -299,7 +299,7 @@ REASONS = {
     "pyat-sharov": (reason_pyat_sharov, "Игрок 2: +5 очков за ошибку соперника, 25 → 30"),
     "kaiza": (reason_kaiza, "призовые, штрафа нет"),
     "probka": (reason_probka, "−2 очка штрафа 1 → −1"),
-    "kladka-kiem": (reason_kladka_kiem, "+2 удара из них 1 штрафной 3 → 5"),
+    "kladka-kiem": (reason_kladka_kiem, "+2 удара, из них 1 штрафной 3 → 5"),
 }
 
 

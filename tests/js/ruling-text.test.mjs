@@ -238,3 +238,13 @@ test("«Кайза», a miss in the scorekeeper: the line says why the score sta
   assert.ok(!behind.why.some((w) => w.text.includes("размер не называет")), JSON.stringify(behind));
   assert.ok(!behind.summary.includes("размер не называет"), behind.summary);
 });
+
+test("a part of the count follows the points after a comma: «+2 удара, из них 1 штрафной»", async () => {
+  const { api } = await import("./engine.mjs");
+  const { ruling } = api({ op: "ruling", game: "kladka-kiem", situation: { strokes: 3, balls_left: 10 },
+    action: { type: "shot", potted: 1, double_hit: true } });
+  const score = { forms: ["удар", "удара", "ударов"] };
+  const pieces = scorePieces(ruling, /** @type {any} */ (score), null, true);
+  assert.equal(pieces[0].text, "+2 удара, из них 1 штрафной", JSON.stringify(pieces));
+  assert.ok(!pieces.some((p) => p.text.startsWith("из них")), JSON.stringify(pieces));
+});

@@ -52,7 +52,10 @@ export function scorePieces(ruling, score, names, standalone) {
   const own = changes.find((c) => c.player === p);
   if (own) {
     const reason = reasonOf(ruling, p);
-    pieces.push(...points(own.after - own.before), ...(reason ? [{ kind: /** @type {const} */ ("reason"), text: reason }] : []),
+    const counted = points(own.after - own.before);
+    // A part of the count («из них 1 штрафной») follows it after a comma: «+2 удара, из них 1 штрафной».
+    if (PART_OF_COUNT.test(reason) && counted.length) counted[0] = { ...counted[0], text: `${counted[0].text}, ${reason}` };
+    pieces.push(...counted, ...(reason && !PART_OF_COUNT.test(reason) ? [{ kind: /** @type {const} */ ("reason"), text: reason }] : []),
       { kind: "before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` }); // never broken inside
   }
   for (const { player, before, after } of changes) {
@@ -116,6 +119,9 @@ export function valueSourceIds(ruling, kindOf, linked) {
     return id && !linked.includes(id) ? [/** @type {[string, string, string]} */ ([kind, words, id])] : [];
   });
 }
+
+/** A reason that is a part of the points' count, not their cause (kladka_kiem.py penalty_reason). */
+const PART_OF_COUNT = /^из них /;
 
 /**
  * Why a player's score changed, in the few words the rules give (the engine's
