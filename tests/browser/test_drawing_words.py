@@ -28,6 +28,13 @@ def hint(tool) -> str:
     return tool.locator("[data-rb-action-form] [data-rb-shot-hint]").inner_text().strip()
 
 
+def hint_is_red(tool) -> bool:
+    """The hint line in the foul colour (--rb-foul), as a refusal is said."""
+    return tool.locator("[data-rb-action-form] [data-rb-shot-hint]").evaluate(
+        """el => { const probe = document.createElement('span'); probe.style.color = 'var(--rb-foul)'; el.parentElement.append(probe);
+          const red = getComputedStyle(probe).color; probe.remove(); return getComputedStyle(el).color === red; }""")
+
+
 def tap_cue(tool):
     tool.locator("[data-rb-action-form] [data-rb-tap=cue]").tap()
 
@@ -51,6 +58,7 @@ def test_probka_the_line_is_what_is_recorded(tool_page, base_url):
     shooter(tool, "Борис")
     tap_ball(tool, "object")
     assert "пробку" in hint(tool)  # the object ball alone waits for the пробка
+    assert not hint_is_red(tool), "what the next tap is for is guidance, not a refusal in red (newcomer 2026-12-07-b)"
     tap_ball(tool, "probka")
     assert words(tool) == "Пробка сбита: да."
     request = record(page, tool, "probka")
@@ -62,6 +70,7 @@ def test_probka_the_line_is_what_is_recorded(tool_page, base_url):
     tap_ball(tool, "probka")
     tap_pocket(tool, "far-left")
     assert "не записывается" in hint(tool)
+    assert hint_is_red(tool), "a refused tap is said in red"
     assert tool.locator("[data-rb-action-form] .rb-t-pocket--full").count() == 0
     assert words(tool) == "Пробка сбита: да."
     screenshot(page, "words-probka-2-refused")

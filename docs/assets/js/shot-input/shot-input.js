@@ -44,6 +44,8 @@ import { renderTableSvg } from "./table-svg.js";
 /** @typedef {[EventTarget, string, (event: any) => void, AddEventListenerOptions | undefined]} Listening */
 
 const MODE_KEY = "rules-site:shot-input";
+/** The hint line's class when it guides (the next tap), not warns (a refused one): not red. */
+const GUIDE = "rb-shot-hint--guide";
 
 /** @returns {Mode} */
 function savedMode() {
@@ -367,7 +369,7 @@ export class ShotInputController {
     this.words.textContent = line.text;
     this.words.classList.toggle("rb-shot-words--howto", line.howTo);
     const calling = callingHint(this.shot);
-    if (calling !== null) this.hint.textContent = calling;
+    if (calling !== null) this.setHint(calling, true);
     this.showSaid();
   }
 
@@ -386,8 +388,10 @@ export class ShotInputController {
   /** @param {{ shot: Shot, hint: string }} next @param {{ kind: string } | null} [tap] what was tapped (tapDrawsShot) */
   step(next, tap = null) {
     const tapped = document.activeElement && this.svgBox.contains(document.activeElement) ? null : this.lastTapKey;
+    // A tap the drawing took and says what comes next («нажмите пробку, если он её сбил») is guidance; one it
+    // refused («Сначала нажмите шар…») a warning, in red (a newcomer read the guidance in red as an error).
+    this.setHint(next.hint, next.shot !== this.shot);
     this.shot = next.shot;
-    this.hint.textContent = next.hint;
     this.writeForm();
     this.render();
     this.form.dispatchEvent(new Event("change", { bubbles: true }));
@@ -497,7 +501,7 @@ export class ShotInputController {
     if (!held.moved) return;
     this.swallowClick = true;
     if (!target) {
-      this.hint.textContent = DROP_MISSED_HINT;
+      this.setHint(DROP_MISSED_HINT, false);
       this.showSaid();
       return;
     }
@@ -649,12 +653,18 @@ export class ShotInputController {
     return action ? withDrawnWords(this.table, action, refusal) : refusal;
   }
 
+  /** The line under the drawing: `text` as guidance (`guide`) or as a warning. @param {string} text @param {boolean} guide */
+  setHint(text, guide) {
+    this.hint.textContent = text;
+    this.hint.classList.toggle(GUIDE, guide);
+  }
+
   /** The drawn shot as it stands, to be put back (a refused record: form.js formSnapshot). @returns {() => void} */
   snapshot() {
-    const [shot, hint] = [this.shot, this.hint.textContent];
+    const [shot, hint, guide] = [this.shot, this.hint.textContent, this.hint.classList.contains(GUIDE)];
     return () => {
       this.shot = shot;
-      this.hint.textContent = hint;
+      this.setHint(hint, guide);
       this.refresh();
     };
   }
