@@ -213,6 +213,24 @@ def test_match_is_where_it_was_after_a_reload(tool_page, base_url, game):
     assert not problems, f"{game}: после перезагрузки не на своих местах:\n" + "\n".join(problems)
 
 
+def test_a_cards_notes_are_on_the_board_before_the_engine_loads(tool_page, base_url):
+    """«1 нарушение подряд» on two cards of four: the saved match is drawn with them while the engine loads (the
+    board was drawn without them and grew 18 px when the engine's came: layout shift 0.003, the walk,
+    kovboy:390x844:light:1591 step 42)."""
+    page = tool_page(PHONE_390)
+    tool = play_two_shots(page, base_url, "kovboy", shots=[[("ball", 3)]] + [[("ball", 1), ("cue",), ("pocket", "far-left")]] * 2, players=("Аня", "Борис", "Вера", "Глеб"))
+    assert tool.locator("[data-rb-scores] .rb-tag--foul").count() == 2
+    board = "sel => document.querySelector(sel + ' [data-rb-scores]').getBoundingClientRect().height"
+    before, height = positions(page, "kovboy"), page.evaluate(board, sk("kovboy"))
+    page.reload()
+    tool.locator("[data-rb-match]").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
+    early, early_height = positions(page, "kovboy", places=True), page.evaluate(board, sk("kovboy"))
+    wait_engine_ready(page, sk("kovboy"), drawn=True)
+    assert abs(early_height - height) < 1, (height, early_height)
+    problems = [f"пока грузятся правила: {m}" for m in moved(before, early)] + moved(before, positions(page, "kovboy"))
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("game", sorted(SHOTS))
 def test_match_scrolled_down_is_where_it_was_after_a_reload(tool_page, base_url, game):
     """The page scrolled to the match's history before the reload: the saved

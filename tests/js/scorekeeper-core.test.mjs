@@ -63,3 +63,18 @@ test("the record button, the saved count and a damaged match's advice say what i
   assert.match(restoreAdvice(true), /открыть другую сохранённую\.$/);
   assert.equal(restoreAdvice(false), "Продолжить её нельзя; можно начать новую партию.");
 });
+
+test("the saved summary's board carries each card's notes: drawn at its height before the engine loads", async () => {
+  const { summaryOf } = await import("../../docs/assets/js/scorekeeper/saved-matches.js");
+  const view = { players: [{ name: "Аня", score: 0, fouls_in_row: 1 }, { name: "Борис", score: 3, fouls_in_row: 0, out: true },
+    { name: "Вера", score: 0, fouls_in_row: 0, role: "первый удар" }], current: 2, finished: false };
+  const summary = JSON.parse(JSON.stringify(summaryOf({ players: ["Аня", "Борис", "Вера"], actions: [] }, view)));
+  const players = provisionalPlayers(summary);
+  assert.deepEqual(players.map((p) => [p.fouls_in_row, p.out, p.role]),
+    [[1, undefined, undefined], [undefined, true, undefined], [undefined, undefined, "первый удар"]]);
+  // a damaged record's marks are left out, not drawn
+  const damaged = provisionalPlayers({ ...summary, marks: [{ fouls_in_row: "x" }, null, { role: 5, out: "yes" }] });
+  assert.deepEqual(damaged.map((p) => [p.fouls_in_row, p.out, p.role]), [[undefined, undefined, undefined], [undefined, undefined, undefined], [undefined, undefined, undefined]]);
+  // while a decision is asked, a role is not on the card (match-board.js roleShown): not kept either
+  assert.equal(provisionalPlayers(summaryOf({ players: [] }, { ...view, decision: { player: 0 } }))[2].role, undefined);
+});

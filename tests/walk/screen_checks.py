@@ -16,6 +16,9 @@ try {
       nodes: (e.sources || []).map((s) => s.node ? (s.node.nodeType === 1 ? s.node : s.node.parentElement) : null)
         .filter(Boolean).map((n) => n.tagName.toLowerCase() + [...n.classList].slice(0, 2).map((c) => '.' + c).join('')
           + ((n.textContent || '').trim() ? ' «' + n.textContent.trim().replace(/\s+/g, ' ').slice(0, 30) + '»' : '')).slice(0, 3),
+      // each node's box before and after (top+height, px; a box left on screen has none): by how much it moved
+      moves: (e.sources || []).slice(0, 3).map((s) => `${Math.round(s.previousRect.y)}+${Math.round(s.previousRect.height)}`
+        + `→${Math.round(s.currentRect.y)}+${Math.round(s.currentRect.height)}`),
     });
   }).observe({ type: "layout-shift", buffered: true });
 } catch (e) {}
@@ -191,7 +194,8 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
   // 7. Layout shift since the step began.
   for (const e of (window.__walkShifts || []).slice(since)) {
     if (e.value < 0.0005) continue;
-    add(e.recent ? 'layout-shift-after-input' : 'layout-shift', e.nodes.join(', ') || '—', e.value.toFixed(4));
+    add(e.recent ? 'layout-shift-after-input' : 'layout-shift', e.nodes.join(', ') || '—',
+      e.value.toFixed(4) + (e.moves && e.moves.length ? ` (${e.moves.join(', ')})` : ''));
   }
   return out;
 }""".replace("__CUT_BY_BAR__", CUT_BY_BAR)

@@ -33,6 +33,23 @@ function roleShown(view, player) {
 }
 
 /**
+ * What a card's notes row shows of a player, as plain data: kept with a saved match so that the board is drawn
+ * at its height before the engine loads (a reload drew the cards without «1 нарушение подряд» and the board
+ * grew 18 px when the engine's came: the walk, «Ковбой» at 390 px).
+ * @param {Partial<Pick<View, "decision">>} view
+ * @param {{ fouls_in_row?: unknown, out?: unknown, role?: unknown }} player
+ * @returns {{ fouls_in_row?: number, out?: boolean, role?: string }}
+ */
+export function cardMarks(view, player) {
+  const n = player.fouls_in_row;
+  return {
+    ...(typeof n === "number" && Number.isInteger(n) && n > 0 ? { fouls_in_row: n } : {}),
+    ...(player.out === true ? { out: true } : {}),
+    ...(roleShown(view, player) ? { role: /** @type {string} */ (player.role) } : {}),
+  };
+}
+
+/**
  * A player's fouls in a row, as the card says them (three in a row lose «Ковбой»,
  * kovboy-rule-8): «1 нарушение» (one is no run: «1 нарушение подряд» read oddly,
  * and took two lines of a 360 px card), «2 нарушения подряд».

@@ -9,7 +9,7 @@
 //          revision: how many times it was written (1, 2, ...; absent = 0 in
 //          the records of the first release of this format),
 //          summary: {players, scores | null, finished, winner, records, status,
-//                    notes, numbered, idle: what the board and the input looked like, so
+//                    notes, numbered, idle, marks (each card's notes): what the board and the input looked like, so
 //                    that they are drawn at their height before the engine loads},
 //          state: the engine's match state (ARCHITECTURE.md, "State")}.
 // The revision tells a tab that another tab wrote the match since it read it
@@ -21,7 +21,7 @@
 // (and an unreadable one under ...:corrupt); migrateV1() turns those into
 // records, readable or not, and deletes nothing it could not carry over.
 
-import { notesInPlay } from "../ruling/match-board.js";
+import { cardMarks, notesInPlay } from "../ruling/match-board.js";
 import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "../lib/storage.js";
 
 /** @typedef {import("../lib/types.js").MatchState} MatchState */
@@ -29,7 +29,7 @@ import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRa
 /**
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
  *   winner: number | null, records: number, status: string, notes?: boolean, numbered?: boolean,
- *   idle?: string[] }} Summary
+ *   idle?: string[], marks?: Record<string, unknown>[] }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
  *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
@@ -139,6 +139,7 @@ export function summaryOf(state, view) {
     notes: Boolean(drawn && notesInPlay({ players: drawn })),
     numbered: Boolean(drawn && drawn.length && drawn.every((p) => Number.isInteger(p.number))),
     idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
+    marks: drawn && view ? drawn.map((p) => cardMarks(view, p)) : [],
   };
 }
 

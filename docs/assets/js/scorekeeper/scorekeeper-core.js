@@ -5,6 +5,9 @@
 // engine loads, the record button's label, the saved matches' count and what
 // a saved match that does not open leaves to do.
 
+import { cardMarks } from "../ruling/match-board.js";
+import { isObject } from "../lib/storage.js";
+
 /** @typedef {import("./match-session-saved.js").SavedSummary} SavedSummary */
 /** @typedef {{ id: string, px: number }} HeldHeight the last ruling's least height (px) for the match `id` */
 
@@ -68,7 +71,10 @@ export const minHeightOf = (px) => (px ? `${px}px` : "");
 export function provisionalPlayers(summary) {
   const names = summary.players || [];
   const scores = Array.isArray(summary.scores) ? summary.scores : null;
-  return names.map((name, i) => ({ name, score: scores ? scores[i] : null, number: summary.numbered ? i + 1 : undefined }));
+  const marks = Array.isArray(summary.marks) ? summary.marks : [];
+  // Each card's notes as the engine last drew them (a damaged record's are checked: cardMarks keeps only sound ones).
+  return names.map((name, i) => ({ name, score: scores ? scores[i] : null, number: summary.numbered ? i + 1 : undefined,
+    ...(isObject(marks[i]) ? cardMarks({}, marks[i]) : {}) }));
 }
 
 /** The input's fields the engine last left idle. @param {SavedSummary} summary @returns {string[]} */
