@@ -247,6 +247,29 @@ def test_a_line_the_tools_column_scrolled_away_is_not_cut_and_one_on_its_edge_is
     assert cut and "край полосы 80 px" in cut, cut
 
 
+# The status line's words: one span laid out as a block at the foot of its held box (scorekeeper.css),
+# three lines of 16 px from 69 px, the bars' edge at 99 px — on a line's gap (85…101), within 2 px.
+BLOCK_LINES = """<!doctype html><html lang="ru" style="--rb-sticky-top:99px"><body style="margin:0">
+<p id="status" style="display:flex;flex-direction:column;margin:69px 0 0;width:150px;font:13px/16px sans-serif">
+  <span>Очередной шар — 7, луза — левая угловая со стороны «дома»</span></p>
+<p id="across" style="margin:0;width:150px;font:13px/16px sans-serif;position:absolute;top:90px">Строка поперёк края</p>
+</body></html>"""
+
+
+def test_a_block_of_lines_is_cut_only_where_a_line_is(page):
+    """The walk took the status line's words — one span, a block three lines tall — for one line cut by the
+    tab bar's edge, while its lines stood whole or wholly under it («по часовой» 360×740, seed 1590, an
+    undo); a line of text across the edge is still cut."""
+    from tests.walk.screen_checks import CUT_BY_BAR
+
+    page.set_viewport_size({"width": 400, "height": 600})
+    page.set_content(BLOCK_LINES)
+    assert page.evaluate("document.querySelector('#status span').getBoundingClientRect().height") > 40
+    assert page.evaluate(f"({CUT_BY_BAR})(document.getElementById('status'))") is None
+    cut = page.evaluate(f"({CUT_BY_BAR})(document.getElementById('across'))")
+    assert cut and "край полосы 99 px" in cut, cut
+
+
 # A sticky record bar over two chips: one wholly under it, one with a sliver shown.
 BAR_SCREEN = """<!doctype html><html lang="ru"><body style="margin:0">
 <div style="height:520px">текст</div>

@@ -35,10 +35,16 @@ CUT_BY_BAR = r"""(el) => {
     if (/auto|scroll|hidden/.test(getComputedStyle(n).overflowY)) edge = Math.max(edge, n.getBoundingClientRect().top);
   }
   if (!edge) return null;
+  // The lines of its text (not the boxes of its elements: the status line's words are one span, laid out as a
+  // block at the foot of its held box, whose one box spans three lines — a line under the edge is not cut).
   const range = document.createRange();
-  range.selectNodeContents(el);
-  const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < edge - 2 && r.bottom > edge + 2);
-  return line ? `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, край полосы ${edge} px` : null;
+  const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let t = texts.nextNode(); t; t = texts.nextNode()) {
+    range.selectNodeContents(t);
+    const line = [...range.getClientRects()].find((r) => r.width >= 1 && r.top < edge - 2 && r.bottom > edge + 2);
+    if (line) return `строка ${Math.round(line.top)}…${Math.round(line.bottom)} px, край полосы ${edge} px`;
+  }
+  return null;
 }"""
 
 # args: {tool, must: [[name, selector]], since} -> violations.
