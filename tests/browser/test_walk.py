@@ -166,6 +166,12 @@ FOUND_LATE = [
     # a record whose answer moved the input 0.013 (the verdict above it longer), then the calculator's refusal,
     # whose message under «Банк перед ударом» pushed the form's foot down 0.046 (calculator.js refused)
     ("probka", "390x844", "light", 1550, 5),
+    # the first record at 360 px: the status line, four lines before it and three after, shrank above the board and
+    # the verdict while the input was kept in place (scorekeeper-screen.js holdStatus: it never shrinks in a match)
+    ("probka", "360x740", "light", 1591, 1),
+    # the first decision at 360 px: the reserve kept above the record bar until the first record went, and the bar
+    # and all below it moved up under the reader (scorekeeper.css: on a short screen the reserve stays)
+    ("po-chasovoy", "360x740", "light", 1591, 1),
 ]
 
 
@@ -180,7 +186,7 @@ def test_a_late_answer_moves_nothing_on_screen(browser, base_url, game, viewport
     finally:
         context.close()
     found = [f"шаг {v.step} ({v.action}): {v.what} — {v.detail}" for v in res.violations if v.kind == "layout-shift"]
-    assert res.records >= 2 and found == [], (replay_hint(res), found)
+    assert res.records >= min(2, records) and found == [], (replay_hint(res), found)
 
 
 # A screen with one defect of each kind the checks look for (no engine: a plain page).

@@ -295,8 +295,10 @@ class MatchScreen {
     const recent = session.history();
     const undone = session.undone;
     const { game, score, shown } = this;
+    screens.holdStatus(session.matchId); // as shown until now (the first screen was drawn before it showed)
     renderMatch(ui, { game, score, state, view, last: session.last, shown, recent, undone, historyTotal: historyLength(view) });
     screens.holdLast(session.matchId, true);
+    screens.holdStatus(session.matchId);
     if (input) input.showTable(view);
     this.updatePlayLabel();
   }

@@ -57,6 +57,8 @@ export function createScreens(root, ui, { finished, signal }) {
     show: (next) => screens.show(next),
     /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
     holdLast: (id, measure) => screens.holdLast(id, measure),
+    /** @param {string | null} id the match on screen */
+    holdStatus: (id) => screens.holdStatus(id),
     /** The notice, the text shown for copying by hand and the match's error line go. */
     clearTransient: () => screens.clearTransient(),
     /**
@@ -87,6 +89,8 @@ class ScreenSet {
     this.heldKey = `rules-site:last-height:${window.location.pathname}#${root.id}`;
     /** @type {HeldHeight} */
     this.held = { id: "", px: 0 };
+    /** The status line's least height for the match on screen, at the screen's width. */
+    this.statusHeld = { key: "", px: 0 };
   }
 
   /** Instant navigation swapped the page: the wake lock goes. */
@@ -163,6 +167,26 @@ class ScreenSet {
     } catch {
       /* held for this page only */
     }
+  }
+
+  /**
+   * The status line never shrinks while its match is on screen (at one width): a shorter status after a
+   * record moved the board, the verdict and what stood below up under the reader (the walk, «пробка» at 360 px:
+   * four lines before the first record, three after — layout shift 0.004 when the answer came late). Its
+   * words stand at the foot of the box (scorekeeper.css), so what is kept is a blank under the tab bar.
+   * @param {string | null} id the match on screen
+   */
+  holdStatus(id) {
+    const line = this.ui.statusLine;
+    const key = `${window.innerWidth}:${id || ""}`;
+    // A new match gets its id at its first record: the same match, its place kept.
+    const same = key === this.statusHeld.key || `${window.innerWidth}:` === this.statusHeld.key;
+    this.statusHeld = same ? { key, px: this.statusHeld.px } : { key, px: 0 };
+    if (!same) line.style.minHeight = "";
+    const px = line.getBoundingClientRect().height;
+    if (px <= this.statusHeld.px + 0.5) return;
+    this.statusHeld.px = px;
+    line.style.minHeight = `${px}px`;
   }
 
   /** @param {string} text @param {string} [tone] "error" for a failure */
