@@ -58,7 +58,7 @@ export function createScreens(root, ui, { finished, signal }) {
     /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
     holdLast: (id, measure) => screens.holdLast(id, measure),
     /** @param {string | null} id the match on screen */
-    holdStatus: (id) => screens.holdStatus(id),
+    holdStatus: (id) => screens.holdStatus(id, true),
     /** The notice, the text shown for copying by hand and the match's error line go. */
     clearTransient: () => screens.clearTransient(),
     /**
@@ -72,7 +72,47 @@ export function createScreens(root, ui, { finished, signal }) {
   };
 }
 
-/** The screens of one scorekeeper: the one shown, the wake lock, the last ruling's held height. */
+/**
+ * A place on the match screen that never shrinks while its match is on screen, nor over a reload (the tab's
+ * session storage): its least height, `held`, for the match `held.id`.
+ */
+class HeldPlace {
+  /** @param {HTMLElement} el @param {string} key the session storage key */
+  constructor(el, key) {
+    this.el = el;
+    this.key = key;
+    /** @type {HeldHeight} */
+    this.held = { id: "", px: 0 };
+  }
+
+  read() {
+    /** @type {string | null} */
+    let text = null;
+    try {
+      text = window.sessionStorage.getItem(this.key);
+    } catch {
+      /* no height kept */
+    }
+    this.held = keptHeight(text);
+  }
+
+  /** @param {string} id the match on screen @param {boolean} measure take the height shown now */
+  hold(id, measure) {
+    this.held = heldFor(this.held, id);
+    this.el.style.minHeight = minHeightOf(this.held.px);
+    const px = measure ? this.el.getBoundingClientRect().height : 0; // exact: a reload puts it back to the subpixel
+    if (!growsPast(px, this.held)) return;
+    this.held = { id, px };
+    this.el.style.minHeight = minHeightOf(px);
+    try {
+      window.sessionStorage.setItem(this.key, JSON.stringify(this.held));
+    } catch {
+      /* held for this page only */
+    }
+  }
+}
+
+/** The screens of one scorekeeper: the one shown, the wake lock, the last ruling's and the status line's held heights. */
 class ScreenSet {
   /** @param {HTMLDetailsElement} root @param {ScorekeeperUi} ui @param {() => boolean} finished */
   constructor(root, ui, finished) {
@@ -86,11 +126,9 @@ class ScreenSet {
     });
     /** @type {{ unsubscribe: () => void } | null} */
     this.page = this.followPage();
-    this.heldKey = `rules-site:last-height:${window.location.pathname}#${root.id}`;
-    /** @type {HeldHeight} */
-    this.held = { id: "", px: 0 };
-    /** The status line's least height for the match on screen, at the screen's width. */
-    this.statusHeld = { key: "", px: 0 };
+    const page = `${window.location.pathname}#${root.id}`;
+    this.lastPlace = new HeldPlace(ui.last, `rules-site:last-height:${page}`);
+    this.statusPlace = new HeldPlace(ui.statusLine, `rules-site:status-height:${page}`);
   }
 
   /** Instant navigation swapped the page: the wake lock goes. */
@@ -142,51 +180,28 @@ class ScreenSet {
   // input after the answer: the usability bench's layout shift in «Кайза» went
   // from 0 to 0.289; reverted — notes/walk-findings.md.)
   readHeldHeight() {
-    /** @type {string | null} */
-    let text = null;
-    try {
-      text = window.sessionStorage.getItem(this.heldKey);
-    } catch {
-      /* no height kept */
-    }
-    this.held = keptHeight(text);
+    this.lastPlace.read();
+    this.statusPlace.read();
   }
 
   /** @param {string | null} id the match on screen @param {boolean} measure take the height shown now */
   holdLast(id, measure) {
-    if (!id) return;
-    const last = this.ui.last;
-    this.held = heldFor(this.held, id);
-    last.style.minHeight = minHeightOf(this.held.px);
-    const px = measure ? last.getBoundingClientRect().height : 0; // exact: a reload puts it back to the subpixel
-    if (!growsPast(px, this.held)) return;
-    this.held = { id, px };
-    last.style.minHeight = minHeightOf(px);
-    try {
-      window.sessionStorage.setItem(this.heldKey, JSON.stringify(this.held));
-    } catch {
-      /* held for this page only */
-    }
+    if (id) this.lastPlace.hold(id, measure);
   }
 
   /**
-   * The status line never shrinks while its match is on screen (at one width): a shorter status after a
-   * record moved the board, the verdict and what stood below up under the reader (the walk, «пробка» at 360 px:
-   * four lines before the first record, three after — layout shift 0.004 when the answer came late). Its
-   * words stand at the foot of the box (scorekeeper.css), so what is kept is a blank under the tab bar.
-   * @param {string | null} id the match on screen
+   * The status line never shrinks while its match is on screen (at one width), nor over a reload: a shorter
+   * status after a record moved the board, the verdict and what stood below up under the reader (the walk,
+   * «пробка» at 360 px: four lines before the first record, three after — layout shift 0.004 when the answer
+   * came late). Its words stand at the foot of the box (scorekeeper.css): what is kept is a blank under the
+   * tab bar. A new match gets its id at its first record: the same match, its place kept.
+   * @param {string | null} id the match on screen @param {boolean} measure take the height shown now
    */
-  holdStatus(id) {
-    const line = this.ui.statusLine;
-    const key = `${window.innerWidth}:${id || ""}`;
-    // A new match gets its id at its first record: the same match, its place kept.
-    const same = key === this.statusHeld.key || `${window.innerWidth}:` === this.statusHeld.key;
-    this.statusHeld = same ? { key, px: this.statusHeld.px } : { key, px: 0 };
-    if (!same) line.style.minHeight = "";
-    const px = line.getBoundingClientRect().height;
-    if (px <= this.statusHeld.px + 0.5) return;
-    this.statusHeld.px = px;
-    line.style.minHeight = `${px}px`;
+  holdStatus(id, measure) {
+    const width = `${window.innerWidth}:`;
+    const place = this.statusPlace;
+    if (id && place.held.id === width) place.held = { ...place.held, id: width + id };
+    place.hold(width + (id || ""), measure);
   }
 
   /** @param {string} text @param {string} [tone] "error" for a failure */
@@ -242,6 +257,7 @@ class ScreenSet {
     ui.last.hidden = false;
     ui.lastBody.replaceChildren();
     this.holdLast(id || null, false);
+    this.holdStatus(id || null, false);
     ui.match.toggleAttribute("data-rb-pending", true);
     for (const b of [ui.undo, ui.redo, ui.share, ui.protocol]) b.disabled = true;
     ui.historyList.replaceChildren();
