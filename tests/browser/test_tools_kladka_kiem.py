@@ -56,7 +56,7 @@ def test_match_with_handicap_and_penalties(tool_page, base_url, device):
     record(page, GAME, stroke(10, double_hit=True))      # all 16 potted, one penalty stroke
     ruling = last_ruling(page, GAME)
     assert ruling.locator(".rb-badge").inner_text().strip().lower() == "нарушение"
-    assert ruling.locator(".rb-points").inner_text() == "+2 удара"
+    assert ruling.locator(".rb-points").inner_text() == "+2 удара, из них 1 штрафной"  # a part of the count, after a comma
     assert ruling.locator('.rb-fouls a[href="#kladka-kiem-penalty-a"]').count() == 1
     assert scores(page, GAME) == [3, 0]
     assert current_player(page, GAME) == "Борис"
