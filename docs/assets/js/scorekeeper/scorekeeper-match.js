@@ -84,6 +84,29 @@ function wordsFirst(words, board, input, room) {
 }
 
 /**
+ * An undo or a redo moves nothing while the board, the line and the input's least part are already in
+ * the room: the chips that were below before it stay below, rather than the page jumping under the thumb
+ * (test_undo_moves_nothing_under_the_thumb). Only a control the undo left cut by a bar (a chip half under
+ * the record bar: axe target-size) moves it, the least, and never the board, the verdict or the input's
+ * least part out of the room (the walk, «пробка» at 390 px: a chip the undo put back across the record
+ * bar's edge was cleared by taking the board and the verdict under the tab bar); a row of the status line
+ * goes wholly under the bars above or shows whole, the least move that does it (the walk, «пробка» at
+ * 360 px: an undo left «Банк — 3 очка; …» across the tab bar's edge). False: not all in the room.
+ * @param {ScorekeeperUi} ui
+ * @param {{ scroller: HTMLElement | null, room: Span, board: Span, lastSpan: Span, core: Span, statusLines: Span[] }} at
+ * @returns {boolean}
+ */
+function keptAfterUndo(ui, { scroller, room, board, lastSpan, core, statusLines }) {
+  const inRoom = (/** @type {Span} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
+  if (!inRoom(board) || !inRoom(lastSpan) || !inRoom(core)) return false;
+  const span = { top: board.top, bottom: Math.max(core.bottom, lastSpan.bottom) };
+  const { most, least } = keepingInRoom(0, span, room);
+  const uncut = headsUncut(0, statusLines, room);
+  scrollClear(scroller, uncut >= least && uncut <= most ? uncut : 0, ui.match.closest("details") || ui.match, room, "auto", most, least);
+  return true;
+}
+
+/**
  * The part a player reads after a record — the status line, the board, the
  * verdict — and the next input (a decision asked, the drawing and its chips)
  * scrolled between the bars that stay on screen: the header and tab bar above
@@ -103,23 +126,10 @@ export function revealReading(ui, { keep = false, start = false } = {}) {
   const lastSpan = spanOf(ui.last);
   const last = lastSpan.bottom;
   const board = spanOf(ui.scores);
-  // An undo or a redo (keep) moves nothing while the board, the line and the input's
-  // least part are already in the room: the chips that were below before it stay below,
-  // rather than the page jumping under the thumb (test_undo_moves_nothing_under_the_thumb).
-  const inRoom = (/** @type {{ top: number, bottom: number }} */ s) => s.top >= room.top - 1 && s.bottom <= room.bottom + 1;
-  // Only a control the undo left cut by a bar (a chip half under the record bar: axe target-size) moves it, the
-  // least, and never the board, the verdict or the input's least part out of the room (the walk, «пробка» at
-  // 390 px: a chip the undo put back across the record bar's edge was cleared by taking the board and the verdict
-  // under the tab bar); a row of the status line may go wholly under the bars above.
-  if (keep && inRoom(board) && inRoom(lastSpan) && inRoom(core)) {
-    const span = { top: board.top, bottom: Math.max(core.bottom, lastSpan.bottom) };
-    const { most, least: atLeast } = keepingInRoom(0, span, room);
-    scrollClear(scroller, 0, ui.match.closest("details") || ui.match, room, "auto", most, atLeast);
-    return;
-  }
+  const statusLines = linesOf(ui.statusLine);
+  if (keep && keptAfterUndo(ui, { scroller, room, board, lastSpan, core, statusLines })) return;
   const summary = ui.match.closest("details")?.querySelector(":scope > summary");
   const least = { top: core.top, bottom: Math.max(core.bottom, last) }; // the input's least part, revealed last
-  const statusLines = linesOf(ui.statusLine);
   const words = statusLines.length ? { top: statusLines[0].top, bottom: statusLines[statusLines.length - 1].bottom } : null;
   const parts = {
     status: spanOf(ui.statusLine), words, board,
