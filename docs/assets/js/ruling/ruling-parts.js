@@ -54,8 +54,9 @@ export function scorePieces(ruling, score, names, standalone) {
     const reason = reasonOf(ruling, p);
     const counted = points(own.after - own.before);
     // A part of the count («из них 1 штрафной») follows it after a comma: «+2 удара, из них 1 штрафной».
-    if (PART_OF_COUNT.test(reason) && counted.length) counted[0] = { ...counted[0], text: `${counted[0].text}, ${reason}` };
-    pieces.push(...counted, ...(reason && !PART_OF_COUNT.test(reason) ? [{ kind: /** @type {const} */ ("reason"), text: reason }] : []),
+    const part = PART_OF_COUNT.test(reason);
+    if (part && counted.length) counted[0] = { ...counted[0], text: `${counted[0].text}, ${reason}` };
+    pieces.push(...counted, ...(reason && !part ? [{ kind: /** @type {const} */ ("reason"), text: reason }] : []),
       { kind: "before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` }); // never broken inside
   }
   for (const { player, before, after } of changes) {

@@ -71,10 +71,7 @@ export function fieldLine(f, values) {
  * ball touched in «Кайза»), at their value or default. @param {FieldWords[]} fields @param {Record<string, unknown>} values
  */
 export function aloneLines(fields, values) {
-  return fields.filter((f) => f.alone).flatMap((f) => {
-    const value = f.name in values ? values[f.name] : f.default;
-    return value === undefined || value === null ? [] : [`${f.label}: ${valueText(f, value)}`];
-  });
+  return fields.filter((f) => f.alone).flatMap((f) => fieldLine({ ...f, always: true }, values));
 }
 
 /** The lines as one text, each a sentence. @param {string[]} lines */
