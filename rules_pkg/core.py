@@ -201,6 +201,9 @@ class Game:
     clauses: ClassVar[tuple[Clause, ...]] = ()
     tolkovaniya: ClassVar[tuple[Tolkovanie, ...]] = ()
     outside: ClassVar[tuple[OutsideFact, ...]] = ()
+    # The calculator's name of who strikes, in its shot's legend («Удар — бьёт Игрок 1»: the form
+    # says «игрок» and «соперник», the answer «Следующий удар: Игрок 2»); None where the shot asks it.
+    calculator_shooter: ClassVar[str | None] = "Игрок 1"
 
     # ---- declaration -------------------------------------------------
     # Fields are declared once, as ``rules_pkg.fields`` objects: the same objects
@@ -228,6 +231,7 @@ class Game:
             "players": {"min": self.min_players, "max": self.max_players,
                         "default": default_names(max(self.min_players, min(2, self.max_players)))},
             "tools": list(self.tools),
+            "calculator_shooter": self.calculator_shooter if "calculator" in self.tools else None,
             "score": None if self.score_forms is None else
                      {"forms": list(self.score_forms), "lower_wins": self.lower_wins},
             "situation": [f.to_json() for f in self.situation_fields()],

@@ -103,6 +103,13 @@ def test_tool_forms_are_the_declaration(site, kovboy):
     assert sorted(tools) == sorted(kovboy["tools"])
 
 
+def test_the_calculator_says_who_strikes_in_its_shots_legend(site, kovboy):
+    html = KOVBOY_PAGE.read_text(encoding="utf-8")
+    legend = html.index("data-rb-shooter")
+    assert html[legend:legend + 80].split(">", 1)[1].startswith(f" — бьёт {kovboy['calculator_shooter']}</span></legend>")
+    assert legend < html.index('data-rb-scope="action"')
+
+
 def test_pages_know_where_the_runtime_is(site):
     runtime = json.loads((site / "pyodide" / "runtime.json").read_text(encoding="utf-8"))
     for page in site.rglob("*.html"):

@@ -405,6 +405,7 @@ class Probka(Game):
     min_players = 2
     max_players = MAX_PLAYERS
     tools = ("calculator", "scorekeeper")
+    calculator_shooter = None  # the shot names the shooter by number («Кто бил (номер игрока)»)
     clauses = CLAUSES
     tolkovaniya = TOLKOVANIYA
     # The fouls are what the player marks («Нарушения»): «Это нарушение?» would be answered by
