@@ -11,6 +11,7 @@ from __future__ import annotations
 #: What a clause can decide in a ruling.
 ASPECTS = (
     "score",     # what a ball, carom or shot counts; points given, withheld or cancelled
+    "progress",  # how far a player is toward the goal where that is no score (balls potted, left)
     "foul",      # a foul the clause defines (the ruling has that foul)
     "penalty",   # the consequence of a foul: series cancelled, penalty strokes, payment
     "respot",    # where balls go back, which stay off the table

@@ -64,12 +64,12 @@ CLAUSES = (
     C("start", "Начало игры — слово «Начинаю»", NOT_COMPUTABLE,
       "Формальность начала партии: на подсчёт ударов не влияет."),
     C("first-stroke", "Первый удар: разбить пирамиду или положить биток в любую лузу", decides=("setup",)),
-    C("after-break", "После разбивки шары играются в лузы без заказа", decides=("score",)),
-    C("after-cue-ball", "После битка поочерёдно кладутся шары пирамиды", decides=("score",)),
+    C("after-break", "После разбивки шары играются в лузы без заказа", decides=("progress",)),
+    C("after-cue-ball", "После битка поочерёдно кладутся шары пирамиды", decides=("progress",)),
     C("count", "Судья подсчитывает удары игрока", decides=("score",)),
     C("advice", "Совет: сначала угловые лузы, затем средние", NOT_COMPUTABLE,
       "Совет опытных игроков, а не правило: в какую лузу класть шар, на подсчёт ударов не влияет."),
-    C("any-stroke", "Класть шары можно любыми ударами; кий, машинка или мазик", decides=("score",)),
+    C("any-stroke", "Класть шары можно любыми ударами; кий, машинка или мазик", decides=("progress",)),
     C("penalty", "Штраф за ошибку — один приписанный удар", decides=("penalty",)),
     C("penalty-a", "Двойной удар: ошибка со штрафом", decides=("foul",)),
     C("penalty-b", "Туш: шар задет одеждой, рукой или кием (машинкой, мазиком) — ошибка со штрафом", decides=("foul",)),
@@ -240,7 +240,7 @@ OPTION_FIELDS = (
     Choice(name="handicap", label="Фора", default="none", options=tuple((k, v[0]) for k, v in HANDICAPS.items())),
     Choice(name="strong", label="Кто даёт фору (сильный игрок)", options=PLAYER_OPTIONS,
            when={"handicap": [k for k in HANDICAPS if k != "none"]},
-           help="В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник».", help_tool="calculator"),
+           help="В калькуляторе первый в списке — Игрок 1, второй — Игрок 2.", help_tool="calculator"),
     Int(name="handicap_strokes", label="Сколько ударов форы", min=1, max=MAX_HANDICAP,
         when={"handicap": [k for k, v in HANDICAPS.items() if v[3]]},
         help="Число ударов форы текст не называет: его задают игроки."),
@@ -414,7 +414,8 @@ class KladkaKiem(Game):
                 basis.append(f"{GID}-after-break" if opening == "break" else f"{GID}-after-cue-ball")
             if s.potted > 1 or s.opening == "break" or s.double_hit or s.touch:
                 basis.append(f"{GID}-t-potted")
-            why.add("score", f"Упало в лузы: {ru.balls(s.potted)}; {on_table(left)}.", *basis)
+            # the balls count toward the goal, not the strokes (the score): a толкование here is not the points'
+            why.add("progress", f"Упало в лузы: {ru.balls(s.potted)}; {on_table(left)}.", *basis)
         else:
             why.note(f"В лузы ничего не упало; {on_table(left)}.")
         if s.off_table:

@@ -4,7 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { beyondTextTags, citedGroups, newTotalText, playerName, showsPoints } from "../../docs/assets/js/ruling/ruling-parts.js";
+import {
+  beyondTextTags, citedGroups, newTotalText, playerName, showsPoints, valueSourceIds,
+} from "../../docs/assets/js/ruling/ruling-parts.js";
+import { api, describe } from "./engine.mjs";
 import { POINTS_SCORE } from "../../docs/assets/js/lib/ru.js";
 
 test("the verdict shows points, but not a zero nor a decision's", () => {
@@ -57,4 +60,17 @@ test("a player without a name is «Игрок N», as the engine names one", () 
   assert.equal(playerName(["Аня", ""], 0), "Аня");
   assert.equal(playerName(["Аня", ""], 1), "Игрок 2");
   assert.equal(playerName(null, 2), "Игрок 3");
+});
+
+test("«Кладка»: the strokes' count is never marked «по толкованию» for what a ball counts", () => {
+  // A touch with a ball potted: the count rests on the clauses (+1, +1 штраф); the ball's
+  // толкования («16 шаров», «упавший шар — положен») say how far the player is, not the strokes
+  // (newcomer 2026-12-07-c item 6: «по толкованию» beside «§ Туш» read as the penalty's source).
+  const game = describe("kladka-kiem");
+  const kinds = Object.fromEntries(game.tolkovaniya.map((/** @type {{id: string}} */ t) => [t.id, "tolkovanie"]));
+  const out = api({ op: "ruling", game: "kladka-kiem", situation: { balls_left: 6, strokes: 11, penalties: 2 },
+    action: { type: "shot", potted: 2, touch: "clothes" } });
+  assert.ok(out.ok, JSON.stringify(out));
+  assert.ok(out.ruling.tolkovaniya.includes("kladka-kiem-t-potted"), "the ball's толкование is cited");
+  assert.deepEqual(valueSourceIds(out.ruling, (id) => kinds[id], []), []);
 });
