@@ -76,6 +76,7 @@ test("the calculator's folded line says what happened and what follows", () => {
 test("the scorekeeper's line says what happened where its score parts say nothing", () => {
   let fouls = 0;
   let unscored = 0;
+  let nothing = 0;
   for (const { game, ruling, scored, source } of SAMPLE) {
     if (source !== "match" || ruling.kind === "decision" || ruling.decision) continue;
     const line = lineHeadline(ruling, { scored });
@@ -91,11 +92,16 @@ test("the scorekeeper's line says what happened where its score parts say nothin
       for (const foul of ruling.fouls) {
         assert.ok(sentences(foul.text).every((s) => said.includes(sentenceKey(s))), `${game}: «${line}» lacks «${foul.text}»`);
       }
+    } else if (!ruling.foul && still && /^Очков нет: /u.test(ruling.summary)) {
+      nothing += 1;
+      // Why the shot scored nothing (newcomer 2026-12-07-c item 3: the line said only «БЕЗ ОЧКОВ» and a title).
+      assert.equal(line, sentences(ruling.summary)[0], `${game}: why no points`);
     } else if (!ruling.foul) {
       assert.equal(line, "", `${game}: the board says the points`);
     }
   }
-  assert.ok(unscored >= 10 && fouls >= 5, `${unscored} unscored rulings, ${fouls} fouls that changed no score`);
+  assert.ok(unscored >= 10 && fouls >= 5 && nothing >= 5,
+    `${unscored} unscored rulings, ${fouls} fouls that changed no score, ${nothing} shots with no points`);
 });
 
 test("«Пять шаров», a mistake with no points: the scorekeeper's line says what follows, not only the foul", () => {

@@ -221,7 +221,9 @@ export function saidFouls(ruling, said) {
  * foul; a game with no score says the whole headline, what happened and what
  * follows (the next ball and its pocket: that game's «score now», which the
  * line under the board keeps in view when the status above it is scrolled
- * under the bars).
+ * under the bars); a shot that scored nothing, with no foul, says why
+ * («Очков нет: заказанный шар в лузу не упал.»: the line said only «БЕЗ ОЧКОВ»
+ * and a clause's title, the reason behind «почему», newcomer 2026-12-07-c item 3).
  * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string}
  */
 export function lineHeadline(ruling, { standalone = false, scored = true } = {}) {
@@ -229,9 +231,21 @@ export function lineHeadline(ruling, { standalone = false, scored = true } = {})
   if (standalone) return String(ruling.summary || "");
   if (ruling.decision) return "";
   if (!scored) return String(ruling.summary || "");
-  if (!ruling.foul || !scoreUnchanged(ruling)) return "";
+  if (!scoreUnchanged(ruling)) return "";
+  if (!ruling.foul) return whyNoPoints(String(ruling.summary || ""));
   return foulsAndWhatFollows(unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set()),
     String(ruling.summary || ""));
+}
+
+/**
+ * Why a shot with no foul scored nothing: the headline's first sentence when it
+ * is labelled so («Очков нет: карамболь без засчитанного шара очков не даёт.»;
+ * the label is the badge's and goes when the line is said), else nothing.
+ * @param {string} summary @returns {string}
+ */
+export function whyNoPoints(summary) {
+  const [head = ""] = sentences(summary);
+  return /^очков нет:\s/iu.test(head) ? head : "";
 }
 
 /**
