@@ -85,3 +85,36 @@ def test_the_winners_tag_keeps_its_word_whole(tool_page, base_url, phone):
     lines = board.locator(".rb-tag--win").evaluate("""t => { const r = document.createRange(); r.selectNodeContents(t);
       return new Set([...r.getClientRects()].filter((b) => b.width > 1).map((b) => Math.round(b.top))).size; }""")
     assert lines == 1, f"«победитель» в {lines} строки: {card}"
+
+
+# The lines a card's text stands on: the name's, the points' and each note's tops.
+CARD_LINES = """(root) => [...root.querySelectorAll('ol.rb-scores > li.rb-score')].map((li) => {
+  const tops = (el) => { if (!el) return []; const r = document.createRange(); r.selectNodeContents(el);
+    return [...new Set([...r.getClientRects()].filter((b) => b.width > 1).map((b) => Math.round(b.top)))]; };
+  const note = li.querySelector('.rb-tag--foul');
+  return { name: li.querySelector('.rb-score-name').innerText, nameTop: tops(li.querySelector('.rb-score-name'))[0],
+           pointsTop: li.querySelector('.rb-score-points').getBoundingClientRect().top,
+           nameBottom: li.querySelector('.rb-score-name').getBoundingClientRect().bottom,
+           noteLines: tops(note).length, top: Math.round(li.getBoundingClientRect().top) };
+})"""
+
+
+@pytest.mark.parametrize("phone", ["360", "390"])
+def test_four_players_stand_two_by_two_with_each_note_on_one_line(tool_page, base_url, phone):
+    """A newcomer, «Ковбой» with four players at 390 px: three cards and one, «1 нарушение» wrapped
+    in a third of the screen, and a score stood a line below its name. Four cards stand two by
+    two; each note is one line; each score is on its name's line."""
+    page = tool_page(PHONE if phone == "360" else PHONE_390)
+    page.add_init_script(RECORD_REQUESTS)
+    tool = start_on_table(page, base_url, "kovboy", ["Анна", "Борис", "Вера", "Глеб"])
+    break_shot(page, tool)
+    for _ in range(3):  # Анна's foul ends her series; Борис, Вера: a foul each
+        foul(page, tool)
+    board = tool.locator("[data-rb-scores]").first
+    cards = page.evaluate(CARD_LINES, board.element_handle())
+    screenshot(page, f"board-four-{phone}")
+    assert sorted({c["top"] for c in cards}) == sorted({cards[0]["top"], cards[2]["top"]}), cards
+    assert cards[0]["top"] == cards[1]["top"] < cards[2]["top"] == cards[3]["top"], cards
+    assert sum(c["noteLines"] > 0 for c in cards) == 3 and all(c["noteLines"] <= 1 for c in cards), cards
+    for card in cards:
+        assert card["pointsTop"] < card["nameBottom"], f"the score of {card['name']} stands below its name: {card}"

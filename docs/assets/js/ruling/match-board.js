@@ -75,6 +75,7 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
   const list = h("ol", {
     class: `rb-scores${score ? "" : " rb-scores--no-score"}`, "aria-label": score ? "Счёт" : "Игроки",
     "data-rb-notes": notes ? "" : null,
+    "data-rb-players": String(view.players.length), // four: two by two on a phone (scorekeeper.css)
   },
     view.players.map((p, i) => {
       const current = chooser === null ? view.current === i && !finished : chooser === i;
