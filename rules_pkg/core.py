@@ -329,6 +329,15 @@ class Game:
         the scorekeeper hides them. ``view`` lists them as ``idle_fields``."""
         return ()
 
+    def field_when(self, state: Any) -> dict[str, dict[str, list]]:
+        """Action fields that matter in ``state`` only for some values of another field of the
+        shot, ``{field: {other field: [its values]}}`` — a ``when`` that only the state knows
+        («по часовой»: whether a wrong pocket was noticed at once matters for any pocket but the
+        designated one). The scorekeeper shows such a field only while its condition holds, so
+        the request leaves it out and the engine reads its default, which decides nothing there.
+        ``view`` lists them as ``field_when``."""
+        return {}
+
     # ---- random play: property tests, fuzzing, parity cases, the тренажёр ----
     def random_action(self, state: Any, rng) -> dict:
         """A random action (JSON) that :meth:`read_action` accepts in ``state``."""

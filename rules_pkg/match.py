@@ -306,6 +306,7 @@ class Match:
         view["can_redo"] = bool(self.undone)
         view["game"] = self.game.id
         view["idle_fields"] = list(self.game.idle_fields(self.state))
+        view["field_when"] = self.game.field_when(self.state)
         return view
 
     def log(self) -> dict:

@@ -485,6 +485,13 @@ class PoChasovoy(Game):
         title = "Луза по прежнему порядку" if state.pending else "Луза"
         return {"columns": ["Шар", title], "rows": rows}
 
+    def field_when(self, state: State) -> dict[str, dict[str, list]]:
+        """«noticed» matters only for a pocket other than the designated one (apply_shot)."""
+        if not state.named or state.finished:
+            return {}
+        designated = state.designated(state.next_ball)
+        return {"noticed": {"pocket": [p for p in POCKET_IDS if p != designated]}}
+
     def view(self, state: State, names) -> dict:
         # The roles the text gives, until the pocket is named; who strikes after that it does not
         # say (толкование two-players), so no card is marked, and a card is its name alone.

@@ -136,7 +136,7 @@ FOUND = [
     # «по часовой» at 360 px, the first decision undone: its six pocket buttons of three to five lines stood taller
     # than the input they replace and took the board and the undone line under the bars (match-view.js
     # renderDecision: the pockets by the drawing's short names, so the choices fit where the drawing stands)
-    ("po-chasovoy", "360x740", "light", 1560, 5, ("covered",)),
+    ("po-chasovoy", "360x740", "light", 1560, 6, ("covered",)),
     # «пробка» at 360 px, the first record undone: the undo kept everything where it was and left the status line's
     # second line across the tab bar's edge (scorekeeper-match.js keptAfterUndo: its rows whole or wholly under)
     ("probka", "360x740", "light", 1621, 2, ("cut-by-bar",)),

@@ -479,7 +479,8 @@ MATCH_STEPS = {
     ],
     "po-chasovoy": [
         decision("дальняя левая"),  # the opponent names ball 1's pocket
-        fields(("action", None, "shot"), ("choice", "pocket", "far-left"), ("bool", "noticed", True)),
+        # the designated pocket: «ошибку заметили сразу» is not asked there (the view's field_when)
+        fields(("action", None, "shot"), ("choice", "pocket", "far-left")),
         fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),
         fields(("action", None, "shot"), ("choice", "pocket", "near-left"), ("bool", "noticed", True)),
     ],

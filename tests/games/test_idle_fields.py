@@ -55,3 +55,41 @@ def test_kaiza_asks_about_the_red_from_spot_1_on_the_first_shot_only():
     assert "red_from_spot_1" not in kaiza.idle_fields(state)
     _, state = step(kaiza, ("Аня", "Борис"), state, {"type": "shot", "contact": False})
     assert kaiza.idle_fields(state) == ("red_from_spot_1",)
+
+
+def other_value(declaration: dict, value):
+    if declaration["kind"] == "bool":
+        return not value
+    return next(o["id"] for o in declaration["options"] if o["id"] != value)
+
+
+@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
+def test_a_field_shown_under_a_condition_decides_nothing_outside_it(game):
+    """The view's ``field_when`` («по часовой»: «ошибку заметили сразу» only for a pocket other than
+    the designated one): the scorekeeper leaves such a field out while its condition fails, so
+    there any value of it must give the same ruling; while it holds, the field must decide
+    something (else the condition hides nothing that matters)."""
+    rng = random.Random(f"when-{game.id}")
+    declared = {f["name"]: f for a in game.action_fields() for f in a["fields"]}
+    outside = decided = 0
+    for _ in range(8):
+        for request, out in play_random_match(game.id, rng, max_actions=25):
+            if not out["ok"] or out["view"]["finished"]:
+                continue
+            state = next_state(request["state"], request)
+            for name, condition in out["view"].get("field_when", {}).items():
+                (other, values), = condition.items()
+                action = game.random_action(internal_state(state), rng)
+                if name not in declared or other not in action:
+                    continue
+                value = action.get(name, declared[name].get("default"))
+                rulings = [handle({"op": "match.play", "state": state, "action": {**action, name: v}})
+                           for v in (value, other_value(declared[name], value))]
+                assert all(r["ok"] for r in rulings), rulings
+                if action[other] in values:
+                    decided += rulings[0]["ruling"] != rulings[1]["ruling"]
+                else:
+                    assert rulings[0]["ruling"] == rulings[1]["ruling"], (action, name)
+                    outside += 1
+    if type(game).field_when is not Game.field_when:
+        assert outside and decided, (game.id, outside, decided)

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import {
-  growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, playLabel, provisionalPlayers,
+  fieldWhen, growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, playLabel, provisionalPlayers,
   restoreAdvice, savedCountText,
 } from "../../docs/assets/js/scorekeeper/scorekeeper-core.js";
 
@@ -52,6 +52,14 @@ test("the saved summary's board: names, saved scores and numbers when the record
   assert.deepEqual(provisionalPlayers(/** @type {any} */ ({})), []);
   assert.deepEqual(idleFields({ players: [], idle: ["pocket", "ball"] }), ["pocket", "ball"]);
   assert.deepEqual(idleFields(/** @type {any} */ ({ players: [], idle: "pocket" })), []);
+});
+
+test("the saved conditions of the input's fields: a sound one kept, a damaged one left out", () => {
+  const when = { noticed: { pocket: ["far-left", "near-left"] } };
+  assert.deepEqual(fieldWhen({ players: [], when }), when);
+  assert.deepEqual(fieldWhen(/** @type {any} */ ({ players: [], when: { noticed: { pocket: "far-left" }, x: 3, y: {} } })), {});
+  assert.deepEqual(fieldWhen(/** @type {any} */ ({ players: [], when: [1] })), {});
+  assert.deepEqual(fieldWhen({ players: [] }), {});
 });
 
 test("the record button, the saved count and a damaged match's advice say what is so", () => {

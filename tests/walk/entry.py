@@ -39,6 +39,17 @@ def normal(game: str, action: dict) -> dict:
     return out
 
 
+def asked(action: dict, view: dict) -> dict:
+    """The action as the screen asks it: a field the view's ``field_when`` leaves out for the
+    action's other values is left out («по часовой»: «ошибку заметили сразу» for the designated
+    pocket); the engine reads its default, which decides nothing there (test_idle_fields.py)."""
+    out = dict(action)
+    for name, condition in (view.get("field_when") or {}).items():
+        if name in out and any(out.get(other) not in values for other, values in condition.items()):
+            del out[name]
+    return out
+
+
 def jv(v) -> str:
     return "'" + json.dumps(v, ensure_ascii=False) + "'"
 

@@ -18,7 +18,7 @@ from rules_pkg.warmup import random_ruling_request
 
 from tests.browser.tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, wait_engine_ready
 from tests.randplay import internal_state
-from tests.walk.entry import FormEntry, action_decl, drawable, jv, normal
+from tests.walk.entry import FormEntry, action_decl, asked, drawable, jv, normal
 from tests.walk.screen_checks import DRAWN_BALLS, FOCUS, SCREEN_CHECK, SHIFT_OBSERVER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -537,7 +537,7 @@ class MatchWalk(Walk):
         if r < 0.12:
             self.reload()
             return self.saved_state(len(state["actions"]))
-        action = GAMES[self.game].random_action(internal_state(state), rng)
+        action = asked(GAMES[self.game].random_action(internal_state(state), rng), view)
         self.note(f"ход: {json.dumps(action, ensure_ascii=False)}")
         self.enter(action, view, rng)
         if not (view.get("decision") and action["type"] == "decision"):

@@ -179,13 +179,25 @@ function applyWhen(form) {
 }
 
 // Hide the action fields the engine says do not apply to the next shot (its view's
-// idle_fields, e.g. «Первый удар игрока» after a player's first stroke); a hidden
-// field is not read, so the request never carries it.
-/** @param {ParentNode} form @param {string[]} names */
-export function hideIdleFields(form, names) {
+// idle_fields, e.g. «Первый удар игрока» after a player's first stroke), and show those
+// that matter only for some values of another field only while they hold (its field_when,
+// a `when` only the state knows: «ошибку заметили сразу» for a pocket but the designated
+// one); a hidden field is not read, so the request never carries it.
+/** @param {ParentNode} form @param {string[]} names @param {Record<string, unknown>} [when] */
+export function hideIdleFields(form, names, when = {}) {
   for (const el of all(form, '[data-rb-field][data-rb-scope="action"]')) {
-    if (el.dataset.rbWhen === undefined) el.hidden = names.includes(nameOf(el));
+    const name = nameOf(el);
+    if (el.dataset.rbWhenView !== undefined) {
+      delete el.dataset.rbWhen; // the last view's condition, not the declaration's
+      delete el.dataset.rbWhenView;
+    }
+    if (el.dataset.rbWhen === undefined && when[name] && typeof when[name] === "object") {
+      el.dataset.rbWhen = JSON.stringify(when[name]);
+      el.dataset.rbWhenView = "";
+    }
+    if (el.dataset.rbWhen === undefined) el.hidden = names.includes(name);
   }
+  applyWhen(form);
 }
 
 /** @param {ParentNode} form */

@@ -30,7 +30,7 @@
  *   fouls_in_row?: number, role?: string }} ViewPlayer
  * @typedef {{ players: ViewPlayer[], current: number | null, finished: boolean, winner: number | null,
  *   decision: Decision | null, history?: Ruling[], history_length?: number, can_undo: boolean,
- *   can_redo: boolean, status?: string, idle_fields?: string[], rack?: number | null, absent?: Id[], table?: { columns: string[], rows: unknown[][] } | null }} View
+ *   can_redo: boolean, status?: string, idle_fields?: string[], field_when?: Record<string, Record<string, unknown[]>>, rack?: number | null, absent?: Id[], table?: { columns: string[], rows: unknown[][] } | null }} View
  * @typedef {{ from: number, total: number, items: Ruling[] }} HistoryPage
  * @typedef {{ id: string, game: string, seed: number, kind: string, type: string, text: string,
  *   situation: string[], action: string[], choices: Option[], request: Request }} TrainerQuestion

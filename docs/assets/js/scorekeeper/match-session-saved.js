@@ -27,7 +27,7 @@ const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увид
 
 /**
  * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[],
- *   status?: string, marks?: unknown }} SavedSummary  what a record shows before the engine loads
+ *   status?: string, marks?: unknown, when?: unknown }} SavedSummary  what a record shows before the engine loads
  * @typedef {{ kind: "missing" } | { kind: "broken", problem: string }
  *   | { kind: "opened", summary: SavedSummary, options: Record<string, unknown>, validated: Promise<Validation> }} Opening
  * @typedef {{ kind: "ready" } | { kind: "broken", id: string, problem: string } | { kind: "failed", message: string }

@@ -29,7 +29,7 @@ import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRa
 /**
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
  *   winner: number | null, records: number, status: string, notes?: boolean, numbered?: boolean,
- *   idle?: string[], marks?: Record<string, unknown>[] }} Summary
+ *   idle?: string[], when?: Record<string, unknown>, marks?: Record<string, unknown>[] }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
  *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
@@ -139,6 +139,7 @@ export function summaryOf(state, view) {
     notes: Boolean(drawn && notesInPlay({ players: drawn })),
     numbered: Boolean(drawn && drawn.length && drawn.every((p) => Number.isInteger(p.number))),
     idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
+    when: view && view.field_when && typeof view.field_when === "object" ? view.field_when : {},
     marks: drawn && view ? drawn.map((p) => cardMarks(view, p)) : [],
   };
 }

@@ -82,6 +82,24 @@ export function idleFields(summary) {
   return Array.isArray(summary.idle) ? summary.idle.map(String) : [];
 }
 
+/**
+ * The conditions under which the input's fields matter, as the engine last gave them
+ * (its view's field_when): only a {field: {other field: [values]}} of a sound record.
+ * @param {SavedSummary} summary @returns {Record<string, Record<string, unknown[]>>}
+ */
+export function fieldWhen(summary) {
+  const when = isObject(summary.when) ? /** @type {Record<string, unknown>} */ (summary.when) : {};
+  /** @type {Record<string, Record<string, unknown[]>>} */
+  const out = {};
+  for (const [name, condition] of Object.entries(when)) {
+    const pairs = isObject(condition) ? Object.entries(/** @type {Record<string, unknown>} */ (condition)) : [];
+    if (pairs.length && pairs.every(([, values]) => Array.isArray(values))) {
+      out[name] = Object.fromEntries(/** @type {[string, unknown[]][]} */ (pairs));
+    }
+  }
+  return out;
+}
+
 /** The record button's label for the action type chosen. @param {string | null | undefined} type */
 export function playLabel(type) {
   return type === "shot" ? "Записать удар" : "Записать";

@@ -7,7 +7,7 @@
 
 import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard } from "../ruling/match-board.js";
-import { growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, provisionalPlayers } from "./scorekeeper-core.js";
+import { fieldWhen, growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, provisionalPlayers } from "./scorekeeper-core.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError } from "../form/widget.js";
 
@@ -240,7 +240,7 @@ class ScreenSet {
       finished: false,
     }, score, summary.notes === true));
     // The input's fields as the engine last drew them (its place is kept, unseen).
-    hideIdleFields(ui.actionForm, idleFields(summary));
+    hideIdleFields(ui.actionForm, idleFields(summary), fieldWhen(summary));
     setPlayerChoices(ui.actionForm, names); // a shooter's chips, by name («пробка»)
     for (const el of [ui.table, ui.decision]) el.hidden = true;
     this.holdPlaces(id);
