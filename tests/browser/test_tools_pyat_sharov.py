@@ -60,7 +60,7 @@ def test_match_points_series_and_mistake(tool_page, base_url, device):
     undo(page, GAME)
     undo(page, GAME)
     assert scores(page, GAME) == [26, 0] and current_player(page, GAME) == "Анна"
-    assert tool.locator("[data-rb-redo]").inner_text() == "↷ 2"
+    assert tool.locator("[data-rb-redo]").text_content() == "↷ 2"
     redo(page, GAME)
     assert current_player(page, GAME) == "Борис"
     # A new action after an undo drops what could be redone.

@@ -76,7 +76,10 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.undo.disabled = !view.can_undo;
   ui.redo.disabled = !view.can_redo;
   keepFocus([ui.undo, ui.redo, ui.play]);
-  ui.redo.textContent = redoLabel(view, state);
+  // The count stands on the button's corner: the button keeps its width, and the bar its one row («↷ 2»
+  // made «Записать удар» wrap to a second row at 360 px, over the drawing: the walk, «по часовой» seed 1621).
+  const [arrow, count] = redoLabel(view, state).split(" ");
+  ui.redo.replaceChildren(arrow, ...(count ? [h("span", { class: "rb-redo-count", text: ` ${count}` })] : []));
   ui.share.disabled = false;
   ui.protocol.disabled = false;
 
@@ -114,7 +117,7 @@ function renderInput(ui, view, names, game) {
   ui.actionGroup.toggleAttribute("data-rb-waiting", Boolean(decision));
   ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
-  hideIdleFields(ui.actionForm, view.idle_fields || []);
+  hideIdleFields(ui.actionForm, view.idle_fields || [], view.field_when || {});
   if (decision) renderDecision(ui, decision, names, game);
   const shooter = shooterName(view, names);
   ui.actionTitle.textContent = shooter ? `Удар: ${unbroken(shooter)}` : "Запись";
