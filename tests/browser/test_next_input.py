@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools_helpers import PHONE, between_bars, sk, start_on_table, tap_where_it_shows
+from tools_helpers import PHONE, PHONE_390, between_bars, sk, start_on_table, tap_where_it_shows
 
 pytestmark = pytest.mark.browser
 
@@ -107,3 +107,22 @@ def test_a_ball_tapped_on_a_drawing_of_several_moves_nothing(tool_page, base_url
     assert page.evaluate("scrollY") == scrolled, f"the page moved {page.evaluate('scrollY') - scrolled} px after a ball's tap"
     after = second.bounding_box()
     assert abs(after["y"] - before["y"]) < 1, (before, after)
+
+
+@pytest.mark.parametrize("device", [PHONE_360, PHONE_390], ids=["360", "390"])
+def test_a_tap_that_gives_a_hint_brings_the_hint_up_in_probka(tool_page, base_url, device):
+    """A newcomer, «пробка» at 390 px: after «1. Аня» and the object ball, «Отмечен прицельный шар:
+    нажмите пробку, если он её сбил…» showed one line above the record bar, the rest under it. The
+    hint a tap gives is read now: it comes out whole, the drawing stays on screen."""
+    game = "probka"
+    page = tool_page(device)
+    tool = start_on_table(page, base_url, game, ["Аня", "Борис", "Вера"])
+    tap_where_it_shows(page, tool.locator('[data-rb-action-form] [data-rb-field="shooter"] label.rb-chip').nth(0))
+    tap_where_it_shows(page, tool.locator(f"{TABLE} [data-rb-tap=ball][data-rb-id='\"object\"']"))
+    hint = tool.locator("[data-rb-action-form] [data-rb-shot-hint]")
+    assert "нажмите пробку" in hint.inner_text()
+    where = between_bars(page, game, "[data-rb-action-form] [data-rb-shot-said]")
+    assert not where, f"the hint is not whole on screen: {where}"
+    where = between_bars(page, game, TABLE)
+    assert not where, f"the drawing left the screen: {where}"
+    assert page.evaluate(LINES_CUT_ABOVE, sk(game)) == []

@@ -399,9 +399,22 @@ export class ShotInputController {
     const mark = inputMark();
     requestAnimationFrame(() => {
       this.holdFocus(tapped); // a field hidden by the change loses it at the next style update
-      // the shot is drawn: its chips come next (where one tap draws it)
-      if (!next.hint && tapDrawsShot(this.table, tap) && !movedSince(mark)) this.bringChipsUp();
+      if (movedSince(mark)) return;
+      if (next.hint) this.bringHintUp(); // what to tap next, or why the tap was refused: read now
+      else if (tapDrawsShot(this.table, tap)) this.bringChipsUp(); // the shot is drawn: its chips come next
     });
+  }
+
+  /**
+   * The hint a tap gave, brought out from under the record bar, the drawing kept on screen
+   * (a newcomer, «пробка» at 390 px: «Отмечен прицельный шар: нажмите пробку…» showed one
+   * line above the bar, the rest under it).
+   */
+  bringHintUp() {
+    const room = this.roomNow();
+    if (!room || !this.hint.textContent) return;
+    const said = spanOf(this.saidPlace);
+    if (said.bottom > room.bottom) this.bringUp(room, spanOf(this.svgBox), [said]);
   }
 
   /** The chip fields shown beside the drawing (not those it sets itself). @returns {Element[]} */
