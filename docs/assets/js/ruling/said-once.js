@@ -153,11 +153,13 @@ function escape(text) {
  * the line said, for the explanation behind «почему» (explanationTexts);
  * `raw` the headline as the engine wrote it (the sentences the line stands for);
  * `shown`: a text on screen right above the line (the match's status line), whose
- * sentences the headline leaves out.
+ * sentences the headline leaves out; `basisTitle`: the title of the clause the line links.
  * @param {Ruling} ruling @param {{ score: Readonly<Score> | null, names?: string[] | null,
- *   standalone?: boolean, decision?: boolean, shown?: string }} how
+ *   standalone?: boolean, decision?: boolean, shown?: string, basisTitle?: string }} how
  */
-export function lineTexts(ruling, { score, names = null, standalone = false, decision = false, shown = "" }) {
+export function lineTexts(ruling, {
+  score, names = null, standalone = false, decision = false, shown = "", basisTitle = "",
+}) {
   const [tone, label] = verdict(ruling, score);
   const pieces = score && ruling.kind !== "decision" && !ruling.decision ? scorePieces(ruling, score, names, standalone) : [];
   const said = freshSaid(ruling, score, names);
@@ -167,7 +169,7 @@ export function lineTexts(ruling, { score, names = null, standalone = false, dec
   const changes = pieces.length ? scoreChanges(ruling) : null;
   for (const c of changes || []) said.totals.add(c.player);
   if (changes && standalone && typeof ruling.player === "number") said.totals.add(ruling.player); // «88 → 88»
-  const raw = lineHeadline(ruling, { standalone, scored: Boolean(score) });
+  const raw = lineHeadline(ruling, { standalone, scored: Boolean(score), basisTitle });
   const headline = withoutShown(withoutSaid(raw, said), shown);
   const question = decision ? lineQuestion(ruling, raw) : "";
   return { tone, label, pieces, raw, headline, question, said };
