@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-import { ROOT } from "./engine.mjs";
+import { ROOT, api, describe } from "./engine.mjs";
 import { installFakeDom, textParts } from "./fake-dom.mjs";
 import { num, quantity } from "../../docs/assets/js/lib/ru.js";
 import { sentenceKey, sentences } from "../../docs/assets/js/ruling/ruling-text.js";
@@ -112,6 +112,28 @@ test("no sentence is said twice in all a ruling shows, on every screen (the walk
     }
     for (const [s, n] of seen) if (n > 1) bad.push(`${where(d)}: ${n}× «${s}»`);
   }
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("no sentence of the headline is a piece of a line of «почему» below it (said there with its citation)", () => {
+  // «Кладка», a double hit: «Штраф +1 удар (двойной удар).» over «Штраф +1 удар (двойной удар): штраф
+  // приписывается к ударам игрока.», «На столе 13 шаров.» over «Упало в лузы: 1 шар; на столе 13 шаров.»
+  const key = (t) => t.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").replace(/[\s.!?…;]+$/u, "").trim();
+  const bad = [];
+  let checked = 0;
+  for (const d of DRAWN) {
+    const summary = d.all.filter((p) => p.classes.includes("rb-summary") && !p.classes.includes("rb-line-what"));
+    const lines = d.all.filter((p) => p.tag === "LI");
+    const pieces = new Set(lines.flatMap((p) => sentences(p.text)).flatMap((s) => s.split(/;\s+/u))
+      .flatMap((part) => [part, ...part.split(/:\s+/u).slice(0, 2)]).map(key).filter((k) => k.length >= 8));
+    for (const p of summary) {
+      for (const s of sentences(p.text)) {
+        checked += 1;
+        if (pieces.has(key(s))) bad.push(`${where(d)}: «${s}»`);
+      }
+    }
+  }
+  assert.ok(checked > 100, `${checked} sentences checked`);
   assert.deepEqual(bad.slice(0, 5), []);
 });
 
@@ -266,4 +288,24 @@ test("«почему» links each clause once: a line whose clauses are linked a
   }
   assert.ok(joined > 0, "the sample has a ruling whose «почему» cites the same clauses twice");
   assert.deepEqual(bad.slice(0, 5), []);
+});
+
+test("«Кладка», a double hit: the foul the line's § names («Двойной удар: …») is not said again behind «почему»", () => {
+  const game = describe("kladka-kiem");
+  /** @type {Record<string, {kind: string, title: string}>} */
+  const refs = {};
+  for (const [kind, list] of [["clause", game.clauses], ["tolkovanie", game.tolkovaniya], ["outside", game.outside || []]]) {
+    for (const c of list) refs[c.id] = { kind, title: c.title };
+  }
+  const state = api({ op: "match.new", game: "kladka-kiem", players: ["Аня", "Борис"] }).state;
+  const first = { type: "shot", opening: "break", potted: 2 };
+  const out = api({ op: "match.play", state: { ...state, actions: [first] }, action: { type: "shot", potted: 1, double_hit: true } });
+  assert.ok(out.ok, JSON.stringify(out));
+  const root = renderRulingLine({ ruling: out.ruling, refs, score: { forms: ["удар", "удара", "ударов"], lower_wins: true },
+    names: ["Аня", "Борис"], shown: out.view.status });
+  const line = textParts(root.children[0]).map((p) => p.text).join(" ");
+  assert.ok(line.includes("§ Двойной удар"), line);
+  const why = textParts(root).slice(textParts(root.children[0]).length).map((p) => p.text);
+  assert.ok(!why.some((t) => sentences(t).includes("Двойной удар.")), why.join(" | "));
+  assert.ok(why.some((t) => t.includes("штраф приписывается к ударам игрока")), why.join(" | "));
 });

@@ -61,7 +61,8 @@ export function renderRulingLine({
   line.append(toggle);
   const full = h("div", { class: "rb-why", hidden: true });
   const explanation = renderRuling({
-    ruling, refs, score: score || null, names, foldClauses: true, headless: true, said, figures: texts.said,
+    ruling, refs, score: score || null, names, foldClauses: true, headless: true, said: [...said, ...linkedNames(ids, refs)],
+    figures: texts.said,
   });
   explanation.classList.replace("rb-ruling", "rb-ruling-full"); // one ruling per line, not a card in a card
   full.append(explanation);
@@ -86,6 +87,15 @@ function lineLinks({ fouls, basis }, refs) {
   if (fouls.length) links.push(h("span", { class: "rb-fouls rb-line-basis" }, citedAfter(refs, fouls, { short: true })));
   if (basis) links.push(h("span", { class: "rb-line-basis" }, citedAfter(refs, [basis], { short: true })));
   return links;
+}
+
+/**
+ * What the line's § links name before their titles' colon («Двойной удар» of «§ Двойной удар: ошибка со
+ * штрафом»): a foul worded just so is not said again behind «почему» («Двойной удар.»: a newcomer, «Кладка»).
+ * @param {{ fouls: string[], basis: string | null }} ids @param {Refs} refs @returns {string[]}
+ */
+function linkedNames({ fouls, basis }, refs) {
+  return [...fouls, basis].map((id) => (id && refs[id] ? String(refs[id].title || "").split(/:\s+/u)[0] : "")).filter(Boolean);
 }
 
 /**

@@ -175,7 +175,11 @@ export function withoutShown(text, shown) {
  * headline, the fouls (with their clauses), «почему» (with its citations).
  * `said`: what is already on screen (the line): left out everywhere. A foul
  * keeps its sentence (it stands beside its clause): the headline leaves it
- * out, and «почему» leaves out what the fouls or the headline said.
+ * out, and «почему» leaves out what the fouls or the headline said; the headline
+ * leaves a sentence that a line of «почему» says as a piece of its own, with its
+ * citation («Штраф +1 удар (двойной удар).» of «Штраф +1 удар (двойной удар): штраф
+ * приписывается к ударам игрока.», «На столе 13 шаров.» of «Упало в лузы: 1 шар; на
+ * столе 13 шаров.»: «Кладка», each said twice behind «почему», newcomer 2026-12-07-c).
  * @param {Ruling} ruling @param {{ said?: string[] }} [how]
  * @returns {{ summary: string, fouls: FoulText[], why: WhyText[] }}
  */
@@ -196,7 +200,18 @@ export function explanationText(ruling, { said = [] } = {}) {
     const text = unsaid(line.text || "", seen);
     if (text) why.push({ text, cites: line.cites || [] });
   }
-  return { summary, fouls, why };
+  return { summary: withoutPiecesOf(summary, why.map((w) => w.text)), fouls, why };
+}
+
+/**
+ * The text without the sentences that `others` say as a piece of a sentence: a part
+ * joined by «;», or a side of a part's «A: B».
+ * @param {string} text @param {string[]} others @returns {string}
+ */
+export function withoutPiecesOf(text, others) {
+  const parts = others.flatMap(sentences).flatMap(sentenceParts);
+  const pieces = new Set(parts.flatMap((part) => [part, ...part.split(/:\s+/u).slice(0, 2)]).map(sentenceKey));
+  return sentences(text).filter((s) => !pieces.has(sentenceKey(s))).join(" ");
 }
 
 /**

@@ -12,7 +12,7 @@
 
 import { quantity, signedQuantity } from "../lib/ru.js";
 import { newTotalText, playerName, scorePieces, showsPoints } from "./ruling-parts.js";
-import { explanationText, lineHeadline, lineQuestion, scoreChanges, sentences, verdict, withoutShown } from "./ruling-text.js";
+import { explanationText, lineHeadline, lineQuestion, scoreChanges, sentences, verdict, withoutPiecesOf, withoutShown } from "./ruling-text.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
 /** @typedef {import("../lib/types.js").Score} Score */
@@ -212,7 +212,9 @@ export function explanationTexts(ruling, {
     return { ...w, text: withoutSaid(w.text, fig) };
   }).filter((w) => w.text));
   fig.labels = [];
-  return { summary, total, fouls, why };
+  // What the summary keeps once the figures went («На столе 13 шаров.» of «Аня: 3 удара (…), на столе 13
+  // шаров.») may be a piece of a line below, which says it with its citation (ruling-text.js withoutPiecesOf).
+  return { summary: withoutPiecesOf(summary, why.map((w) => w.text)), total, fouls, why };
 }
 
 /**
