@@ -208,9 +208,9 @@ class Walk:
         self.last_tap = (time.monotonic(), point)
 
     def pick(self, select, value: str, label: str) -> None:
-        self.taps_on = False
         self.where = label
-        self.reach(select, label)
+        self.reach(select, label)  # after a drawing that takes more taps, as a chip field (press): «Кладка»'s «Туш»
+        self.taps_on = False
         self.note(label)
         # A tap on a picker focuses it (select_option alone does not: the page then took the focus
         # left on an earlier chip for where the player had gone on, and brought nothing up).
