@@ -449,8 +449,10 @@ class MatchWalk(Walk):
                               box.locator(f"[data-rb-tap=pocket][data-rb-id={jv(tap[2])}]"), f"рисунок: {tap[1]} в лузу {tap[2]}")
                 else:
                     self.press(box.locator(f"[data-rb-tap={tap[0]}][data-rb-id={jv(tap[1])}]"), f"рисунок: {tap[0]} {tap[1]}")
-            chips = [f for f in decl["fields"] if f["name"] in self.table["chips"]]
-            FormEntry(self, box, names).fill(chips, action)
+            # The chips in the order they stand beside the drawing (a player goes down the screen), not the
+            # declaration's: «Кайза»'s «Шар забит дуплетом» then «Занятые точки» 34 px under the tab bar (the walk).
+            fields = {f["name"]: f for f in decl["fields"]}
+            FormEntry(self, box, names).fill([fields[n] for n in self.table["chips"] if n in fields], action)
             return
         if self.table and self.table["action"] == action["type"]:
             self.mode("form")
