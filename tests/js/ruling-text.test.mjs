@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { ROOT } from "./engine.mjs";
 import { scorePieces } from "../../docs/assets/js/ruling/ruling-parts.js";
 import { POINTS_SCORE, signedQuantity } from "../../docs/assets/js/lib/ru.js";
-import { explanationText, foulsAndWhatFollows, lineHeadline, sentenceKey, sentenceKeys, sentenceParts, sentences, shownSentences, titleSays, whyNoPoints } from "../../docs/assets/js/ruling/ruling-text.js";
+import { explanationText, foulsAndWhatFollows, lineHeadline, sentenceKey, sentenceKeys, sentenceParts, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
@@ -76,7 +76,6 @@ test("the calculator's folded line says what happened and what follows", () => {
 test("the scorekeeper's line says what happened where its score parts say nothing", () => {
   let fouls = 0;
   let unscored = 0;
-  let nothing = 0;
   for (const { game, ruling, scored, source } of SAMPLE) {
     if (source !== "match" || ruling.kind === "decision" || ruling.decision) continue;
     const line = lineHeadline(ruling, { scored });
@@ -92,16 +91,11 @@ test("the scorekeeper's line says what happened where its score parts say nothin
       for (const foul of ruling.fouls) {
         assert.ok(sentences(foul.text).every((s) => said.includes(sentenceKey(s))), `${game}: «${line}» lacks «${foul.text}»`);
       }
-    } else if (!ruling.foul && still && /^Очков нет: /u.test(ruling.summary)) {
-      nothing += 1;
-      // Why the shot scored nothing (newcomer 2026-12-07-c item 3: the line said only «БЕЗ ОЧКОВ» and a title).
-      assert.equal(line, sentences(ruling.summary)[0], `${game}: why no points`);
     } else if (!ruling.foul) {
       assert.equal(line, "", `${game}: the board says the points`);
     }
   }
-  assert.ok(unscored >= 10 && fouls >= 5 && nothing >= 5,
-    `${unscored} unscored rulings, ${fouls} fouls that changed no score, ${nothing} shots with no points`);
+  assert.ok(unscored >= 10 && fouls >= 5, `${unscored} unscored rulings, ${fouls} fouls that changed no score`);
 });
 
 test("«Пять шаров», a mistake with no points: the scorekeeper's line says what follows, not only the foul", () => {
@@ -253,30 +247,4 @@ test("a part of the count follows the points after a comma: «+2 удара, и�
   const pieces = scorePieces(ruling, /** @type {any} */ (score), null, true);
   assert.equal(pieces[0].text, "+2 удара, из них 1 штрафной", JSON.stringify(pieces));
   assert.ok(!pieces.some((p) => p.text.startsWith("из них")), JSON.stringify(pieces));
-});
-
-test("a shot with no points says why unless the title the line links says it", () => {
-  // «Кайза»: the linked clause's title is about orders and extra points, not why this shot scored nothing.
-  const kaiza = "Очков нет: ни один шар не сыгран в лузу и не заказан. Следующий удар: Игрок 2.";
-  assert.equal(whyNoPoints(kaiza, "Перед карамболем заказ обычно не делают; к основным очкам — дополнительные"),
-    "Очков нет: ни один шар не сыгран в лузу и не заказан.");
-  // «Ковбой»: «толкование: Промах при счёте ниже 100 — не фол» says it; the line said it twice.
-  const miss = "Очков нет: биток не коснулся ни одного шара (промах при счёте ниже 100 — не фол). Серия окончена.";
-  assert.equal(whyNoPoints(miss, "Промах при счёте ниже 100 — не фол"), "");
-  assert.equal(whyNoPoints("Пробка не сбита, нарушений нет: очки и банк не меняются.", ""), "");
-});
-
-test("a title says a sentence when most of its words are in it, in their own forms", () => {
-  const says = [
-    ["Позиционный удар: штрафа за промах нет", "Очков нет: биток поставлен в выгодную позицию (позиционный удар), штрафа за промах нет."],
-    ["Карамболь без забитого шара очков не даёт", "Очков нет: карамболь без засчитанного шара очков не даёт."],
-    ["Шар после двух и более промежуточных шаров не засчитывается",
-      "Очков нет: красный шар не засчитывается (забит после соударения битка и 2 промежуточных шаров)."],
-  ];
-  for (const [title, sentence] of says) assert.ok(titleSays(title, sentence), title);
-  const not = [
-    ["Свой шар помечается; перед ударом — заказ лузы и шара", "Очков нет: заказанный белый шар соперника не упал."],
-    ["Задача: правильно загнать назначенный шар в лузу и провести карамболь", "Очков нет: заказанный красный шар в лузу не упал."],
-  ];
-  for (const [title, sentence] of not) assert.ok(!titleSays(title, sentence), title);
 });

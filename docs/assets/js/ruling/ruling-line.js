@@ -6,7 +6,6 @@
 
 import { h } from "../lib/dom.js";
 import { lineLinkIds, valueSourceIds } from "./ruling-parts.js";
-import { basisOf } from "./ruling-text.js";
 import { citedAfter, renderRuling } from "./ruling.js";
 import { lineTexts } from "./said-once.js";
 
@@ -28,9 +27,7 @@ export function renderRulingLine({
   ruling, refs, score, names = null, number = null, undone = false, note = "", decision = false, standalone = false,
   shown = "",
 }) {
-  const basis = basisOf(ruling);
-  const basisTitle = basis && refs[basis] ? refs[basis].title || "" : "";
-  const texts = lineTexts(ruling, { score, names, standalone, decision, shown, basisTitle });
+  const texts = lineTexts(ruling, { score, names, standalone, decision, shown });
   const { tone, label, headline, question } = texts;
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });

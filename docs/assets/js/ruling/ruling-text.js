@@ -236,50 +236,17 @@ export function saidFouls(ruling, said) {
  * foul; a game with no score says the whole headline, what happened and what
  * follows (the next ball and its pocket: that game's «score now», which the
  * line under the board keeps in view when the status above it is scrolled
- * under the bars); a shot that scored nothing, with no foul, says why
- * («Очков нет: заказанный шар в лузу не упал.»: the line said only «БЕЗ ОЧКОВ»
- * and a clause's title, the reason behind «почему», newcomer 2026-12-07-c item 3).
- * `basisTitle`: the title of the clause the line links (it may say why already).
- * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean, basisTitle?: string }} [how] @returns {string}
+ * under the bars).
+ * @param {Ruling} ruling @param {{ standalone?: boolean, scored?: boolean }} [how] @returns {string}
  */
-export function lineHeadline(ruling, { standalone = false, scored = true, basisTitle = "" } = {}) {
+export function lineHeadline(ruling, { standalone = false, scored = true } = {}) {
   if (ruling.kind === "decision") return "";
   if (standalone) return String(ruling.summary || "");
   if (ruling.decision) return "";
   if (!scored) return String(ruling.summary || "");
-  if (!scoreUnchanged(ruling)) return "";
-  if (!ruling.foul) return whyNoPoints(String(ruling.summary || ""), basisTitle);
+  if (!ruling.foul || !scoreUnchanged(ruling)) return "";
   return foulsAndWhatFollows(unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set()),
     String(ruling.summary || ""));
-}
-
-/**
- * Why a shot with no foul scored nothing: the headline's first sentence when it
- * is labelled so («Очков нет: карамболь без засчитанного шара очков не даёт.»;
- * the label is the badge's and goes when the line is said), else nothing; nothing
- * too when the title the line links says it («толкование: Промах при счёте ниже
- * 100 — не фол» after «…(промах при счёте ниже 100 — не фол)» said it twice).
- * @param {string} summary @param {string} [basisTitle] @returns {string}
- */
-export function whyNoPoints(summary, basisTitle = "") {
-  const [head = ""] = sentences(summary);
-  if (!/^очков нет:\s/iu.test(head)) return "";
-  return basisTitle && titleSays(basisTitle, head) ? "" : head;
-}
-
-/**
- * Whether a clause's title says what a sentence says, in its own words: most of the
- * title's words (by their first five letters: «засчитывается» / «засчитанного») are in the
- * sentence («Карамболь без забитого шара очков не даёт» / «карамболь без засчитанного шара
- * очков не даёт»), not one of eight («Перед карамболем заказ обычно не делают…» / «ни один
- * шар не сыгран в лузу и не заказан»).
- * @param {string} title @param {string} sentence
- */
-export function titleSays(title, sentence) {
-  const stems = (/** @type {string} */ text) => new Set((plainSentence(text).match(/[\p{L}\d]{4,}/gu) || []).map((w) => w.slice(0, 5)));
-  const said = stems(sentence);
-  const words = [...stems(title)];
-  return words.length > 0 && words.filter((w) => said.has(w)).length >= 0.6 * words.length;
 }
 
 /**

@@ -153,13 +153,11 @@ function escape(text) {
  * the line said, for the explanation behind «почему» (explanationTexts);
  * `raw` the headline as the engine wrote it (the sentences the line stands for);
  * `shown`: a text on screen right above the line (the match's status line), whose
- * sentences the headline leaves out; `basisTitle`: the title of the clause the line links.
+ * sentences the headline leaves out.
  * @param {Ruling} ruling @param {{ score: Readonly<Score> | null, names?: string[] | null,
- *   standalone?: boolean, decision?: boolean, shown?: string, basisTitle?: string }} how
+ *   standalone?: boolean, decision?: boolean, shown?: string }} how
  */
-export function lineTexts(ruling, {
-  score, names = null, standalone = false, decision = false, shown = "", basisTitle = "",
-}) {
+export function lineTexts(ruling, { score, names = null, standalone = false, decision = false, shown = "" }) {
   const [tone, label] = verdict(ruling, score);
   const pieces = score && ruling.kind !== "decision" && !ruling.decision ? scorePieces(ruling, score, names, standalone) : [];
   const said = freshSaid(ruling, score, names);
@@ -169,7 +167,7 @@ export function lineTexts(ruling, {
   const changes = pieces.length ? scoreChanges(ruling) : null;
   for (const c of changes || []) said.totals.add(c.player);
   if (changes && standalone && typeof ruling.player === "number") said.totals.add(ruling.player); // «88 → 88»
-  const raw = lineHeadline(ruling, { standalone, scored: Boolean(score), basisTitle });
+  const raw = lineHeadline(ruling, { standalone, scored: Boolean(score) });
   const headline = withoutShown(withoutSaid(raw, said), shown);
   const question = decision ? lineQuestion(ruling, raw) : "";
   return { tone, label, pieces, raw, headline, question, said };
