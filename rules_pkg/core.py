@@ -201,7 +201,7 @@ class Game:
     clauses: ClassVar[tuple[Clause, ...]] = ()
     tolkovaniya: ClassVar[tuple[Tolkovanie, ...]] = ()
     outside: ClassVar[tuple[OutsideFact, ...]] = ()
-    # The calculator's name of who strikes, in its shot's legend («Удар — бьёт Игрок 1»: the form
+    # The calculator's name of who strikes, in its shot's legend («Удар: Игрок 1», as the scorekeeper's: the form
     # says «игрок» and «соперник», the answer «Следующий удар: Игрок 2»); None where the shot asks it.
     calculator_shooter: ClassVar[str | None] = "Игрок 1"
 

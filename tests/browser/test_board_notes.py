@@ -93,6 +93,7 @@ CARD_LINES = """(root) => [...root.querySelectorAll('ol.rb-scores > li.rb-score'
     return [...new Set([...r.getClientRects()].filter((b) => b.width > 1).map((b) => Math.round(b.top)))]; };
   const note = li.querySelector('.rb-tag--foul');
   return { name: li.querySelector('.rb-score-name').innerText, nameTop: tops(li.querySelector('.rb-score-name'))[0],
+           nameLines: tops(li.querySelector('.rb-score-name')).length,
            pointsTop: li.querySelector('.rb-score-points').getBoundingClientRect().top,
            nameBottom: li.querySelector('.rb-score-name').getBoundingClientRect().bottom,
            noteLines: tops(note).length, top: Math.round(li.getBoundingClientRect().top) };
@@ -118,3 +119,13 @@ def test_four_players_stand_two_by_two_with_each_note_on_one_line(tool_page, bas
     assert sum(c["noteLines"] > 0 for c in cards) == 3 and all(c["noteLines"] <= 1 for c in cards), cards
     for card in cards:
         assert card["pointsTop"] < card["nameBottom"], f"the score of {card['name']} stands below its name: {card}"
+
+
+@pytest.mark.parametrize("phone", ["360", "390"])
+def test_four_players_with_a_long_name_never_break_it_inside_its_word(tool_page, base_url, phone):
+    """A newcomer, «Ковбой» with four players at 360 px: «Константинови / ч». The cards are as wide as the
+    longest word of a name (two columns, or one when it needs more than half)."""
+    page = tool_page(PHONE if phone == "360" else PHONE_390)
+    tool = start_on_table(page, base_url, "kovboy", ["Анна", "Константинович", "Вера", "Глеб"])
+    cards = page.evaluate(CARD_LINES, tool.locator("[data-rb-scores]").first.element_handle())
+    assert cards[1]["nameLines"] == 1, f"«Константинович» broken: {cards[1]}"

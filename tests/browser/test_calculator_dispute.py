@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-from tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, bar_on_screen_with_form_below, calc, dismiss_toasts, wait_engine_ready
+import pytest
+
+from tools_helpers import PHONE as PHONE_360, PHONE_390
+from tools_helpers import ENGINE_TIMEOUT_MS, HOLD_CALLS, bar_on_screen_with_form_below, calc, calculator_page, dismiss_toasts, wait_engine_ready
 
 GAME = "kovboy"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -210,3 +213,19 @@ def test_the_calculate_bar_stays_on_screen_however_far_the_answer_pushes_the_for
     page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
     wait_engine_ready(page, calc(GAME))
     bar_on_screen_with_form_below(page, calc(GAME), "[data-rb-result]", "[data-rb-submit]")
+
+
+@pytest.mark.parametrize("device", [PHONE_360, PHONE_390], ids=["360", "390"])
+def test_the_shots_legend_names_who_strikes_beside_the_mode_buttons(tool_page, base_url, device):
+    """«Удар: Игрок 1» (the answer says «Следующий удар: Игрок 2»): the legend shows whole, not under
+    «На столе» / «Формой» (a newcomer: «Удар — бьёт Игрок 1» ran under them)."""
+    page, tool = calculator_page(tool_page, base_url, device, GAME)
+    legend = tool.locator("[data-rb-form] legend").first
+    assert legend.inner_text().strip().lower() == "удар: игрок 1"
+    words = legend.evaluate("""el => { const r = document.createRange(); r.selectNodeContents(el);
+      const b = r.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; }""")
+    for mode in tool.locator("[data-rb-form] [data-rb-shot-mode]").all():
+        box = mode.bounding_box()
+        apart = words[1] <= box["x"] or box["x"] + box["width"] <= words[0] \
+            or words[3] <= box["y"] or box["y"] + box["height"] <= words[2]
+        assert apart, (words, box)

@@ -126,3 +126,28 @@ def test_a_tap_that_gives_a_hint_brings_the_hint_up_in_probka(tool_page, base_ur
     where = between_bars(page, game, TABLE)
     assert not where, f"the drawing left the screen: {where}"
     assert page.evaluate(LINES_CUT_ABOVE, sk(game)) == []
+
+
+def test_the_call_buttons_hint_comes_out_from_under_the_record_bar(tool_page, base_url):
+    """A newcomer, «Ковбой» with four players at 360 px: after «Заказ лузы» its hint «Нажмите заказанную
+    лузу.» stood under the record bar. A hint the drawing's buttons give is read now, as a tap's."""
+    game = "kovboy"
+    page = tool_page(PHONE_360)
+    tool = start_on_table(page, base_url, game, ["Анна", "Борис", "Вера", "Глеб"])
+    for _ in range(2):  # the break (the тройка into a pocket), then a miss: the ruling's line above the input
+        if tool.locator("[data-rb-history]").get_attribute("data-rb-total") == "1":
+            tap_where_it_shows(page, tool.locator("[data-rb-action-form] [data-rb-shot-tool=miss]"))
+        else:
+            tap_where_it_shows(page, tool.locator(f"{TABLE} [data-rb-tap=ball][data-rb-id='3']"))
+            tap_where_it_shows(page, tool.locator(f"{TABLE} [data-rb-tap=pocket][data-rb-id='\"far-left\"']"))
+        total = tool.locator("[data-rb-history]").get_attribute("data-rb-total")
+        tool.locator("[data-rb-play]").tap()
+        page.wait_for_function("([sel, n]) => document.querySelector(sel + ' [data-rb-history]').dataset.rbTotal !== n"
+                               " && !document.querySelector('[data-rb-busy]')", arg=[sk(game), total])
+        page.wait_for_timeout(400)
+    tap_where_it_shows(page, tool.locator("[data-rb-action-form] [data-rb-shot-tool=call]"))
+    hint = tool.locator("[data-rb-action-form] [data-rb-shot-hint]")
+    assert "заказанную лузу" in hint.inner_text()
+    where = between_bars(page, game, "[data-rb-action-form] [data-rb-shot-said]")
+    assert not where, f"the hint is not whole on screen: {where}"
+    assert page.evaluate(LINES_CUT_ABOVE, sk(game)) == []

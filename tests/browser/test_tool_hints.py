@@ -1,6 +1,6 @@
 """Each hint under a field belongs to its own tool (newcomer 2026-12-05 § 15): the
 scorekeeper's new-match setup and record form say nothing that concerns only the
-calculator («В калькуляторе первый — «Игрок»…», the calculator's player numbers),
+calculator («В калькуляторе первый в списке — Игрок 1…», the calculator's player numbers),
 in every game; the calculator keeps its own hints. The field's ``help_tool``
 (rules_pkg/fields.py) decides; sitebuild/templates/_fields.html.j2 obeys it."""
 
@@ -36,6 +36,6 @@ def test_the_calculator_keeps_its_own_hints(make_page, base_url):
     page = make_page(**PHONE_390)
     page.goto(f"{base_url}games/kladka-kiem/")
     hints = page.evaluate(HINTS, calc("kladka-kiem"))
-    assert "В калькуляторе первый — «Игрок» (тот, кто бьёт), второй — «Соперник»." in hints
+    assert "В калькуляторе первый в списке — Игрок 1, второй — Игрок 2." in hints
     page.goto(f"{base_url}games/probka/")
     assert any(h.startswith("Номер по списку игроков") for h in page.evaluate(HINTS, calc("probka")))

@@ -241,8 +241,9 @@ export class ShotInputController {
   /** Listens, then writes the drawing's fields and draws. */
   start() {
     for (const [target, type, handler, options] of this.listening()) target.addEventListener(type, handler, options);
-    // The input's title leaves the view switch's measured width free (shot-input.css).
-    const group = this.box.closest("[data-rb-action-group]");
+    // The input's title (the calculator's legend too: «Удар: Игрок 1») leaves the view switch's measured
+    // width free (shot-input.css).
+    const group = this.box.closest("[data-rb-action-group], fieldset.rb-group");
     this.stopMeasuring = group instanceof HTMLElement
       ? keepMeasured(group, "--rb-shot-modes-width", [this.toDrawing, this.toForm], spannedWidth) : null;
     this.refresh(); // the form view keeps the declaration's defaults
@@ -400,7 +401,8 @@ export class ShotInputController {
     requestAnimationFrame(() => {
       this.holdFocus(tapped); // a field hidden by the change loses it at the next style update
       if (movedSince(mark)) return;
-      if (next.hint) this.bringHintUp(); // what to tap next, or why the tap was refused: read now
+      // what to tap next, or why the tap was refused (the tap's own, or «Заказ лузы»'s «Нажмите заказанную лузу»)
+      if (this.hint.textContent) this.bringHintUp();
       else if (tapDrawsShot(this.table, tap)) this.bringChipsUp(); // the shot is drawn: its chips come next
     });
   }
