@@ -30,7 +30,7 @@ def _aspects(ruling: Ruling, names: tuple[str, ...]) -> list[dict]:
                 "choices": YES_NO, "answer": "yes" if ruling.foul else "no"})
     if ruling.player is not None and ruling.scores:
         out.append({"kind": "score", "type": "number",
-                    "text": f"Сколько очков у игрока «{names[ruling.player]}» после этого удара?",
+                    "text": f"Сколько очков у {of_player(names[ruling.player])} после этого удара?",
                     "answer": ruling.scores[ruling.player]})
     if ruling.finished or ruling.next_player is not None:
         choices = [{"id": str(i), "label": name} for i, name in enumerate(names)]
@@ -39,6 +39,13 @@ def _aspects(ruling: Ruling, names: tuple[str, ...]) -> list[dict]:
         out.append({"kind": "next", "type": "single", "text": "Кто выполняет следующий удар?",
                     "choices": choices, "answer": answer})
     return out
+
+
+def of_player(name: str) -> str:
+    """A player after «у»: «Игрока 1» for the calculator's placeholder names (a newcomer: «у игрока
+    «Игрок 1»» read awkwardly), «игрока «Аня»» for any other."""
+    number = name[len("Игрок "):]
+    return f"Игрока {number}" if name.startswith("Игрок ") and number.isdigit() else f"игрока «{name}»"
 
 
 UNANSWERED = object()  # the request is refused, or the ruling does not answer the question
@@ -135,7 +142,7 @@ def stated(fields: list[dict], values: dict, names: set) -> tuple[list[dict], di
 
 def shooter_line(aspect: str, action_fields: list[dict], ruling: Ruling, names: tuple[str, ...]) -> list[str]:
     """Who strikes, said before the situation when the action does not say it (its own field,
-    as «Кто бил» in «пробка»): «Кто выполняет следующий удар?» and «Сколько очков у игрока
+    as «Кто бил» in «пробка»): «Кто выполняет следующий удар?» and «Сколько очков у
     «Игрок 1»…» (the aspects next and score) name players the situation's «игрок» and
     «соперник» do not."""
     if aspect not in ("next", "score") or ruling.player is None or len(names) < 2 \

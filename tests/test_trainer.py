@@ -100,3 +100,12 @@ def test_a_probka_task_states_every_score_and_the_bank():
         said = " ".join(q["situation"]).replace("−", "-")
         assert f"Очки игроков по порядку номеров: {', '.join(str(s) for s in scores)}" in said, (seed, q["situation"])
         assert f"Банк перед ударом: {situation['bank']}" in said, (seed, q["situation"])
+
+
+def test_the_score_question_names_a_numbered_player_as_a_name():
+    """A newcomer, 7 Dec: «Сколько очков у игрока «Игрок 1» после этого удара?» read awkwardly."""
+    from rules_pkg.trainer import of_player
+    assert of_player("Игрок 1") == "Игрока 1" and of_player("Игрок 12") == "Игрока 12"
+    assert of_player("Аня") == "игрока «Аня»" and of_player("Игрок А") == "игрока «Игрок А»"
+    asked = [q["text"] for seed in range(60) for q in [ask("kovboy", seed)] if q.get("kind") == "score"]
+    assert asked and all(t.startswith("Сколько очков у Игрока ") and "«" not in t for t in asked), asked[:3]
