@@ -58,3 +58,28 @@ def test_more_opens_the_whole_line_and_closes_it_again(tool_page, base_url, game
     tap_pocket(tool, "far-right")  # a new line: the place is closed again
     page.wait_for_timeout(100)
     assert not said.evaluate(OPEN)["open"], "a new line leaves the place open"
+
+
+ABOVE = """e => ({ above: e.classList.contains('rb-shot-said--above'), scrollTop: e.scrollTop,
+  before: getComputedStyle(e, '::before').content, open: e.classList.contains('rb-shot-said--open'),
+  first: e.querySelector('[data-rb-shot-words]').getBoundingClientRect().top >= e.getBoundingClientRect().top - 0.5 })"""
+
+
+@pytest.mark.parametrize("device", [PHONE_390, PHONE], ids=["390", "360"])
+def test_a_hint_below_a_long_line_says_its_start_is_above(tool_page, base_url, device):
+    """A newcomer, «Кайза» at 390 px: a ball, then «За борт» — the place showed «красный.» and the hint,
+    the line's start («Прицельные шары, вылетевшие за борт: …») scrolled away with nothing saying so.
+    «▴ ещё» stands on its first row; a tap shows the whole text from its start."""
+    page = tool_page(device)
+    tool = open_scorekeeper(page, base_url, "kaiza", ["Аня", "Борис"])
+    drawing_part(tool, "ball", "red").tap()
+    tool.locator("[data-rb-action-form] [data-rb-shot-tool=out]").tap()
+    said = tool.locator("[data-rb-action-form] [data-rb-shot-said]")
+    page.wait_for_timeout(200)
+    state = said.evaluate(ABOVE)
+    if state["scrollTop"] <= 1:
+        pytest.skip(f"the line and its hint fit the place here: {state}")
+    assert state["above"] and "ещё" in state["before"], f"nothing says the line's start is above: {state}"
+    said.tap()
+    opened = said.evaluate(ABOVE)
+    assert opened["open"] and opened["first"] and opened["scrollTop"] == 0, f"not shown from its start: {opened}"

@@ -260,9 +260,13 @@ export class ShotInputController {
   }
 
   // A line longer than its place says so at its bottom («▾ ещё», shot-input.css)
-  // until it is scrolled to its end.
-  markMore = () => this.saidPlace.classList.toggle("rb-shot-said--more",
-    this.saidPlace.scrollTop + this.saidPlace.clientHeight < this.saidPlace.scrollHeight - 1);
+  // until it is scrolled to its end, and at its top («▴ ещё») once its start is scrolled
+  // away (the hint below a long line: a newcomer read «красный.» with no start above).
+  markMore = () => {
+    const place = this.saidPlace;
+    place.classList.toggle("rb-shot-said--more", place.scrollTop + place.clientHeight < place.scrollHeight - 1);
+    place.classList.toggle("rb-shot-said--above", place.scrollTop > 1);
+  };
 
   // «▾ ещё» is read as a button (a newcomer tapped it): a tap (or Enter, Space) opens
   // the place to the line's whole text, «▴ свернуть» at its end closes it again. The
@@ -273,7 +277,7 @@ export class ShotInputController {
     if (event instanceof KeyboardEvent && event.key !== "Enter" && event.key !== " ") return;
     const place = this.saidPlace;
     const open = place.classList.contains("rb-shot-said--open");
-    if (!open && !place.classList.contains("rb-shot-said--more")) return;
+    if (!open && !place.classList.contains("rb-shot-said--more") && !place.classList.contains("rb-shot-said--above")) return;
     event.preventDefault();
     place.classList.toggle("rb-shot-said--open", !open);
     place.scrollTop = 0;
