@@ -41,8 +41,10 @@ CALCULATOR = {
                     ["int", None, "opponent_total", 14], ["int", "[data-rb-action]", "potted", 5]],
 }
 # A shot of the scorekeeper where the drawing has no explicit miss (else: the miss).
-SHOT = {"po-chasovoy": [["action", None, None, "shot"], ["choice", None, "pocket", "near-left"],
-                        ["bool", None, "noticed", True]],  # a wrong pocket, noticed: the ball goes back
+# «По часовой»: the decision's first button names «левая у «дома»» for the 1; «дальняя правая» is a wrong pocket,
+# noticed: the ball goes back (the box is asked only for a pocket but the designated one: the view's field_when).
+SHOT = {"po-chasovoy": [["action", None, None, "shot"], ["choice", None, "pocket", "far-right"],
+                        ["bool", None, "noticed", True]],
         # Nothing potted; the match's first stroke also says it broke the rack.
         "kladka-kiem": [[["choice", None, "opening", "break"], ["int", None, "potted", 0]],
                         [["int", None, "potted", 0]], [["int", None, "potted", 0]]]}
