@@ -6,7 +6,7 @@
 
 import { h } from "../lib/dom.js";
 import { lineLinkIds, valueSourceIds } from "./ruling-parts.js";
-import { citedAfter, renderRuling } from "./ruling.js";
+import { citedAfter, renderRuling, shortTitle } from "./ruling.js";
 import { lineTexts } from "./said-once.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
@@ -92,7 +92,7 @@ function lineLinks({ fouls, basis }, refs) {
  * @param {{ fouls: string[], basis: string | null }} ids @param {Refs} refs @returns {string[]}
  */
 function linkedNames({ fouls, basis }, refs) {
-  return [...fouls, basis].map((id) => (id && refs[id] ? String(refs[id].title || "").split(/:\s+/u)[0] : "")).filter(Boolean);
+  return [...fouls, basis].filter((id) => id && refs[id]).map((id) => shortTitle(refs, /** @type {string} */ (id)));
 }
 
 /**

@@ -50,12 +50,18 @@ export function quote(id) {
  * what it is in words (it is not the rules' text), a clause has its «§». */
 const SHORT_PREFIX = { clause: "§ ", tolkovanie: "толкование: ", outside: "внешний источник: " };
 
+/** What a short link names: its title before the colon («Правило 4: ровно 90 очков…» -> «Правило 4»).
+ * @param {Refs} refs @param {string} id */
+export function shortTitle(refs, id) {
+  return refTitle(refs, id).split(":")[0];
+}
+
 /** @param {Refs} refs @param {string} id @param {{ prefix?: string, short?: boolean }} [how] */
 export function refLink(refs, id, { prefix, short = false } = {}) {
   const title = refTitle(refs, id);
   const kind = (refs[id] || {}).kind || "clause";
-  // Short: «Правило 4: ровно 90 очков…» -> «Правило 4» (the full title stays as a tooltip).
-  const text = short ? title.split(":")[0] : title;
+  // Short: the full title stays as a tooltip.
+  const text = short ? shortTitle(refs, id) : title;
   const before = prefix ?? (short ? SHORT_PREFIX[/** @type {keyof SHORT_PREFIX} */ (kind)] || "§ " : "§ ");
   return h("a", { class: `rb-ref rb-ref--${kind}`, href: `#${id}`, title: short ? title : null }, before + text);
 }

@@ -418,7 +418,7 @@ export class ShotInputController {
    */
   bringHintUp() {
     const room = this.roomNow();
-    if (!room || !this.hint.textContent) return;
+    if (!room) return;
     const said = spanOf(this.saidPlace);
     if (said.bottom > room.bottom) this.bringUp(room, spanOf(this.svgBox), [said]);
   }
