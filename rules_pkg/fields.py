@@ -40,7 +40,10 @@ class Field:
     ``none_label``: what null means in words, where it means that nothing of the kind
     happened («шар в лузу не упал»); the тренажёр states it so when it decides the answer.
     ``help_tool``: the one tool whose form shows ``help`` («calculator»), for a hint
-    that only concerns it (the calculator's «Игрок» and «Соперник»); empty: every form."""
+    that only concerns it (the calculator's «Игрок» and «Соперник»); empty: every form.
+    ``lead``: a situation's figure a dispute starts from (the shooter's score): the
+    calculator asks it first, above the shot, where the rest of the situation is folded
+    below it (a newcomer swiped 402 px to the score and back to the drawing)."""
 
     name: str
     label: str
@@ -52,6 +55,7 @@ class Field:
     alone: bool = False
     none_label: str = ""
     help_tool: str = ""
+    lead: bool = False
     kind: ClassVar[str] = "?"
 
     def __post_init__(self) -> None:
@@ -82,6 +86,8 @@ class Field:
             out["alone"] = True
         if self.none_label:
             out["none_label"] = self.none_label
+        if self.lead:
+            out["lead"] = True
         out.update(self.extra_json())
         return out
 

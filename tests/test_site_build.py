@@ -93,12 +93,14 @@ def test_the_seed_text_is_on_the_page(site):
 def test_tool_forms_are_the_declaration(site, kovboy):
     fields = [(a.get("data-rb-scope"), a.get("data-rb-field"))
               for tag, a in elements(KOVBOY_PAGE) if a.get("data-rb-field")]
-    situation = [("situation", f["name"]) for f in kovboy["situation"]]
+    lead = [("situation", f["name"]) for f in kovboy["situation"] if f.get("lead")]
+    situation = [("situation", f["name"]) for f in kovboy["situation"] if not f.get("lead")]
     options = [("options", f["name"]) for f in kovboy["options"]]
     shot = [("action", f["name"]) for a in kovboy["actions"] if a["type"] != "decision" for f in a["fields"]]
-    # The calculator (the shot first, then the situation), then the scorekeeper
-    # (decisions come from the match view).
-    assert fields == shot + situation + options + options + shot
+    # The calculator (the score a dispute starts from, the shot, then the rest of the situation),
+    # then the scorekeeper (decisions come from the match view).
+    assert lead == [("situation", "score")]
+    assert fields == lead + shot + situation + options + options + shot
     tools = [a["data-rb-tool"] for tag, a in elements(KOVBOY_PAGE) if a.get("data-rb-tool")]
     assert sorted(tools) == sorted(kovboy["tools"])
 
@@ -110,6 +112,18 @@ def test_the_calculator_says_who_strikes_in_its_shots_legend(site, kovboy):
     # «Удар — бьёт Игрок 1» ran under them)
     assert html[legend:legend + 80].split(">", 1)[1].startswith(f": {kovboy['calculator_shooter']}</span></legend>")
     assert legend < html.index('data-rb-scope="action"')
+
+
+@pytest.mark.parametrize("game", ["kovboy", "kaiza", "pyat-sharov"])
+def test_the_calculator_asks_the_score_above_the_shot_outside_the_fold(site, game):
+    """The player's score, which a dispute starts from, stands above the drawing (a newcomer swiped
+    402 px down to it behind the sticky bar and back up to the drawing), not in the folded situation."""
+    html = (site / "games" / game / "index.html").read_text(encoding="utf-8")
+    calc = html[html.index(f'id="rb-calculator-{game}"'):html.index(f'id="rb-scorekeeper-{game}"')]
+    score = calc.index('data-rb-scope="situation"')
+    assert 'data-rb-field="score"' in calc[score - 200:score]
+    assert score < calc.index('data-rb-scope="action"') < calc.index('data-rb-fold="situation"')
+    assert calc.count('data-rb-field="score"') == 1
 
 
 def test_pages_know_where_the_runtime_is(site):

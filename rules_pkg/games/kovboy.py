@@ -231,7 +231,7 @@ DECISION_FIELDS = (
 
 SITUATION_FIELDS = (
     Int(name="score", label="Очки игрока перед ударом (вместе с текущей серией)", min=0, max=LIMIT_CAROM,
-        default=0, help="При 101 очке партия уже выиграна."),
+        default=0, help="При 101 очке партия уже выиграна.", lead=True),
     Int(name="series", label="Из них набрано в текущей серии", min=0, max=LIMIT_CAROM, default=0),
     Int(name="fouls_in_row", label="Нарушений подряд у игрока перед ударом", min=0, max=2, default=0),
     Bool(name="opening_break", label="Это начальный удар партии", default=False),

@@ -197,7 +197,7 @@ SHOT_FIELDS = (
 )
 
 SITUATION_FIELDS = (
-    Int(name="score", label="Очки игрока перед ударом", min=0, max=TARGET - 1, default=0),
+    Int(name="score", label="Очки игрока перед ударом", min=0, max=TARGET - 1, default=0, lead=True),
     Int(name="opponent_score", label="Очки соперника", min=0, max=TARGET - 1, default=0),
 )
 

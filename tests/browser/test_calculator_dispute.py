@@ -189,6 +189,43 @@ def test_an_answer_that_comes_late_moves_nothing_and_is_brought_up(tool_page, ba
     assert tool.evaluate("el => el.querySelector('[data-rb-result]') === document.activeElement")
 
 
+def test_a_tab_tapped_while_the_page_loads_brings_the_form_up_and_the_answer_lands_where_it_began(tool_page, base_url):
+    """The usability bench's path: the «Калькулятор» tab tapped as soon as the page shows (its code
+    not yet mounted on a first visit). Once drawn, the form comes up under the bars as it does for a
+    tap after the mount (it stayed under the title: the score, then the drawing, needed a swipe), the
+    score above the drawing; the answer then stands where the form began: the page does not move."""
+    page = tool_page(PHONE)
+    page.add_init_script(SHIFTS)
+    page.goto(f"{base_url}games/{GAME}/", wait_until="commit")
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
+    tool = page.locator(calc(GAME))
+    wait_engine_ready(page, calc(GAME))
+    page.wait_for_timeout(300)  # the frames after the mount
+    dismiss_toasts(page)
+    top, _ = page.evaluate(FREE, calc(GAME))
+    form_top = tool.locator("[data-rb-form]").evaluate("el => el.getBoundingClientRect().top")
+    assert top - 1 <= form_top <= top + 24, (form_top, top)
+    score = tool.locator(f"#rb-calculator-{GAME}-situation-score")
+    ball = tool.locator("[data-rb-tap=ball][data-rb-id='5']")
+    assert score.evaluate(TAPPABLE) and ball.evaluate(TAPPABLE)
+    start = page.evaluate("scrollY")
+    score.tap()
+    page.keyboard.type("88")
+    ball.tap()
+    tool.locator("[data-rb-tap=pocket][data-rb-id='\"far-left\"']").tap()
+    seen = page.evaluate("window.__rbShifts.length")
+    tool.locator("[data-rb-submit]").tap()
+    line = tool.locator("[data-rb-result] .rb-ruling--line")
+    line.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("sel => !document.querySelector(sel).dataset.rbBusy", arg=calc(GAME))
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == start
+    assert shifts_since(page, seen) == [], shifts_since(page, seen)
+    result_top = tool.locator("[data-rb-result]").evaluate("el => el.getBoundingClientRect().top")
+    assert top <= result_top <= form_top + 24, (result_top, form_top)
+    assert "88 + 5 = 93" in line.locator(".rb-verdict").inner_text()
+
+
 def assert_focus_clear_of_bars(page, tool) -> None:
     controls = tool.locator("form input:not([type=hidden]), form select")
     hidden = []

@@ -73,6 +73,15 @@ def tap(page, locator, mobile: bool) -> None:
     locator.tap() if mobile else locator.click()
 
 
+def tap_where_seen(page, locator, mobile: bool) -> None:
+    """A tap at the middle of a control seen clear of the bars (CLEAR): at that point, as a finger
+    lands, not through Playwright's scroll into view (which moved a chip ending on the column's last
+    pixel 350 px up before the press)."""
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y) if mobile else page.mouse.click(x, y)
+
+
 # A field a player goes on tapping (a set's chips, a sequence's balls, a stepper): a tap there moves
 # nothing (form.js takesMoreTaps), so the field after it may need a swipe; after any other it may not.
 MORE_TAPS = ("set", "sequence")
@@ -108,10 +117,10 @@ def walk_fields(page, form: str, bar: str, mobile: bool, limit: int = 7) -> list
         if tag == "select":
             control.select_option(index=1)
         elif tag == "input":
-            tap(page, control, mobile)
+            tap_where_seen(page, control, mobile)
             page.keyboard.type("1")
         else:
-            tap(page, control, mobile)
+            tap_where_seen(page, control, mobile)
         page.evaluate(FRAMES)
         page.wait_for_timeout(150)
         moved = control.bounding_box()["y"] - before

@@ -11,7 +11,7 @@ import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
-import { answeredLate, drawAnswer, inputMark, keepInPlace, movedSince } from "../lib/scroll-room.js";
+import { afterPaint, answeredLate, drawAnswer, inputMark, keepInPlace, movedSince, scrollClear, scrollerOf } from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
 import { TAB_OPENED } from "../page/layout-core.js";
 import {
@@ -66,7 +66,12 @@ export class Calculator {
     showError(this.errorBox, "");
     const problem = this.input ? this.input.check() : null;
     if (problem) {
-      showError(this.errorBox, problem); // an empty input is never a miss
+      // An empty input is never a miss. The message stands above the form's end: the control
+      // pressed («Рассчитать», Enter in a field) is kept where it was, on screen (at 400 % zoom
+      // the bar does not stick, and the message pushed it off: tests/browser/test_keyboard.py).
+      const focused = document.activeElement;
+      keepInPlace(focused instanceof HTMLElement && this.root.contains(focused) ? focused : this.submit,
+        () => showError(this.errorBox, problem));
       return;
     }
     const request = rulingRequest(this.game.id, readScope(form, "situation"), readAction(form), readScope(form, "options"));
@@ -149,6 +154,8 @@ export class Calculator {
     if (!response.ruling) throw new Error("Движок не прислал решение. Попробуйте ещё раз.");
     const line = renderRulingLine({ ruling: response.ruling, refs: this.game.refs, score: this.score, decision: true, standalone: true });
     keepTogether(line); // «93» / «очка» never on two lines, in the line and behind «почему» alike
+    const box = scrollerOf(result) || document.scrollingElement || document.documentElement;
+    const before = box.scrollTop; // the page as the reader left it at «Рассчитать»
     // The answer stands above the form: quick or late, it comes in without moving what the reader looks at.
     return drawAnswer({
       late: true, anchor: this.watched(mark),
@@ -160,7 +167,7 @@ export class Calculator {
       // Once drawn, the answer is brought up (a scroll: nothing shifted) and takes the focus, unless the
       // reader has gone on meanwhile (a Tab or a scroll while «Ждём загрузки правил…»).
       after: () => {
-        if (!movedSince(mark)) reveal(result);
+        if (!movedSince(mark)) revealAt(result, box, before);
       },
     });
   }
@@ -197,6 +204,23 @@ export class Calculator {
 }
 
 /**
+ * The answer brought into view, and the focus on it: the page scrolled back to where the reader left
+ * it at «Рассчитать» (`before`, the scrollTop of `box`) when the answer then stands clear of the bars
+ * in the screen's upper part — it came in above the form with the form kept in place, and it stands
+ * where the form began —, else to the top of the screen (form/widget.js reveal).
+ * @param {HTMLElement} result @param {Element} box @param {number} before
+ */
+function revealAt(result, box, before) {
+  const top = result.getBoundingClientRect().top + (box.scrollTop - before);
+  if (top < stickyTop() || top > window.innerHeight * 0.6) return reveal(result);
+  box.scrollTo({ top: before, behavior: "instant" });
+  result.focus({ preventScroll: true });
+}
+
+/** How far from its place under the bars the opened form may stand so that no control is cut, px. */
+const NEAR_PX = 48;
+
+/**
  * Opened by a tap on a phone — on its title, or on its tab the first time (layout.js
  * TAB_OPENED) —, the calculator brings its form up under the
  * sticky bars: the drawing, the score before the shot and «Рассчитать» are
@@ -214,7 +238,13 @@ function formUpWhenOpened(root, form) {
     if (!window.matchMedia("(max-width: 59.984em)").matches) return;
     // The title goes wholly under the bars, not a 4 px sliver of it left to tap (axe target-size).
     const below = Math.max(form.getBoundingClientRect().top - stickyTop() - 4, summary.getBoundingClientRect().bottom - stickyTop());
-    if (below > 0) window.scrollBy({ top: Math.ceil(below), behavior: smoothScroll() });
+    if (below <= 0) return;
+    // …the least move near it that leaves no control — the title, a field — half under a bar
+    // (scrollClear; axe target-size: «Пять шаров», a field cut by «Рассчитать»).
+    const bar = barOf(form);
+    const room = { top: stickyTop(), bottom: Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : Infinity) };
+    const up = Math.ceil(below);
+    scrollClear(null, up, root, room, smoothScroll(), up + NEAR_PX, up - NEAR_PX);
   };
   const onToggle = () => {
     const opened = tapped && root.open;
@@ -224,6 +254,15 @@ function formUpWhenOpened(root, form) {
   summary.addEventListener("click", onTap);
   root.addEventListener("toggle", onToggle);
   root.addEventListener(TAB_OPENED, formUp);
+  // The tab was tapped before this code was mounted (a first visit): its form comes up once it is
+  // drawn (the frame after the mount), unless the reader has scrolled since the tap.
+  const tappedAt = root.dataset.rbTabOpened;
+  delete root.dataset.rbTabOpened;
+  if (tappedAt !== undefined && root.open) {
+    afterPaint(() => {
+      if (Math.abs(window.scrollY - Number(tappedAt)) < 2) formUp();
+    });
+  }
   return () => {
     summary.removeEventListener("click", onTap);
     root.removeEventListener("toggle", onToggle);

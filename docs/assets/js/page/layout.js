@@ -334,7 +334,11 @@ function clickTab(s, event) {
     jumpTo(s, step.next);
     if (first instanceof HTMLDetailsElement) first.open = true;
     (first || s.aside).scrollIntoView({ block: "start" });
-    if (first && event.isTrusted && !byKey) first.dispatchEvent(new Event(TAB_OPENED));
+    if (first && event.isTrusted && !byKey) {
+      // A tool mounted later (its code still loading on a first visit) reads the tap from here.
+      first.dataset.rbTabOpened = String(Math.round(window.scrollY));
+      first.dispatchEvent(new Event(TAB_OPENED));
+    }
   }
   if (byKey) focusShownTab(s, first);
 }
