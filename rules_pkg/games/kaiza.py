@@ -199,7 +199,7 @@ OPTION_FIELDS = (
 )
 
 SITUATION_FIELDS = (
-    Int(name="score", label="Очки игрока перед ударом", min=0, max=99, default=0,
+    Int(name="score", label="Очки игрока перед ударом", min=0, max=99, default=0, lead=True,
         help="60 и больше без победы — только если очки белого без карамболя при 58–59 засчитываются."),
     Int(name="opponent_score", label="Очки соперника", min=0, max=99, default=0),
     Bool(name="first_shot", label="Это первый удар партии", default=False),
@@ -421,7 +421,7 @@ class Kaiza(Game):
             why.decide("no_points", "kaiza-positional")
         elif not shot.contact:
             why.foul("miss", "kaiza-t-miss", "Промах — биток не коснулся ни одного шара.")
-            why.add("penalty", "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется.",
+            why.add("penalty", "Размер штрафа текст не называет: счёт не меняется.",
                     "kaiza-t-miss")
 
     def _first_shot(self, why: Why, state: State, shot: Shot) -> None:

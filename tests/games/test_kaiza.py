@@ -309,7 +309,7 @@ def test_kaiza_positional_shot_no_penalty_but_a_miss_is_a_foul():
     r = CALC.ruling({"score": 30}, contact=False)
     assert r["foul"] and r["scores"] == [30, 0] and "kaiza-t-miss" in r["tolkovaniya"]
     # the miss's summary says why the score stays (the scorekeeper's line takes it: ruling-text.js)
-    assert "Штраф за промах текст упоминает, но его размер не называет: счёт не меняется." in r["summary"]
+    assert "Размер штрафа текст не называет: счёт не меняется." in r["summary"]
 
 
 def test_kaiza_call_wrong_or_missing():

@@ -120,15 +120,23 @@ SCREEN_CHECK = r"""({ tool, must, since }) => {
   const controls = [...root.querySelectorAll('button, input, select, textarea, a[href], [role=button], summary, label.rb-chip')]
     .filter((el) => shown(el) && !srOnly(el) && !(el.matches('input') && el.closest('label.rb-chip, label.rb-check'))
       && !(el.matches('input') && Number(getComputedStyle(el).opacity) < 0.05) && !el.closest('svg') && !el.closest('[inert]'));
-  const rects = controls.map((el) => el.getBoundingClientRect());
+  // An inline control (a link in a line that flows as text) is its boxes, one per row it stands on: the box
+  // around a link wrapped over two rows takes in what follows it on the second («почему ▸»).
+  const rects = controls.map((el) => (getComputedStyle(el).display === 'inline' ? [...el.getClientRects()] : [el.getBoundingClientRect()])
+    .filter((r) => r.width > 0 && r.height > 0));
+  const overlapOf = (as, bs) => { let best = [0, 0];
+    for (const a of as) for (const b of bs) {
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1 && w * h > best[0] * best[1]) best = [w, h];
+    }
+    return best; };
   // A control under a sticky or fixed bar is the bar covering it (the tap checks that), not two overlapping.
   const pinned = controls.map((el) => { for (let n = el; n && n !== document.body; n = n.parentElement) {
     const p = getComputedStyle(n).position; if (p === 'sticky' || p === 'fixed') return n; } return null; });
   for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
-    const a = rects[i], b = rects[j];
     if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
     if (pinned[i] !== pinned[j]) continue;
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    const [w, h] = overlapOf(rects[i], rects[j]);
     if (w > 1 && h > 1) add('controls-overlap', name(controls[i]), `${name(controls[j])}: ${Math.round(w)}×${Math.round(h)} px`);
   }
   // 4. Text leaving its box (the nearest ancestor with a background or a border).

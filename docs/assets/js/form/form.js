@@ -794,7 +794,17 @@ function drawingOwns(form, from) {
   const svg = form.querySelector("[data-rb-shot-drawing]:not([hidden]) svg");
   if (!svg || svg.getClientRects().length === 0) return false;
   const chips = from.closest("[data-rb-chip-field]");
-  return !chips || chips.getBoundingClientRect().top < svg.getBoundingClientRect().bottom - 1;
+  return !chips || chips.getBoundingClientRect().top < svg.getBoundingClientRect().bottom - 1 || drawingNext(form);
+}
+
+/**
+ * Whether the shown drawing is still empty (its words are the how-to): the shot is the player's next
+ * input, above — a chip set below it first («Кладка»'s «Первый удар игрока») brings up nothing under
+ * the record bar (it took the page 70 px up, and the record 66 px back: scripts/bench_usability.py).
+ * @param {HTMLElement} form
+ */
+function drawingNext(form) {
+  return form.querySelector("[data-rb-shot-drawing]:not([hidden]) .rb-shot-words--howto") !== null;
 }
 
 /** @param {HTMLElement} form @param {HTMLElement} bar @param {Element} from @param {ScrollBehavior} behavior */

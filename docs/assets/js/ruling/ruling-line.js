@@ -31,31 +31,31 @@ export function renderRulingLine({
   const { tone, label, headline, question } = texts;
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });
-  if (note) line.append(h("span", { class: "rb-line-note", text: note }));
+  if (note) put(line, h("span", { class: "rb-line-note", text: note }));
   const struck = h(undone ? "s" : "span", { class: "rb-line-main" });
-  if (number !== null) struck.append(h("span", { class: "rb-number", text: `№ ${number}` }));
+  if (number !== null) put(struck, h("span", { class: "rb-number", text: `№ ${number}` }));
   if (names && Number.isInteger(ruling.player) && names[/** @type {number} */ (ruling.player)]) {
-    struck.append(h("span", { class: "rb-who", text: names[/** @type {number} */ (ruling.player)] }));
+    put(struck, h("span", { class: "rb-who", text: names[/** @type {number} */ (ruling.player)] }));
   }
-  struck.append(h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
+  put(struck, h("span", { class: `rb-badge rb-badge--${tone}`, text: label }));
   const choice = ruling.kind === "decision" ? chosen(ruling) : "";
-  if (choice) struck.append(h("span", { class: "rb-choice", text: choice }));
+  if (choice) put(struck, h("span", { class: "rb-choice", text: choice }));
   // The line says the headline as the engine wrote it, less what its badge and score parts say.
   const said = [texts.raw, question].filter(Boolean);
   const ids = lineLinkIds(ruling, said);
   if (score && ruling.kind !== "decision" && !ruling.decision) {
-    struck.append(...scoreParts(texts.pieces), ...valueSources(ruling, refs, [...ids.fouls, ids.basis || ""]));
+    put(struck, ...scoreParts(texts.pieces), ...valueSources(ruling, refs, [...ids.fouls, ids.basis || ""]));
   }
-  if (headline) struck.append(h("span", { class: "rb-summary rb-line-what", text: headline }));
-  if (question) struck.append(h("span", { class: "rb-choice", text: question }));
-  line.append(struck);
+  if (headline) put(struck, h("span", { class: "rb-summary rb-line-what", text: headline }));
+  if (question) put(struck, h("span", { class: "rb-choice", text: question }));
+  put(line, struck);
   root.append(line);
   // An undone line says what was undone, struck through: no § and no «почему» for a ruling that no
   // longer stands (its three rows left the drawing under the record bar after an undo at 360 px: the walk).
   if (undone) return root;
-  line.append(...lineLinks(ids, refs));
+  put(line, ...lineLinks(ids, refs));
   const toggle = h("button", { type: "button", class: "rb-why-toggle", "aria-expanded": "false", text: "почему ▸" });
-  line.append(toggle);
+  put(line, toggle);
   const full = h("div", { class: "rb-why", hidden: true });
   const explanation = renderRuling({
     ruling, refs, score: score || null, names, foldClauses: true, headless: true, said: [...said, ...linkedNames(ids, refs)],
@@ -71,6 +71,15 @@ export function renderRulingLine({
     toggle.textContent = open ? "почему ▾" : "почему ▸";
   });
   return root;
+}
+
+/**
+ * `parts` appended to `parent`, a space before each but the parent's first: the line flows as text
+ * (ruling.css), and its words are read and copied apart («НАРУШЕНИЕ 88 → 88», not «НАРУШЕНИЕ88 → 88»).
+ * @param {Element} parent @param {(Element | null | false | "")[]} parts
+ */
+function put(parent, ...parts) {
+  for (const part of parts) if (part) parent.append(...(parent.childNodes.length ? [" ", part] : [part]));
 }
 
 /**

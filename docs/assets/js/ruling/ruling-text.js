@@ -265,9 +265,18 @@ export function foulsAndWhatFollows(fouls, summary) {
   if (!saysEvery) return fouls;
   if (told.length > each.join("; ").length) return first.charAt(0).toUpperCase() + first.slice(1);
   // The first sentence names the fouls only: what follows is the summary's next sentences, less
-  // whose turn it is (the board says it): «Промах — … Штраф за промах текст упоминает, но его размер
-  // не называет: счёт не меняется.» («Кайза»: a bare foul with the score unchanged read as a penalty forgotten).
-  return [fouls, ...rest.filter((s) => !TURN_SENTENCE.test(s))].join(" ");
+  // whose turn it is (the board says it): «Промах — … Размер штрафа текст не называет:
+  // счёт не меняется.» («Кайза»: a bare foul with the score unchanged read as a penalty forgotten).
+  // Each foul by its name, when its text goes on to define it («Промах — биток не коснулся ни одного
+  // шара.» -> «Промах.»): the definition stands behind «почему», and the line keeps to four rows (six
+  // rows of it pushed the drawing 45 px down: the usability bench, «Кайза»).
+  return [...sentences(fouls).map(foulName), ...rest.filter((s) => !TURN_SENTENCE.test(s))].join(" ");
+}
+
+/** A foul's sentence «Имя — определение.» as «Имя.» (a name of a few words); any other as it is. @param {string} sentence */
+function foulName(sentence) {
+  const m = /^([^—:.]{2,24}) — \S.*$/u.exec(sentence);
+  return m ? `${m[1]}.` : sentence;
 }
 
 /** A summary's sentence on whose turn it is next. */
