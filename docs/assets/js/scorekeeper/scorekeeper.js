@@ -12,7 +12,6 @@
 // those screens decide without the DOM); here: opening a saved match, a match
 // from a link (match-import.js), a change in another tab.
 
-import { keepBarAtFoot } from "./bar-at-foot.js";
 import { call, subscribe } from "../engine-client/engine-client.js";
 import { setupForm } from "../form/form.js";
 import { openSharedMatch } from "./match-import.js";
@@ -62,7 +61,6 @@ export class Scorekeeper {
     /** @type {() => void} */
     this.stopEngineStatus = () => {};
     this.unsubscribe = this.followEngine();
-    this.stopFoot = keepBarAtFoot({ ...ui, bar: /** @type {HTMLElement} */ (root.querySelector("[data-rb-match] > [data-rb-bar]")) });
   }
 
   // ---- opening a saved match: its summary at once, the engine's view when validated ----
@@ -186,6 +184,5 @@ export class Scorekeeper {
     this.unsubscribe();
     this.stopEngineStatus();
     this.screens.dispose();
-    this.stopFoot();
   }
 }
