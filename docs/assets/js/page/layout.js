@@ -335,9 +335,9 @@ function clickTab(s, event) {
     if (first instanceof HTMLDetailsElement) first.open = true;
     (first || s.aside).scrollIntoView({ block: "start" });
     if (first && event.isTrusted && !byKey) {
-      // A tool mounted later (its code still loading on a first visit) reads the tap from here.
-      first.dataset.rbTabOpened = String(Math.round(window.scrollY));
-      first.dispatchEvent(new Event(TAB_OPENED));
+      // A tool not mounted yet (its code still loading on a first visit) reads the tap when it mounts.
+      if (first.dataset.rbMounted) first.dispatchEvent(new Event(TAB_OPENED));
+      else first.dataset.rbTabOpened = String(Math.round(window.scrollY));
     }
   }
   if (byKey) focusShownTab(s, first);

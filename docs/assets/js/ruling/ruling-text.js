@@ -274,7 +274,7 @@ export function foulsAndWhatFollows(fouls, summary) {
 }
 
 /** A foul's sentence «Имя — определение.» as «Имя.» (a name of a few words); any other as it is. @param {string} sentence */
-function foulName(sentence) {
+export function foulName(sentence) {
   const m = /^([^—:.]{2,24}) — \S.*$/u.exec(sentence);
   return m ? `${m[1]}.` : sentence;
 }
