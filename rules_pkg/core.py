@@ -338,6 +338,12 @@ class Game:
         ``view`` lists them as ``field_when``."""
         return {}
 
+    def needed_fields(self, state: Any) -> tuple[str, ...]:
+        """Optional action fields the next shot in ``state`` cannot go without (the engine refuses
+        the shot while one is unsaid): the scorekeeper offers no «не указано» for them, a choice
+        that could only be refused. ``view`` lists them as ``needed_fields``."""
+        return ()
+
     # ---- random play: property tests, fuzzing, parity cases, the тренажёр ----
     def random_action(self, state: Any, rng) -> dict:
         """A random action (JSON) that :meth:`read_action` accepts in ``state``."""

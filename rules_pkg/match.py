@@ -307,6 +307,7 @@ class Match:
         view["game"] = self.game.id
         view["idle_fields"] = list(self.game.idle_fields(self.state))
         view["field_when"] = self.game.field_when(self.state)
+        view["needed_fields"] = list(self.game.needed_fields(self.state))
         return view
 
     def log(self) -> dict:

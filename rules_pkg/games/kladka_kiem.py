@@ -520,6 +520,10 @@ class KladkaKiem(Game):
         """The opening is asked of a player's first stroke only (check_action refuses it later)."""
         return () if state.finished or state.strokes[state.current] == 0 else ("opening",)
 
+    def needed_fields(self, state: State) -> tuple[str, ...]:
+        """A player's first stroke is a break or «биток в лузу» (check_action refuses it unsaid)."""
+        return ("opening",) if not state.finished and state.strokes[state.current] == 0 else ()
+
     def view(self, state: State, names) -> dict:
         hc = HANDICAPS[state.handicap]
         players = []

@@ -125,6 +125,9 @@ def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
     opening = tool.locator('[data-rb-action="shot"] [data-rb-field="opening"]')
     rack = tool.locator(".rb-t-pyramid circle")
     assert opening.is_visible() and rack.count() == 15
+    # The first stroke cannot go without it (the view's needed_fields): its two choices, no «не указано»
+    # that could only be refused.
+    assert offered(opening) == ["Разбивка пирамиды", "Биток в лузу"]
     record(page, GAME, stroke(6, opening="break"))
     assert current_player(page, GAME) == "Анна"              # she strikes on
     assert not opening.is_visible() and rack.count() == 9  # 16 less 6 potted, less the cue ball
@@ -135,6 +138,16 @@ def test_opening_field_and_rack_follow_the_shooter(tool_page, base_url):
     record(page, GAME, stroke(8))                          # her last balls: Борис's turn
     assert current_player(page, GAME) == "Борис"
     assert opening.is_visible() and rack.count() == 15     # Борис has not struck yet
+    assert offered(opening) == ["Разбивка пирамиды", "Биток в лузу"]
+    # Drawn so from the saved match too, before the engine has loaded (the summary keeps needed_fields).
+    page.reload()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=sk(GAME))
+    assert offered(opening) == ["Разбивка пирамиды", "Биток в лузу"]
+
+
+def offered(field) -> list[str]:
+    """The choices a chip field shows."""
+    return [c.inner_text().strip() for c in field.locator("label.rb-chip").all() if c.is_visible()]
 
 
 # Every ball the drawing shows (in the pockets, the pyramid) against the rail, the drawn

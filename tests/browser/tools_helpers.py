@@ -243,7 +243,7 @@ def wait_history(page, game: str, n: int) -> None:
 def play_button(form):
     """«Записать» of a scorekeeper's action form: in the record bar that follows the form (its button
     the form's by form=…), not inside it."""
-    return form.locator("xpath=..").locator("[data-rb-play]")
+    return form.locator("xpath=ancestor::*[@data-rb-match][1]").locator("[data-rb-play]")
 
 
 def record(page, game: str, fill=None, *, miss: bool = False) -> None:

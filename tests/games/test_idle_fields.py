@@ -49,6 +49,38 @@ def test_idle_fields_are_refused_by_the_engine(game):
         assert seen, game.id
 
 
+@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
+def test_needed_fields_are_refused_unsaid_and_never_idle(game):
+    """The view's ``needed_fields``: the scorekeeper offers no «не указано» for them, so the
+    engine must refuse the next shot while one is unsaid (else «не указано» was a real choice),
+    and such a field is shown (never idle)."""
+    rng = random.Random(f"needed-{game.id}")
+    seen = 0
+    for _ in range(8):
+        for request, out in play_random_match(game.id, rng, max_actions=25):
+            if not out["ok"] or out["view"]["finished"]:
+                continue
+            state = next_state(request["state"], request)
+            for name in out["view"]["needed_fields"]:
+                assert name not in out["view"]["idle_fields"]
+                action = {**game.random_action(internal_state(state), rng), name: None}
+                refused = handle({"op": "match.play", "state": state, "action": action})
+                assert not refused["ok"] and refused["error"]["field"] == f"action.{name}", refused
+                seen += 1
+    if type(game).needed_fields is not Game.needed_fields:  # the game has needed fields: they were tried
+        assert seen, game.id
+
+
+def test_kladka_needs_the_opening_on_each_players_first_stroke_only():
+    kladka = GAMES["kladka-kiem"]
+    state = kladka.initial_state(2, kladka.read_options(Reader({}, "options")))
+    assert kladka.needed_fields(state) == ("opening",)
+    _, state = step(kladka, ("Аня", "Борис"), state, {"type": "shot", "opening": "break", "potted": 16})
+    assert state.current == 1 and kladka.needed_fields(state) == ("opening",)  # Борис's first stroke
+    _, state = step(kladka, ("Аня", "Борис"), state, {"type": "shot", "opening": "break", "potted": 1})
+    assert state.current == 1 and kladka.needed_fields(state) == ()
+
+
 def test_kaiza_asks_about_the_red_from_spot_1_on_the_first_shot_only():
     kaiza = GAMES["kaiza"]
     state = kaiza.initial_state(2, kaiza.read_options(Reader({}, "options")))

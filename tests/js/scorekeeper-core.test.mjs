@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import {
-  fieldWhen, growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, playLabel, provisionalPlayers,
+  fieldWhen, growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, playLabel, provisionalPlayers, viewFields,
   restoreAdvice, savedCountText,
 } from "../../docs/assets/js/scorekeeper/scorekeeper-core.js";
 
@@ -60,6 +60,13 @@ test("the saved conditions of the input's fields: a sound one kept, a damaged on
   assert.deepEqual(fieldWhen(/** @type {any} */ ({ players: [], when: { noticed: { pocket: "far-left" }, x: 3, y: {} } })), {});
   assert.deepEqual(fieldWhen(/** @type {any} */ ({ players: [], when: [1] })), {});
   assert.deepEqual(fieldWhen({ players: [] }), {});
+});
+
+test("the input's fields of a saved summary: idle, under a condition and needed, a damaged list left out", () => {
+  const when = { noticed: { pocket: ["far-left"] } };
+  assert.deepEqual(viewFields({ players: [], idle: ["no_call"], when, needed: ["opening"] }),
+    { idle: ["no_call"], when, needed: ["opening"] });
+  assert.deepEqual(viewFields(/** @type {any} */ ({ players: [], needed: "opening" })), { idle: [], when: {}, needed: [] });
 });
 
 test("the record button, the saved count and a damaged match's advice say what is so", () => {

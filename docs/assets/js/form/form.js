@@ -178,15 +178,18 @@ function applyWhen(form) {
   }
 }
 
-// Hide the action fields the engine says do not apply to the next shot (its view's
-// idle_fields, e.g. «Первый удар игрока» after a player's first stroke), and show those
-// that matter only for some values of another field only while they hold (its field_when,
-// a `when` only the state knows: «ошибку заметили сразу» for a pocket but the designated
-// one); a hidden field is not read, so the request never carries it.
-/** @param {ParentNode} form @param {string[]} names @param {Record<string, unknown>} [when] */
-export function hideIdleFields(form, names, when = {}) {
+// The action fields as the engine's view says they stand for the next shot: hidden when they
+// do not apply (its idle_fields, e.g. «Первый удар игрока» after a player's first stroke);
+// shown only while a condition holds when they matter only for some values of another field
+// (its field_when, a `when` only the state knows: «ошибку заметили сразу» for a pocket but the
+// designated one); without their «не указано» when the shot cannot go without them (its
+// needed_fields: «Первый удар игрока» on a player's first stroke; scorekeeper.css). A hidden
+// field is not read, so the request never carries it.
+/** @param {ParentNode} form @param {import("../lib/types.js").ViewFields} fields */
+export function fitFieldsToView(form, { idle, when, needed }) {
   for (const el of all(form, '[data-rb-field][data-rb-scope="action"]')) {
     const name = nameOf(el);
+    el.toggleAttribute("data-rb-needed", needed.includes(name));
     if (el.dataset.rbWhenView !== undefined) {
       delete el.dataset.rbWhen; // the last view's condition, not the declaration's
       delete el.dataset.rbWhenView;
@@ -195,7 +198,7 @@ export function hideIdleFields(form, names, when = {}) {
       el.dataset.rbWhen = JSON.stringify(when[name]);
       el.dataset.rbWhenView = "";
     }
-    if (el.dataset.rbWhen === undefined) el.hidden = names.includes(name);
+    if (el.dataset.rbWhen === undefined) el.hidden = idle.includes(name);
   }
   applyWhen(form);
 }

@@ -6,7 +6,7 @@
 // the last few entries, the rulings undone struck through on top. Nothing
 // here changes the match.
 
-import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
+import { fitFieldsToView, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard, renderTable } from "../ruling/match-board.js";
 import { chooserNotAsked, lastShownOf, redoLabel, shooterName, shownTable } from "./match-view-parts.js";
 import { rows as rowsWord, unbroken } from "../lib/ru.js";
@@ -117,7 +117,7 @@ function renderInput(ui, view, names, game) {
   ui.actionGroup.toggleAttribute("data-rb-waiting", Boolean(decision));
   ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
-  hideIdleFields(ui.actionForm, view.idle_fields || [], view.field_when || {});
+  fitFieldsToView(ui.actionForm, { idle: view.idle_fields || [], when: view.field_when || {}, needed: view.needed_fields || [] });
   if (decision) renderDecision(ui, decision, names, game);
   const shooter = shooterName(view, names);
   ui.actionTitle.textContent = shooter ? `Удар: ${unbroken(shooter)}` : "Запись";

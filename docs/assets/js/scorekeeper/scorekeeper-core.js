@@ -77,9 +77,20 @@ export function provisionalPlayers(summary) {
     ...(isObject(marks[i]) ? cardMarks({}, marks[i]) : {}) }));
 }
 
+/** Names kept in a saved summary (a list of strings, else none). @param {unknown} names @returns {string[]} */
+const namesOf = (names) => (Array.isArray(names) ? names.map(String) : []);
+
 /** The input's fields the engine last left idle. @param {SavedSummary} summary @returns {string[]} */
 export function idleFields(summary) {
-  return Array.isArray(summary.idle) ? summary.idle.map(String) : [];
+  return namesOf(summary.idle);
+}
+
+/**
+ * The input's fields as the engine last drew them (form.js fitFieldsToView): idle, under a
+ * condition, needed. @param {SavedSummary} summary @returns {import("../lib/types.js").ViewFields}
+ */
+export function viewFields(summary) {
+  return { idle: idleFields(summary), when: fieldWhen(summary), needed: namesOf(summary.needed) };
 }
 
 /**

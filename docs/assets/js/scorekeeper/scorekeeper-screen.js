@@ -5,9 +5,9 @@
 // engine refusal next to its form, the saved summary while the engine loads,
 // and the screen kept on while a match still going is shown (wakelock.js).
 
-import { hideIdleFields, optionsSentence, setPlayerChoices } from "../form/form.js";
+import { fitFieldsToView, optionsSentence, setPlayerChoices } from "../form/form.js";
 import { renderBoard } from "../ruling/match-board.js";
-import { fieldWhen, growsPast, heldFor, hiddenParts, idleFields, keptHeight, minHeightOf, provisionalPlayers } from "./scorekeeper-core.js";
+import { growsPast, heldFor, hiddenParts, keptHeight, minHeightOf, provisionalPlayers, viewFields } from "./scorekeeper-core.js";
 import { screenAwake } from "./wakelock.js";
 import { scoreOf, showError } from "../form/widget.js";
 
@@ -240,7 +240,7 @@ class ScreenSet {
       finished: false,
     }, score, summary.notes === true));
     // The input's fields as the engine last drew them (its place is kept, unseen).
-    hideIdleFields(ui.actionForm, idleFields(summary), fieldWhen(summary));
+    fitFieldsToView(ui.actionForm, viewFields(summary));
     setPlayerChoices(ui.actionForm, names); // a shooter's chips, by name («пробка»)
     for (const el of [ui.table, ui.decision]) el.hidden = true;
     this.holdPlaces(id);
