@@ -53,6 +53,9 @@ MAX_BANK = 10 ** 15
 # The shot without a result, said once: the line and «почему» share the sentence (said-once.js drops
 # it from «почему»); the line said it twice in other words («Очков нет: … — очки и банк не меняются»).
 NO_RESULT = "Пробка не сбита, нарушений нет: очки и банк не меняются."
+# What the bank does after a prize is a condition of the match, not of the text (not «так выбрано»: in
+# the тренажёр no one chose it — a newcomer).
+AFTER_SUCCESS_WORDS = "«Банк после результативного удара» (его текст правил не задаёт)."
 
 
 def opening_bank(n: int) -> int:
@@ -635,11 +638,11 @@ class Probka(Game):
             why.decide("win", "probka-goal")
             return "win", bank, bank
         if state.grows:
-            why.add("score", f"Банк растёт на сумму приза: {bank} + {bank} = {2 * bank} (так выбрано в условиях "
-                             "партии; текст правил этого не говорит).", "probka-t-after-success")
+            why.add("score", f"Банк растёт на сумму приза: {bank} + {bank} = {2 * bank} — по условию партии "
+                             f"{AFTER_SUCCESS_WORDS}", "probka-t-after-success")
             return "probka", bank, 2 * bank
-        why.add("score", f"Банк не меняется: {pts(bank)} (так выбрано в условиях партии; текст правил этого "
-                         "не говорит).", "probka-t-after-success")
+        why.add("score", f"Банк не меняется: {pts(bank)} — по условию партии {AFTER_SUCCESS_WORDS}",
+                "probka-t-after-success")
         return "probka", bank, bank
 
     def no_result(self, why: Why, state: State) -> tuple[str, int, int]:

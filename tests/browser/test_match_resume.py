@@ -176,3 +176,24 @@ def test_after_a_reload_from_the_cache_the_match_input_is_ready(tool_page, base_
     before = history_count(page, game)
     play_step(page, game, 2)
     assert history_count(page, game) == before + 1
+
+
+@pytest.mark.parametrize("game", SCOREKEEPER_GAMES)
+def test_a_new_match_reloaded_on_a_short_screen_moves_nothing(tool_page, base_url, game):
+    """A match with nothing recorded yet, reloaded at 360×740: its last ruling's place says «Записей ещё
+    нет.» in one line there (scorekeeper.css) while the engine loads too — held empty, it took four rows
+    until the engine came, and the input went 80 px down and back up (the walk, «Пять шаров» seed 1660)."""
+    page = tool_page(PHONE)
+    start_on_table(page, base_url, game, match_players(game))
+    form_before = page.evaluate(SETTLED_TOP, [f"{sk(game)} [data-rb-action-form]", 10])
+    page.add_init_script(SHIFTS)
+    page.reload()
+    dismiss_toasts(page)
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-rb-match]').hidden", arg=sk(game),
+                           timeout=15_000)
+    pending = page.evaluate(f"() => document.querySelector('{sk(game)} [data-rb-action-form]').getBoundingClientRect().top")
+    wait_engine_ready(page, sk(game))
+    after = page.evaluate(SETTLED_TOP, [f"{sk(game)} [data-rb-action-form]", 10])
+    assert abs(after - pending) <= PLACE_PX and abs(after - form_before) <= PLACE_PX, (form_before, pending, after)
+    shifts = [e for e in page.evaluate("window.__loadShifts") if not e["recent"] and e["value"] >= 0.0005]
+    assert not shifts, f"the page moved by itself after the reload: {shifts}"

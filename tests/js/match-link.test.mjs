@@ -39,4 +39,9 @@ test("a link just under the cap still opens", async () => {
 
 test("a corrupt link gets a Russian reason", async () => {
   await assert.rejects(decodeMatch("#match=1zAAAA"), (error) => error instanceof LinkError && /повреждена/.test(error.message));
+  // A junk or empty body is a damaged link; only another version's digit says «другой версией».
+  for (const junk of ["#match=", "#match=hello-world", "#match=1x" + "A".repeat(8)]) {
+    await assert.rejects(decodeMatch(junk), (error) => error instanceof LinkError && /повреждена или обрезана/.test(error.message), junk);
+  }
+  await assert.rejects(decodeMatch("#match=2zAAAA"), (error) => error instanceof LinkError && /другой версией/.test(error.message));
 });

@@ -108,6 +108,9 @@ export async function decodeMatch(hash) {
   if (!text.startsWith(PARAM)) throw new LinkError("в ссылке нет партии");
   if (text.length > MAX_FRAGMENT) throw new LinkError("ссылка слишком длинная");
   const body = text.slice(PARAM.length);
+  // Another version's link starts with its version's digit; anything else there (an empty
+  // «#match=», «#match=hello») is a damaged link, not a newer site's (a newcomer).
+  if (!/^[0-9]/.test(body)) throw new LinkError("ссылка повреждена или обрезана");
   if (body[0] !== VERSION) throw new LinkError("ссылка сделана другой версией сайта");
   const codec = body[1];
   let bytes = fromBase64url(body.slice(2));
@@ -120,7 +123,7 @@ export async function decodeMatch(hash) {
       throw new LinkError("ссылка повреждена или обрезана");
     }
   } else if (codec !== "j") {
-    throw new LinkError("ссылка сделана другой версией сайта");
+    throw new LinkError("ссылка повреждена или обрезана"); // this version has the two codecs only
   }
   let state;
   try {

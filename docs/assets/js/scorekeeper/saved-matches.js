@@ -9,7 +9,7 @@
 //          revision: how many times it was written (1, 2, ...; absent = 0 in
 //          the records of the first release of this format),
 //          summary: {players, scores | null, finished, winner, records, status,
-//                    notes, numbered, idle, when, needed, marks (each card's notes): what the board and the input looked like, so
+//                    notes, numbered, idle, when, needed, untouched (nothing recorded or undone), marks (each card's notes): what the board and the input looked like, so
 //                    that they are drawn at their height before the engine loads},
 //          state: the engine's match state (ARCHITECTURE.md, "State")}.
 // The revision tells a tab that another tab wrote the match since it read it
@@ -29,7 +29,7 @@ import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRa
 /**
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
  *   winner: number | null, records: number, status: string, notes?: boolean, numbered?: boolean,
- *   idle?: string[], when?: Record<string, unknown>, needed?: string[], marks?: Record<string, unknown>[] }} Summary
+ *   idle?: string[], when?: Record<string, unknown>, needed?: string[], untouched?: boolean, marks?: Record<string, unknown>[] }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
  *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
@@ -121,7 +121,7 @@ export function listMatches(game) {
 }
 
 /**
- * @param {{ players?: unknown, actions?: unknown }} state @param {View | null | undefined} view
+ * @param {{ players?: unknown, actions?: unknown, undone?: unknown }} state @param {View | null | undefined} view
  * @returns {Summary}
  */
 export function summaryOf(state, view) {
@@ -135,6 +135,7 @@ export function summaryOf(state, view) {
     finished: Boolean(view && view.finished),
     winner: view && Number.isInteger(view.winner) ? view.winner : null,
     records: Array.isArray(state.actions) ? state.actions.length : 0,
+    untouched: !(Array.isArray(state.actions) && state.actions.length) && !(Array.isArray(state.undone) && state.undone.length),
     status: view && typeof view.status === "string" ? view.status : "",
     notes: Boolean(drawn && notesInPlay({ players: drawn })),
     numbered: Boolean(drawn && drawn.length && drawn.every((p) => Number.isInteger(p.number))),

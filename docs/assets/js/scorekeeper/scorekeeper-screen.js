@@ -243,19 +243,22 @@ class ScreenSet {
     fitFieldsToView(ui.actionForm, viewFields(summary));
     setPlayerChoices(ui.actionForm, names); // a shooter's chips, by name («пробка»)
     for (const el of [ui.table, ui.decision]) el.hidden = true;
-    this.holdPlaces(id);
+    this.holdPlaces(id, summary.untouched === true);
   }
 
   /**
    * The last ruling's place and the input's stay (empty, unseen) while the
    * engine loads: the match is drawn where it was before the reload, and the
-   * page keeps its scroll (match-view.js fills them).
-   * @param {string} [id] the saved match's id
+   * page keeps its scroll (match-view.js fills them). A match with nothing recorded keeps what its place
+   * said, «Записей ещё нет.»: on a short screen that place is one line (scorekeeper.css), and an empty one
+   * took the held four rows until the engine came, then gave them back (the walk, «Пять шаров» at 360×740,
+   * a reload of a new match: the input 80 px down and up, layout shift 0.056).
+   * @param {string} [id] the saved match's id @param {boolean} [untouched] nothing recorded or undone
    */
-  holdPlaces(id) {
+  holdPlaces(id, untouched = false) {
     const ui = this.ui;
     ui.last.hidden = false;
-    ui.lastBody.replaceChildren();
+    ui.lastBody.replaceChildren(...(untouched ? [ui.lastEmpty.cloneNode(true)] : []));
     this.holdLast(id || null, false);
     this.holdStatus(id || null, false);
     ui.match.toggleAttribute("data-rb-pending", true);
