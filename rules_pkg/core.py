@@ -338,6 +338,11 @@ class Game:
         ``view`` lists them as ``field_when``."""
         return {}
 
+    def idle_actions(self, state: Any) -> tuple[str, ...]:
+        """Action types (not a decision) that cannot be the next record in ``state`` (the engine refuses
+        them): the scorekeeper hides their chip. ``view`` lists them as ``idle_actions``."""
+        return ()
+
     def needed_fields(self, state: Any) -> tuple[str, ...]:
         """Optional action fields the next shot in ``state`` cannot go without (the engine refuses
         the shot while one is unsaid): the scorekeeper offers no «не указано» for them, a choice

@@ -308,6 +308,7 @@ class Match:
         view["idle_fields"] = list(self.game.idle_fields(self.state))
         view["field_when"] = self.game.field_when(self.state)
         view["needed_fields"] = list(self.game.needed_fields(self.state))
+        view["idle_actions"] = list(self.game.idle_actions(self.state))
         return view
 
     def log(self) -> dict:

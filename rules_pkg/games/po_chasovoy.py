@@ -280,6 +280,10 @@ class PoChasovoy(Game):
         if kind == "decision" and state.named:
             raise StateError("Луза для «единицы» уже назначена.", "action.type")
 
+    def idle_actions(self, state: State) -> tuple[str, ...]:
+        """«Ошибка обнаружена» only while an error is unnoticed (check_action refuses it otherwise)."""
+        return () if state.pending else ("error_found",)
+
     def check_action(self, state: State, action) -> None:
         # after the fields are read, so a malformed request is an input error first
         if isinstance(action, ErrorFound) and not state.pending:

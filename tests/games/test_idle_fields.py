@@ -71,6 +71,34 @@ def test_needed_fields_are_refused_unsaid_and_never_idle(game):
         assert seen, game.id
 
 
+@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
+def test_idle_actions_are_refused_by_the_engine(game):
+    """The view's ``idle_actions``: the scorekeeper hides their chip, so the engine must refuse them."""
+    rng = random.Random(f"idle-actions-{game.id}")
+    seen = 0
+    for _ in range(8):
+        for request, out in play_random_match(game.id, rng, max_actions=25):
+            if not out["ok"] or out["view"]["finished"]:
+                continue
+            state = next_state(request["state"], request)
+            for kind in out["view"]["idle_actions"]:
+                refused = handle({"op": "match.play", "state": state, "action": {"type": kind}})
+                assert not refused["ok"] and refused["error"]["field"] == "action.type", refused
+                seen += 1
+    if type(game).idle_actions is not Game.idle_actions:
+        assert seen, game.id
+
+
+def test_po_chasovoy_offers_error_found_only_while_an_error_is_unnoticed():
+    game = GAMES["po-chasovoy"]
+    names = ("Аня", "Борис")
+    state = game.initial_state(2, game.read_options(Reader({}, "options")))
+    _, state = step(game, names, state, {"type": "decision", "choice": "far-left"})
+    assert game.idle_actions(state) == ("error_found",)
+    _, state = step(game, names, state, {"type": "shot", "pocket": "near-right", "noticed": False})
+    assert state.pending and game.idle_actions(state) == ()
+
+
 def test_kladka_needs_the_opening_on_each_players_first_stroke_only():
     kladka = GAMES["kladka-kiem"]
     state = kladka.initial_state(2, kladka.read_options(Reader({}, "options")))

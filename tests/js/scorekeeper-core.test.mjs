@@ -64,9 +64,10 @@ test("the saved conditions of the input's fields: a sound one kept, a damaged on
 
 test("the input's fields of a saved summary: idle, under a condition and needed, a damaged list left out", () => {
   const when = { noticed: { pocket: ["far-left"] } };
-  assert.deepEqual(viewFields({ players: [], idle: ["no_call"], when, needed: ["opening"] }),
-    { idle: ["no_call"], when, needed: ["opening"] });
-  assert.deepEqual(viewFields(/** @type {any} */ ({ players: [], needed: "opening" })), { idle: [], when: {}, needed: [] });
+  assert.deepEqual(viewFields({ players: [], idle: ["no_call"], when, needed: ["opening"], idleActions: ["error_found"] }),
+    { idle: ["no_call"], when, needed: ["opening"], actions: ["error_found"] });
+  assert.deepEqual(viewFields(/** @type {any} */ ({ players: [], needed: "opening", idleActions: 3 })),
+    { idle: [], when: {}, needed: [], actions: [] });
 });
 
 test("the record button, the saved count and a damaged match's advice say what is so", () => {

@@ -184,9 +184,11 @@ function applyWhen(form) {
 // (its field_when, a `when` only the state knows: «ошибку заметили сразу» for a pocket but the
 // designated one); without their «не указано» when the shot cannot go without them (its
 // needed_fields: «Первый удар игрока» on a player's first stroke; scorekeeper.css). A hidden
-// field is not read, so the request never carries it.
+// field is not read, so the request never carries it. An action type that cannot be the next
+// record (its idle_actions: «Ошибка обнаружена» with no error unnoticed) has no chip.
 /** @param {ParentNode} form @param {import("../lib/types.js").ViewFields} fields */
-export function fitFieldsToView(form, { idle, when, needed }) {
+export function fitFieldsToView(form, { idle, when, needed, actions }) {
+  hideIdleActions(form, actions);
   for (const el of all(form, '[data-rb-field][data-rb-scope="action"]')) {
     const name = nameOf(el);
     el.toggleAttribute("data-rb-needed", needed.includes(name));
@@ -201,6 +203,24 @@ export function fitFieldsToView(form, { idle, when, needed }) {
     if (el.dataset.rbWhen === undefined) el.hidden = idle.includes(name);
   }
   applyWhen(form);
+}
+
+/**
+ * The chips of the action types the view calls idle hidden; one that was chosen gives way to the
+ * first one shown (the form's own first, «Очередной шар забит»).
+ * @param {ParentNode} form @param {string[]} actions
+ */
+function hideIdleActions(form, actions) {
+  const radios = inputs(form, "[data-rb-action-type]");
+  for (const radio of radios) {
+    const chip = radio.closest("label");
+    if (chip) chip.hidden = actions.includes(String(parse(radio.value)));
+  }
+  const chosen = radios.find((r) => r.checked);
+  if (!chosen || !chosen.closest("label")?.hidden) return;
+  const shown = radios.find((r) => !r.closest("label")?.hidden);
+  if (shown) shown.checked = true;
+  applyActionType(form);
 }
 
 /** @param {ParentNode} form */

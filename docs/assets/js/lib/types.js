@@ -30,9 +30,10 @@
  *   fouls_in_row?: number, role?: string }} ViewPlayer
  * @typedef {{ players: ViewPlayer[], current: number | null, finished: boolean, winner: number | null,
  *   decision: Decision | null, history?: Ruling[], history_length?: number, can_undo: boolean,
- *   can_redo: boolean, status?: string, idle_fields?: string[], field_when?: Record<string, Record<string, unknown[]>>, needed_fields?: string[], rack?: number | null, absent?: Id[], table?: { columns: string[], rows: unknown[][] } | null }} View
- * @typedef {{ idle: string[], when: Record<string, unknown>, needed: string[] }} ViewFields  the input's fields as a view
- *   (or a saved summary) says they stand for the next shot: idle_fields, field_when, needed_fields
+ *   can_redo: boolean, status?: string, idle_fields?: string[], field_when?: Record<string, Record<string, unknown[]>>, needed_fields?: string[], idle_actions?: string[], rack?: number | null, absent?: Id[], table?: { columns: string[], rows: unknown[][] } | null }} View
+ * @typedef {{ idle: string[], when: Record<string, unknown>, needed: string[], actions: string[] }} ViewFields  the input's
+ *   fields as a view (or a saved summary) says they stand for the next shot: idle_fields, field_when, needed_fields,
+ *   and the idle action types (idle_actions)
  * @typedef {{ from: number, total: number, items: Ruling[] }} HistoryPage
  * @typedef {{ id: string, game: string, seed: number, kind: string, type: string, text: string,
  *   situation: string[], action: string[], choices: Option[], request: Request }} TrainerQuestion

@@ -26,7 +26,7 @@ export const OTHER_TAB_WRITE = "Не записано: эту партию то�
 const OTHER_TAB_RELOAD = "Обновите страницу, чтобы увидеть изменения из другой вкладки.";
 
 /**
- * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[], needed?: string[], untouched?: boolean,
+ * @typedef {{ players: string[], scores?: (number | null)[] | null, notes?: boolean, numbered?: boolean, idle?: string[], needed?: string[], idleActions?: string[], untouched?: boolean,
  *   status?: string, marks?: unknown, when?: unknown }} SavedSummary  what a record shows before the engine loads
  * @typedef {{ kind: "missing" } | { kind: "broken", problem: string }
  *   | { kind: "opened", summary: SavedSummary, options: Record<string, unknown>, validated: Promise<Validation> }} Opening

@@ -117,7 +117,8 @@ function renderInput(ui, view, names, game) {
   ui.actionGroup.toggleAttribute("data-rb-waiting", Boolean(decision));
   ui.actionGroup.inert = Boolean(decision);
   ui.play.hidden = inputOff;
-  fitFieldsToView(ui.actionForm, { idle: view.idle_fields || [], when: view.field_when || {}, needed: view.needed_fields || [] });
+  fitFieldsToView(ui.actionForm, { idle: view.idle_fields || [], when: view.field_when || {}, needed: view.needed_fields || [],
+    actions: view.idle_actions || [] });
   if (decision) renderDecision(ui, decision, names, game);
   const shooter = shooterName(view, names);
   ui.actionTitle.textContent = shooter ? `Удар: ${unbroken(shooter)}` : "Запись";

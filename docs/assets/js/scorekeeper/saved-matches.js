@@ -9,7 +9,7 @@
 //          revision: how many times it was written (1, 2, ...; absent = 0 in
 //          the records of the first release of this format),
 //          summary: {players, scores | null, finished, winner, records, status,
-//                    notes, numbered, idle, when, needed, untouched (nothing recorded or undone), marks (each card's notes): what the board and the input looked like, so
+//                    notes, numbered, idle, when, needed, idleActions, untouched (nothing recorded or undone), marks (each card's notes): what the board and the input looked like, so
 //                    that they are drawn at their height before the engine loads},
 //          state: the engine's match state (ARCHITECTURE.md, "State")}.
 // The revision tells a tab that another tab wrote the match since it read it
@@ -29,7 +29,7 @@ import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRa
 /**
  * @typedef {{ players: string[], scores: number[] | null, finished: boolean,
  *   winner: number | null, records: number, status: string, notes?: boolean, numbered?: boolean,
- *   idle?: string[], when?: Record<string, unknown>, needed?: string[], untouched?: boolean, marks?: Record<string, unknown>[] }} Summary
+ *   idle?: string[], when?: Record<string, unknown>, needed?: string[], idleActions?: string[], untouched?: boolean, marks?: Record<string, unknown>[] }} Summary
  * @typedef {{ format: string, id: string, game: string, created: string, updated: string,
  *   revision?: number, summary: Summary, state: MatchState }} SavedRecord
  * @typedef {{ id: string, ok: true, record: SavedRecord }
@@ -142,6 +142,7 @@ export function summaryOf(state, view) {
     idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
     when: view && view.field_when && typeof view.field_when === "object" ? view.field_when : {},
     needed: view && Array.isArray(view.needed_fields) ? view.needed_fields.map(String) : [],
+    idleActions: view && Array.isArray(view.idle_actions) ? view.idle_actions.map(String) : [],
     marks: drawn && view ? drawn.map((p) => cardMarks(view, p)) : [],
   };
 }

@@ -87,10 +87,10 @@ export function idleFields(summary) {
 
 /**
  * The input's fields as the engine last drew them (form.js fitFieldsToView): idle, under a
- * condition, needed. @param {SavedSummary} summary @returns {import("../lib/types.js").ViewFields}
+ * condition, needed; and the idle action types. @param {SavedSummary} summary @returns {import("../lib/types.js").ViewFields}
  */
 export function viewFields(summary) {
-  return { idle: idleFields(summary), when: fieldWhen(summary), needed: namesOf(summary.needed) };
+  return { idle: idleFields(summary), when: fieldWhen(summary), needed: namesOf(summary.needed), actions: namesOf(summary.idleActions) };
 }
 
 /**
