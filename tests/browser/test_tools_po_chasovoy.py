@@ -57,6 +57,7 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     # could only refuse is not offered (a newcomer: «Незамеченной ошибки сейчас нет»).
     found_chip = tool.locator('label.rb-chip:has([data-rb-action-type][value=\'"error_found"\'])')
     assert found_chip.count() == 1 and not found_chip.is_visible()
+    assert found_chip.bounding_box()["height"] > 20  # its place kept: the drawing never moves for it
     record(page, GAME, ball_into("far-left"))
     assert last_ruling(page, GAME).locator(".rb-badge").inner_text().strip().lower() == "записано"
     assert "Очередной шар — 2, луза — дальняя правая угловая" in status(page, GAME)

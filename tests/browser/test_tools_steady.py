@@ -266,7 +266,11 @@ def test_choosing_another_action_type_moves_nothing(tool_page, base_url, game):
     tool = start_on_table(page, base_url, game, [])
     if game in OPENING_DECISION:
         act(page, game, tool.locator("[data-rb-decision] button").first)
-    types = tool.locator("label.rb-chip:has(input[data-rb-action-type])")
+    if game == "po-chasovoy":  # «Ошибка обнаружена» is offered only while an error is unnoticed
+        tap(tool, ("pocket", "far-right"))  # not the pocket named for the «единица» (the first choice: near-left)
+        tool.locator("[data-rb-action-form] [data-rb-field=noticed] label").tap()
+        act(page, game, tool.locator("[data-rb-play]"))
+    types = tool.locator("label.rb-chip:not([data-rb-idle]):has(input[data-rb-action-type])")
     assert types.count() >= 2, "нет выбора действия"
     before = positions(page, game)
     types.nth(1).tap()

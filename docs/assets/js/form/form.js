@@ -206,19 +206,19 @@ export function fitFieldsToView(form, { idle, when, needed, actions }) {
 }
 
 /**
- * The chips of the action types the view calls idle hidden; one that was chosen gives way to the
- * first one shown (the form's own first, «Очередной шар забит»).
+ * The chips of the action types the view calls idle unseen, their place kept (data-rb-idle,
+ * scorekeeper.css: the chips wrap to two rows on a phone, and a row that came and went with an
+ * unnoticed error would move the drawing under it); one that was chosen gives way to the first
+ * one shown (the form's own first, «Очередной шар забит»).
  * @param {ParentNode} form @param {string[]} actions
  */
 function hideIdleActions(form, actions) {
   const radios = inputs(form, "[data-rb-action-type]");
-  for (const radio of radios) {
-    const chip = radio.closest("label");
-    if (chip) chip.hidden = actions.includes(String(parse(radio.value)));
-  }
+  const idle = (/** @type {HTMLInputElement} */ r) => actions.includes(String(parse(r.value)));
+  for (const radio of radios) radio.closest("label")?.toggleAttribute("data-rb-idle", idle(radio));
   const chosen = radios.find((r) => r.checked);
-  if (!chosen || !chosen.closest("label")?.hidden) return;
-  const shown = radios.find((r) => !r.closest("label")?.hidden);
+  if (!chosen || !idle(chosen)) return;
+  const shown = radios.find((r) => !idle(r));
   if (shown) shown.checked = true;
   applyActionType(form);
 }
