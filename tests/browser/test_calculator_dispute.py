@@ -226,6 +226,39 @@ def test_a_tab_tapped_while_the_page_loads_brings_the_form_up_and_the_answer_lan
     assert "88 + 5 = 93" in line.locator(".rb-verdict").inner_text()
 
 
+# The calculator's controls shown on screen that a bar cuts (part above the bars' edge, part below).
+CUT_BY_BARS = """([sel, top, bottom]) => [...document.querySelector(sel).querySelectorAll(
+    'button, input:not([type=hidden]), select, label.rb-chip, a[href], summary')]
+  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden'
+    && !el.closest('.rb-buttons--sticky'))
+  .map(el => [el.textContent.trim().slice(0, 30) || el.id, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width >= 1 && r.height >= 1
+    && ((r.top < top - 0.5 && r.bottom > top + 0.5) || (r.top < bottom - 0.5 && r.bottom > bottom + 0.5)))
+  .map(([name, r]) => `${name} ${Math.round(r.top)}…${Math.round(r.bottom)}`)"""
+
+
+OPEN_CUT = {  # found by this test (a newcomer's «Формой» tap landed on the tab bar); not yet fixed
+    "kovboy": "open: «Положение перед ударом» 770…814 across the «Рассчитать» bar's edge at 360×740",
+    "probka": "open: «На столе / Формой» 7 px under the tab bar (formUp's clear moves on past the form's top)",
+}
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=OPEN_CUT[g], strict=False)) if g in OPEN_CUT
+                                  else g for g in ["kovboy", "probka", "pyat-sharov", "kaiza", "kladka-kiem", "po-chasovoy"]])
+def test_a_calculator_opened_while_the_page_loads_leaves_no_control_under_a_bar(tool_page, base_url, game):
+    """The «Калькулятор» tab tapped on a first visit: once the form has come up and the drawing is
+    drawn, no control is half under the tab bar or the «Рассчитать» bar («пробка»: «На столе /
+    Формой» 7 px under the tab bar, a tap on «Формой» landed on the tab bar)."""
+    page = tool_page(PHONE)
+    page.goto(f"{base_url}games/{game}/", wait_until="commit")
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
+    wait_engine_ready(page, calc(game))
+    page.wait_for_timeout(600)  # the frames after the mount, a smooth scroll
+    dismiss_toasts(page)
+    top, bottom = page.evaluate(FREE, calc(game))
+    assert page.evaluate(CUT_BY_BARS, [calc(game), top, bottom]) == []
+
+
 def assert_focus_clear_of_bars(page, tool) -> None:
     controls = tool.locator("form input:not([type=hidden]), form select")
     hidden = []
