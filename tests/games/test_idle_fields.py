@@ -30,21 +30,29 @@ def given_value(declaration: dict):
     raise AssertionError(f"no test value for an idle {declaration['kind']} field")
 
 
-@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
-def test_idle_fields_are_refused_by_the_engine(game):
-    rng = random.Random(f"idle-{game.id}")
-    declared = {f["name"]: f for a in game.action_fields() for f in a["fields"]}
-    seen = 0
+def views_in_play(game, label: str):
+    """(rng, state, view) before each shot of 8 random matches of ``game`` (not after the last)."""
+    rng = random.Random(f"{label}-{game.id}")
     for _ in range(8):
         for request, out in play_random_match(game.id, rng, max_actions=25):
-            if not out["ok"] or out["view"]["finished"]:
-                continue
-            state = next_state(request["state"], request)
-            for name in out["view"].get("idle_fields", []):
-                action = {**game.random_action(internal_state(state), rng), name: given_value(declared[name])}
-                refused = handle({"op": "match.play", "state": state, "action": action})
-                assert not refused["ok"] and refused["error"]["field"] == f"action.{name}", refused
-                seen += 1
+            if out["ok"] and not out["view"]["finished"]:
+                yield rng, next_state(request["state"], request), out["view"]
+
+
+def assert_refused(state, action: dict, field: str) -> None:
+    refused = handle({"op": "match.play", "state": state, "action": action})
+    assert not refused["ok"] and refused["error"]["field"] == field, refused
+
+
+@pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
+def test_idle_fields_are_refused_by_the_engine(game):
+    declared = {f["name"]: f for a in game.action_fields() for f in a["fields"]}
+    seen = 0
+    for rng, state, view in views_in_play(game, "idle"):
+        for name in view.get("idle_fields", []):
+            action = {**game.random_action(internal_state(state), rng), name: given_value(declared[name])}
+            assert_refused(state, action, f"action.{name}")
+            seen += 1
     if type(game).idle_fields is not Game.idle_fields:  # the game has idle fields: they were tried
         assert seen, game.id
 
@@ -54,19 +62,12 @@ def test_needed_fields_are_refused_unsaid_and_never_idle(game):
     """The view's ``needed_fields``: the scorekeeper offers no «не указано» for them, so the
     engine must refuse the next shot while one is unsaid (else «не указано» was a real choice),
     and such a field is shown (never idle)."""
-    rng = random.Random(f"needed-{game.id}")
     seen = 0
-    for _ in range(8):
-        for request, out in play_random_match(game.id, rng, max_actions=25):
-            if not out["ok"] or out["view"]["finished"]:
-                continue
-            state = next_state(request["state"], request)
-            for name in out["view"]["needed_fields"]:
-                assert name not in out["view"]["idle_fields"]
-                action = {**game.random_action(internal_state(state), rng), name: None}
-                refused = handle({"op": "match.play", "state": state, "action": action})
-                assert not refused["ok"] and refused["error"]["field"] == f"action.{name}", refused
-                seen += 1
+    for rng, state, view in views_in_play(game, "needed"):
+        for name in view["needed_fields"]:
+            assert name not in view["idle_fields"]
+            assert_refused(state, {**game.random_action(internal_state(state), rng), name: None}, f"action.{name}")
+            seen += 1
     if type(game).needed_fields is not Game.needed_fields:  # the game has needed fields: they were tried
         assert seen, game.id
 
@@ -74,17 +75,11 @@ def test_needed_fields_are_refused_unsaid_and_never_idle(game):
 @pytest.mark.parametrize("game", SCOREKEEPERS, ids=lambda g: g.id)
 def test_idle_actions_are_refused_by_the_engine(game):
     """The view's ``idle_actions``: the scorekeeper hides their chip, so the engine must refuse them."""
-    rng = random.Random(f"idle-actions-{game.id}")
     seen = 0
-    for _ in range(8):
-        for request, out in play_random_match(game.id, rng, max_actions=25):
-            if not out["ok"] or out["view"]["finished"]:
-                continue
-            state = next_state(request["state"], request)
-            for kind in out["view"]["idle_actions"]:
-                refused = handle({"op": "match.play", "state": state, "action": {"type": kind}})
-                assert not refused["ok"] and refused["error"]["field"] == "action.type", refused
-                seen += 1
+    for _, state, view in views_in_play(game, "idle-actions"):
+        for kind in view["idle_actions"]:
+            assert_refused(state, {"type": kind}, "action.type")
+            seen += 1
     if type(game).idle_actions is not Game.idle_actions:
         assert seen, game.id
 
