@@ -309,3 +309,28 @@ test("«Кладка», a double hit: the foul the line's § names («Двойн
   assert.ok(!why.some((t) => sentences(t).includes("Двойной удар.")), why.join(" | "));
   assert.ok(why.some((t) => t.includes("штраф приписывается к ударам игрока")), why.join(" | "));
 });
+
+test("points resting on a толкование and an outside fact: «по толкованию и по внешнему источнику», not run together", () => {
+  for (const d of DRAWN) {
+    const texts = d.line.map((p) => p.text);
+    const at = texts.indexOf("по внешнему источнику");
+    if (at < 0 || !texts.includes("по толкованию")) continue;
+    assert.deepEqual(texts.slice(at - 2, at + 1), ["по толкованию", "и", "по внешнему источнику"], where(d));
+  }
+  // «Кайза»: a yellow into a middle pocket scores by the outside fact kaiza-o-yellow and a толкование.
+  const game = describe("kaiza");
+  const refs = {};
+  for (const [kind, list] of [["clause", game.clauses], ["tolkovanie", game.tolkovaniya], ["outside", game.outside || []]]) {
+    for (const c of list) refs[c.id] = { kind, title: c.title };
+  }
+  const state = api({ op: "match.new", game: "kaiza", players: ["Аня", "Борис"] }).state;
+  const yellow = { type: "shot", ball: "yellow", pocket: "right-middle" };
+  const out = api({ op: "match.play", state: { ...state, actions: [{ type: "shot", contact: false }, yellow] }, action: yellow });
+  assert.ok(out.ok, JSON.stringify(out));
+  const root = renderRulingLine({ ruling: out.ruling, refs, score: { forms: ["очко", "очка", "очков"] }, names: ["Аня", "Борис"],
+    shown: out.view.status });
+  const texts = textParts(root.children[0]).map((p) => p.text);
+  const at = texts.indexOf("по внешнему источнику");
+  assert.ok(at >= 2, texts.join(" | "));
+  assert.deepEqual(texts.slice(at - 2, at + 1), ["по толкованию", "и", "по внешнему источнику"], texts.join(" | "));
+});

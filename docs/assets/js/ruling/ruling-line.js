@@ -112,8 +112,11 @@ function linkedNames({ fouls, basis }, refs) {
  * @param {Ruling} ruling @param {Refs} refs @param {string[]} linked @returns {HTMLElement[]}
  */
 function valueSources(ruling, refs, linked) {
-  return valueSourceIds(ruling, (id) => (refs[id] || {}).kind, linked).map(([kind, words, id]) =>
+  const links = valueSourceIds(ruling, (id) => (refs[id] || {}).kind, linked).map(([kind, words, id]) =>
     h("a", { class: `rb-ref rb-ref--${kind} rb-value-source`, href: `#${id}`, title: refs[id].title, text: words }));
+  // Both: «по толкованию и по внешнему источнику», not two tags run together (a newcomer read
+  // «…по толкованию по внешнему источнику» in «Кайза» as a slip).
+  return links.length === 2 ? [links[0], h("span", { class: "rb-value-and", text: "и" }), links[1]] : links;
 }
 
 /**
