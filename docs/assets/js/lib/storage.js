@@ -16,6 +16,11 @@ export function isObject(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 
+/** A list as saved (or as the engine sent it), each item as a string; anything else: none. @param {unknown} x @returns {string[]} */
+export function strings(x) {
+  return Array.isArray(x) ? x.map(String) : [];
+}
+
 function store() {
   try {
     return window.localStorage;

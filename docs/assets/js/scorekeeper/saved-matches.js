@@ -22,7 +22,7 @@
 // records, readable or not, and deletes nothing it could not carry over.
 
 import { cardMarks, notesInPlay } from "../ruling/match-board.js";
-import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw } from "../lib/storage.js";
+import { isObject, keysStartingWith, loadJSON, loadRaw, remove, saveJSON, saveRaw, strings } from "../lib/storage.js";
 
 /** @typedef {import("../lib/types.js").MatchState} MatchState */
 /** @typedef {import("../lib/types.js").View} View */
@@ -126,7 +126,8 @@ export function listMatches(game) {
  */
 export function summaryOf(state, view) {
   const drawn = view && Array.isArray(view.players) ? view.players : null; // the engine's cards, if any
-  const players = drawn ? drawn.map((p) => String(p.name)) : (Array.isArray(state.players) ? state.players.map(String) : []);
+  const players = drawn ? drawn.map((p) => String(p.name)) : strings(state.players);
+  const records = strings(state.actions).length;
   const scores = drawn && drawn.every((p) => typeof p.score === "number")
     ? drawn.map((p) => /** @type {number} */ (p.score)) : null;
   return {
@@ -134,15 +135,15 @@ export function summaryOf(state, view) {
     scores,
     finished: Boolean(view && view.finished),
     winner: view && Number.isInteger(view.winner) ? view.winner : null,
-    records: Array.isArray(state.actions) ? state.actions.length : 0,
-    untouched: !(Array.isArray(state.actions) && state.actions.length) && !(Array.isArray(state.undone) && state.undone.length),
+    records,
+    untouched: records === 0 && strings(state.undone).length === 0,
     status: view && typeof view.status === "string" ? view.status : "",
     notes: Boolean(drawn && notesInPlay({ players: drawn })),
     numbered: Boolean(drawn && drawn.length && drawn.every((p) => Number.isInteger(p.number))),
-    idle: view && Array.isArray(view.idle_fields) ? view.idle_fields.map(String) : [],
+    idle: strings(view && view.idle_fields),
     when: view && view.field_when && typeof view.field_when === "object" ? view.field_when : {},
-    needed: view && Array.isArray(view.needed_fields) ? view.needed_fields.map(String) : [],
-    idleActions: view && Array.isArray(view.idle_actions) ? view.idle_actions.map(String) : [],
+    needed: strings(view && view.needed_fields),
+    idleActions: strings(view && view.idle_actions),
     marks: drawn && view ? drawn.map((p) => cardMarks(view, p)) : [],
   };
 }

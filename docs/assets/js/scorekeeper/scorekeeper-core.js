@@ -6,7 +6,7 @@
 // a saved match that does not open leaves to do.
 
 import { cardMarks } from "../ruling/match-board.js";
-import { isObject } from "../lib/storage.js";
+import { isObject, strings } from "../lib/storage.js";
 
 /** @typedef {import("./match-session-saved.js").SavedSummary} SavedSummary */
 /** @typedef {{ id: string, px: number }} HeldHeight the last ruling's least height (px) for the match `id` */
@@ -77,12 +77,9 @@ export function provisionalPlayers(summary) {
     ...(isObject(marks[i]) ? cardMarks({}, marks[i]) : {}) }));
 }
 
-/** Names kept in a saved summary (a list of strings, else none). @param {unknown} names @returns {string[]} */
-const namesOf = (names) => (Array.isArray(names) ? names.map(String) : []);
-
 /** The input's fields the engine last left idle. @param {SavedSummary} summary @returns {string[]} */
 export function idleFields(summary) {
-  return namesOf(summary.idle);
+  return strings(summary.idle);
 }
 
 /**
@@ -90,7 +87,7 @@ export function idleFields(summary) {
  * condition, needed; and the idle action types. @param {SavedSummary} summary @returns {import("../lib/types.js").ViewFields}
  */
 export function viewFields(summary) {
-  return { idle: idleFields(summary), when: fieldWhen(summary), needed: namesOf(summary.needed), actions: namesOf(summary.idleActions) };
+  return { idle: idleFields(summary), when: fieldWhen(summary), needed: strings(summary.needed), actions: strings(summary.idleActions) };
 }
 
 /**
