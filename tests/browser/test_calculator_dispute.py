@@ -298,3 +298,27 @@ def test_the_shots_legend_names_who_strikes_beside_the_mode_buttons(tool_page, b
         apart = words[1] <= box["x"] or box["x"] + box["width"] <= words[0] \
             or words[3] <= box["y"] or box["y"] + box["height"] <= words[2]
         assert apart, (words, box)
+
+
+@pytest.mark.parametrize("game", ["kovboy", "probka", "pyat-sharov", "kaiza", "kladka-kiem", "po-chasovoy"])
+def test_calculate_with_nothing_drawn_says_why_between_the_bars(tool_page, base_url, game):
+    """«Рассчитать» tapped on a phone with nothing drawn: the message that says what to draw stands
+    whole between the tab bar and the «Рассчитать» bar. It stood under that bar, unseen, and the tap
+    seemed to do nothing (the walk, «пробка» at 390×844, seed 1680). The message is the page's own
+    («нарисуйте удар…») or the engine's on the field it names («Кладка»: the first stroke's kind)."""
+    page = tool_page(PHONE)
+    page.goto(f"{base_url}games/{game}/")
+    page.locator(".rb-tabs [data-rb-tab=calculator]").tap()
+    tool = page.locator(calc(game))
+    wait_engine_ready(page, calc(game))
+    page.wait_for_timeout(600)  # the form brought up under the bars
+    dismiss_toasts(page)
+    tool.locator("[data-rb-submit]").tap()
+    message = tool.locator("[data-rb-form] [data-rb-error]:visible, [data-rb-form] [data-rb-field-message]:visible").first
+    message.wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(300)
+    assert message.inner_text().strip()
+    top, bottom = page.evaluate(FREE, calc(game))
+    box = message.bounding_box()
+    assert top - 1 <= box["y"] and box["y"] + box["height"] <= bottom + 1, (box, top, bottom)
+    assert page.evaluate(CUT_BY_BARS, [calc(game), top, bottom]) == []

@@ -11,7 +11,9 @@ import { h, keepTogether } from "../lib/dom.js";
 import { renderRulingLine } from "../ruling/ruling-line.js";
 import { roveGroup } from "../lib/roving.js";
 import { rows as rowsWord } from "../lib/ru.js";
-import { afterPaint, answeredLate, drawAnswer, inputMark, keepInPlace, movedSince, scrollClear, scrollerOf } from "../lib/scroll-room.js";
+import {
+  afterPaint, answeredLate, bringIntoRoom, centerClear, drawAnswer, inputMark, keepInPlace, movedSince, scrollClear, scrollerOf,
+} from "../lib/scroll-room.js";
 import { mountShotInput } from "../shot-input/index.js";
 import { TAB_OPENED } from "../page/layout-core.js";
 import {
@@ -68,10 +70,12 @@ export class Calculator {
     if (problem) {
       // An empty input is never a miss. The message stands above the form's end: the control
       // pressed («Рассчитать», Enter in a field) is kept where it was, on screen (at 400 % zoom
-      // the bar does not stick, and the message pushed it off: tests/browser/test_keyboard.py).
+      // the bar does not stick, and the message pushed it off: tests/browser/test_keyboard.py); then
+      // the message itself comes out from under the sticky bar, where it stood unseen on a phone.
       const focused = document.activeElement;
       keepInPlace(focused instanceof HTMLElement && this.root.contains(focused) ? focused : this.submit,
         () => showError(this.errorBox, problem));
+      bringIntoRoom(this.errorBox, barOf(form));
       return;
     }
     const request = rulingRequest(this.game.id, readScope(form, "situation"), readAction(form), readScope(form, "options"));
@@ -129,8 +133,8 @@ export class Calculator {
       const invalid = /** @type {HTMLElement | null} */ (field && field.querySelector("[aria-invalid]"));
       if (!invalid) return;
       invalid.focus({ preventScroll: true });
-      // Brought into view between the sticky bars (the middle of the screen is clear of both).
-      if (outOfClearView(invalid.getBoundingClientRect(), stickyTop(), window.innerHeight)) invalid.scrollIntoView({ block: "center" });
+      // Brought into view between the sticky bars (the middle of the screen is clear of both), no control cut.
+      if (outOfClearView(invalid.getBoundingClientRect(), stickyTop(), window.innerHeight)) centerClear(invalid, this.form, barOf(this.form), "auto");
     };
     // A late refusal moves nothing on screen: the message under its field pushes down what is below it,
     // so the form's foot is kept where it was (the page scrolls by the message), and the field is

@@ -2,8 +2,8 @@
 // Small helpers shared by the tools: the embedded declaration, the error
 // line next to a form, and a busy state that blocks double taps.
 
-import { clearFieldErrors, markFieldError } from "./form.js";
-import { smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { barOf, clearFieldErrors, markFieldError } from "./form.js";
+import { centerClear, smoothScroll, stickyTop } from "../lib/scroll-room.js";
 import { POINTS_SCORE } from "../lib/ru.js";
 
 // Offered here to the tools as before; form.js holds them (its fields are kept
@@ -63,7 +63,7 @@ export function showRefused(refusal, box, form) {
   const field = form ? markFieldError(form, refusal.field, refusal.message) : null;
   const onField = field !== null && field.getClientRects().length > 0;
   showError(box, onField ? "" : refusal.message);
-  if (field && onField) field.scrollIntoView({ block: "center", behavior: smoothScroll() });
+  if (field && onField && form) centerClear(field, form, barOf(form)); // no control left under a bar
   return onField ? field : null;
 }
 

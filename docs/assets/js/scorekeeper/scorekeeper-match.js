@@ -15,7 +15,7 @@ import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
 import {
-  answeredLate, clearDelta, drawAnswer, inputMark, leavesControlCut, linesOf, movedSince, scrollClear, scrollerOf, spanOf,
+  answeredLate, clearDelta, drawAnswer, inputMark, leavesControlCut, linesOf, movedSince, roomOf, scrollClear, spanOf,
 } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
@@ -188,20 +188,6 @@ function clearInColumn(scroller, moved, scope, room) {
  */
 function isCut(line, delta, room) {
   return line.top - delta < room.top - 1 && line.bottom - delta > room.top + 0.01;
-}
-
-/**
- * What scrolls `el` (the desktop's tools column, or the page) and the room
- * between the bars that stay on screen: the header and tab bar above
- * (--rb-sticky-top, layout.js), `bar` below (a sticky bar of the tool).
- * @param {Element} el @param {Element | null} bar
- */
-export function roomOf(el, bar) {
-  const scroller = scrollerOf(el);
-  const sticky = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rb-sticky-top")) || 0;
-  const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-  const barHeight = bar ? bar.getBoundingClientRect().height : 0;
-  return { scroller, room: { top: Math.max(box.top, sticky), bottom: Math.min(box.bottom, window.innerHeight) - barHeight } };
 }
 
 /**
