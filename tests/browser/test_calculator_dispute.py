@@ -224,6 +224,10 @@ def test_a_tab_tapped_while_the_page_loads_brings_the_form_up_and_the_answer_lan
     result_top = tool.locator("[data-rb-result]").evaluate("el => el.getBoundingClientRect().top")
     assert top <= result_top <= form_top + 24, (result_top, form_top)
     assert "88 + 5 = 93" in line.locator(".rb-verdict").inner_text()
+    # The answer has the focus; its ring's corners are the cards' (a square one clashed: a newcomer).
+    radius = tool.locator("[data-rb-result]").evaluate(
+        "el => document.activeElement === el ? getComputedStyle(el).borderTopLeftRadius : 'not focused'")
+    assert radius not in ("0px", "not focused"), radius
 
 
 # The calculator's controls that a bar cuts to a sliver: less of them shows between the bars than a

@@ -214,6 +214,19 @@ def test_a_clause_result_opens_at_its_anchor_with_the_words_highlighted(search_p
     search_page.wait_for_function("document.querySelector(':target')?.id === 'kovboy-rule-4'", timeout=10_000)
 
 
+def test_a_page_result_opens_with_the_query_words_marked(search_page, base_url):
+    """The page's own result above its clauses («Ковбой» for «три нарушения подряд») linked to
+    «?h=» with nothing after it, and the page opened from it marked nothing (a newcomer): tapped,
+    it carries the words the clause results carry, and the page marks them."""
+    search(search_page, "три нарушения подряд")
+    page_link = search_page.locator('.md-search-result__list a.md-search-result__link[href$="games/kovboy/?h="]').first
+    assert page_link.count(), "material no longer gives the page's result an empty «?h=»: this test has nothing to check"
+    page_link.click()
+    search_page.wait_for_url("**/games/kovboy/?h=*")
+    assert "h=%D1%82%D1%80%D0%B8" in search_page.url or "h=три" in search_page.url, search_page.url
+    search_page.wait_for_selector(".md-content mark[data-md-highlight]", state="attached", timeout=10_000)
+
+
 def test_a_snippet_is_the_sentence_around_the_match(search_page, base_url):
     results = search(search_page, "заказанная луза")
     clause = next(r for r in results if target(r["href"], base_url) == "games/kovboy/#kovboy-scoring-101")
