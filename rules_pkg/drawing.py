@@ -18,6 +18,8 @@ Declaration::
      "chips": [field],                       # shot fields shown beside the drawing, in this order
                                              # (one asked at the first shot only: last)
      "chips_first": bool,                    # the chips above the drawing, not below it
+     "cue_note": str,                        # a drawn cue ball whose fate is not recorded: what a press
+                                             # on it says instead (what to mark), "" if nothing
      "miss": {"label", "field", "sets"} | None,   # the explicit «nothing / miss» choice
      "situation": {"rack"?: field, "absent"?: field},   # (optional) the calculator's situation fields
                                              # that say which balls stand on the table (shot-model.js tableNow);
@@ -96,7 +98,7 @@ def base(**parts: Any) -> dict:
     out = {
         "action": "shot", "balls": [], "cue": None, "house": False, "spots": [], "pyramid": 0,
         "pockets": [{"id": p, "label": name} for p, name in POCKETS],
-        "fields": {}, "chips": [], "chips_first": False, "miss": None,
+        "fields": {}, "chips": [], "chips_first": False, "cue_note": "", "miss": None,
     }
     out.update(parts)
     return out
@@ -130,6 +132,9 @@ def pyat_sharov() -> dict:
                 "carom_white": {"from": "carom_has", "balls": ["white"]},
                 "carom_yellow": {"from": "carom_has", "balls": ["yellow"]}},
         chips=["mistake"],
+        # The cue ball's fate is no field here (толкование pyat-sharov-t-mistake): a press on it, or a carry
+        # into a pocket, said nothing, and a newcomer recorded a scratch as a clean shot.
+        cue_note="Биток не отмечают. Ошибку при кладке отметьте ниже: «Игрок совершил ошибку при кладке шара».",
         miss={"label": "Шар не сыгран", "field": None, "sets": {}},
     )
 

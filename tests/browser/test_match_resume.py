@@ -197,3 +197,47 @@ def test_a_new_match_reloaded_on_a_short_screen_moves_nothing(tool_page, base_ur
     assert abs(after - pending) <= PLACE_PX and abs(after - form_before) <= PLACE_PX, (form_before, pending, after)
     shifts = [e for e in page.evaluate("window.__loadShifts") if not e["recent"] and e["value"] >= 0.0005]
     assert not shifts, f"the page moved by itself after the reload: {shifts}"
+
+
+SAID = "sel => (document.querySelector(sel + ' [data-rb-action-form] [data-rb-shot-words]') || {}).textContent || ''"
+
+
+def test_a_shot_drawn_but_not_recorded_survives_a_reload(tool_page, base_url):
+    """A newcomer drew a shot, reloaded before «Записать» and found the drawing empty: the drawing
+    and the chips come back, and «Записать» records that shot. Once recorded, a reload brings no
+    drawing back (the kept input was of the point before the record)."""
+    game = "kovboy"
+    page = tool_page(PHONE)
+    start_on_table(page, base_url, game, match_players(game))
+    tool = page.locator(sk(game))
+    tool.locator("[data-rb-action-form] [data-rb-tap=ball][data-rb-id='3']").tap()
+    tool.locator("[data-rb-field=cushion] label").tap()  # «дошёл до борта» unchecked
+    page.wait_for_timeout(100)
+    said = page.evaluate(SAID, sk(game))
+    assert "3" in said, said
+    reload_match(page, game)
+    assert page.evaluate(SAID, sk(game)) == said
+    assert not tool.locator("[data-rb-field=cushion] input").is_checked()
+    tool.locator("[data-rb-play]").tap()
+    wait_history(page, game, 1)
+    assert "борт" in tool.locator("[data-rb-last]").inner_text()
+    reload_match(page, game)
+    assert "3" not in page.evaluate(SAID, sk(game))
+    assert tool.locator("[data-rb-field=cushion] input").is_checked()
+
+
+def test_a_kept_input_that_is_no_draft_is_left(tool_page, base_url):
+    """What the tab keeps for the input, cut or edited, is left: the match opens with an empty input."""
+    game = "kovboy"
+    page = tool_page(PHONE)
+    start_on_table(page, base_url, game, match_players(game))
+    page.evaluate("""() => {
+      const key = Object.keys(localStorage).find(k => k.startsWith('rules-site:match/v2:kovboy:'));
+      sessionStorage.setItem('rules-site:draft:kovboy:' + key.split(':').pop(), '{"at":"0:0","controls":[["x",1]]');
+    }""")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    reload_match(page, game)
+    assert errors == []
+    assert page.locator(f"{sk(game)} [data-rb-action-form]").is_visible()
+    assert page.evaluate(SAID, sk(game)).strip() != ""  # the how-to line of an empty drawing

@@ -87,3 +87,25 @@ def test_calculator_winning_shot_cites_the_outside_target(tool_page, base_url):
     assert ruling.locator('.rb-cites--outside a[href="#pyat-sharov-o-60"]').count() == 1
     assert ruling.locator('.rb-cites--tolkovanie a[href="#pyat-sharov-t-target"]').count() == 1
     no_horizontal_overflow(page)
+
+
+def test_the_cue_ball_carried_into_a_pocket_says_what_to_mark(tool_page, base_url):
+    """The cue ball's fate is no field here: carried into a pocket (or pressed) it did nothing, and a
+    newcomer recorded a scratch as a clean shot. It says that the mistake is the player's to mark and
+    where (what a mistake is, the check box's own help says: «Русская партия»), draws nothing, fits
+    the line's place, and is a button a keyboard reaches too."""
+    from drawing_gestures import drawing_part, touch_drag
+    from tools_helpers import start_on_table
+
+    page = tool_page(PHONE)
+    tool = start_on_table(page, base_url, GAME, ["Анна", "Борис"])
+    cue = tool.locator("[data-rb-action-form] [data-rb-tap=cue-note]")
+    assert cue.get_attribute("role") == "button" and cue.get_attribute("tabindex") == "0"
+    before = tool.locator("[data-rb-action-form] [data-rb-shot-words]").inner_text()
+    touch_drag(page, cue, drawing_part(tool, "pocket", "far-left"))
+    hint = tool.locator("[data-rb-action-form] [data-rb-shot-hint]")
+    assert "«Игрок совершил ошибку при кладке шара»" in hint.inner_text()
+    assert hint.evaluate("el => el.closest('[data-rb-shot-said]').scrollHeight <= el.closest('[data-rb-shot-said]').clientHeight + 1"), \
+        "the note fits its place: nothing to scroll to"
+    assert tool.locator("[data-rb-action-form] [data-rb-shot-words]").inner_text() == before  # nothing drawn
+    assert "rb-shot-hint--guide" in (hint.get_attribute("class") or "")  # guidance, not a refusal in red

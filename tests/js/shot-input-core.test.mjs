@@ -33,15 +33,29 @@ test("the drawing owns the non-chip fields and the chip members an events field 
 });
 
 test("what the drawing can tap follows the table", () => {
-  assert.deepEqual(tapAbilities(kovboy.table), { ballsTappable: true, ballCarried: false, cueTappable: true, pocketsTappable: true });
+  assert.deepEqual(tapAbilities(kovboy.table),
+    { ballsTappable: true, ballCarried: false, cueTappable: true, cueNote: false, pocketsTappable: true });
   assert.deepEqual(tapAbilities(declaration("kladka-kiem").table),
-    { ballsTappable: false, ballCarried: false, cueTappable: false, pocketsTappable: true });
+    { ballsTappable: false, ballCarried: false, cueTappable: false, cueNote: false, pocketsTappable: true });
+  // «Пять шаров» draws the cue ball but records no fate of it: a press on it says what to mark.
+  assert.deepEqual(tapAbilities(declaration("pyat-sharov").table),
+    { ballsTappable: true, ballCarried: false, cueTappable: false, cueNote: true, pocketsTappable: true });
+});
+
+test("a press on «Пять шаров»'s cue ball says what to mark, and draws nothing", () => {
+  const table = declaration("pyat-sharov").table;
+  const shot = emptyShot();
+  const next = applyTap(table, shot, { kind: "cue-note" });
+  assert.deepEqual(next.shot, shot);
+  assert.match(next.hint, /«Игрок совершил ошибку при кладке шара»/);
+  assert.equal(applyTap(kovboy.table, shot, { kind: "cue-note" }).hint, "", "a table with no note says nothing");
 });
 
 test("a tap on a drawn part or a tool chip is a shot-model tap; anything else is none", () => {
   assert.deepEqual(partTap("ball", "1"), { kind: "ball", id: 1 });
   assert.deepEqual(partTap("pocket", '"far-left"'), { kind: "pocket", id: "far-left" });
   assert.deepEqual(partTap("cue", null), { kind: "cue", id: null });
+  assert.deepEqual(partTap("cue-note", null), { kind: "cue-note", id: null });
   assert.equal(partTap("spot", "1"), null);
   for (const tool of ["miss", "call", "out", "clear"]) assert.deepEqual(toolTap(tool), { kind: tool });
   assert.equal(toolTap("drag"), null);

@@ -244,6 +244,11 @@ export const fieldDefault = (/** @type {HTMLElement} */ el) => parse(el.dataset.
 export function writeField(el, value) {
   setValue(el, value === undefined ? parse(el.dataset.rbDefault) : value);
 }
+/** Every sequence field drawn from its value (a draft put back: scorekeeper/input-draft.js). @param {ParentNode} form */
+export function renderSequences(form) {
+  for (const el of all(form, "[data-rb-kind=sequence]")) renderSequence(el);
+}
+
 /** @param {ParentNode} form */
 export function refreshForm(form) {
   applyActionType(form);

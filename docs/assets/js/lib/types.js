@@ -79,7 +79,7 @@
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
  *   house: boolean, spots: Spot[], pyramid: number, fields: Record<string, FieldSource>,
- *   chips: string[], chips_first?: boolean, miss: Miss | null,
+ *   chips: string[], chips_first?: boolean, cue_note?: string, miss: Miss | null,
  *   situation?: { rack?: string, absent?: string }, words: import("../shot-input/describe.js").FieldWords[] }} TableDecl
  */
 

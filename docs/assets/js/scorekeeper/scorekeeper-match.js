@@ -10,6 +10,7 @@
 
 import { actionType, clearFieldErrors, firstControl, formSnapshot, readAction, resetForm } from "../form/form.js";
 import { historyLength } from "./match-log.js";
+import { draftKey, draftPoint, dropDraft, putDraft, saveDraft } from "./input-draft.js";
 import { TARGET_PX, headsUncut, keepingInRoom, readingDelta, revealDelta } from "../lib/match-reveal.js";
 import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
@@ -279,6 +280,8 @@ class MatchScreen {
     this.input = parts.input;
     /** the message on the input shown in the record bar, until the input changes */
     this.inputProblem = "";
+    /** @type {string | null} the match whose input kept over a reload was looked for (input-draft.js) */
+    this.draftLooked = null;
   }
 
   render() {
@@ -296,7 +299,33 @@ class MatchScreen {
     screens.holdLast(session.matchId, true);
     screens.holdStatus(session.matchId);
     if (input) input.showTable(view);
+    this.putDraftOnce();
     this.updatePlayLabel();
+  }
+
+  /** Where the input of the match on screen is kept over a reload, and the point the match stands at. */
+  draftPlace() {
+    const { session } = this;
+    if (!session.matchId || !session.view) return null;
+    return { key: draftKey(this.game.id, session.matchId), at: draftPoint(historyLength(session.view), session.undone.length) };
+  }
+
+  /** The input kept over a reload put back, the first time this match is drawn on this page. */
+  putDraftOnce() {
+    const place = this.draftPlace();
+    if (!place || this.draftLooked === this.session.matchId) return;
+    this.draftLooked = this.session.matchId;
+    putDraft(place.key, place.at, this.ui.actionForm, this.input);
+  }
+
+  /** The input as it stands kept over a reload (after the tap's own handlers have changed it). */
+  keepDraft() {
+    setTimeout(() => {
+      const place = this.draftPlace();
+      if (place && !this.ui.match.hidden && !this.ui.match.hasAttribute("data-rb-pending")) {
+        saveDraft(place.key, place.at, this.ui.actionForm, this.input);
+      }
+    }, 0);
   }
 
   updatePlayLabel() {
@@ -457,6 +486,8 @@ class MatchScreen {
   resetInput() {
     resetForm(this.ui.actionForm);
     if (this.input) this.input.reset();
+    const place = this.draftPlace();
+    if (place) dropDraft(place.key);
   }
 
   clearInput() {
@@ -482,6 +513,7 @@ class MatchScreen {
       this.dropInputProblem();
     }, on);
     ui.actionForm.addEventListener("input", () => this.dropInputProblem(), on);
+    for (const type of ["change", "input", "click", "pointerup", "keyup"]) ui.actionForm.addEventListener(type, () => this.keepDraft(), on);
     ui.actionReset.addEventListener("click", () => this.clearInput(), on);
     ui.undo.addEventListener("click", () => {
       if (session.state) this.act(() => session.undo(), false);

@@ -41,6 +41,12 @@ export function mountShotInput(form, declared) {
     snapshot() {
       return input.snapshot();
     },
+    drawn() {
+      return input.drawn();
+    },
+    putDrawn(data) {
+      input.putDrawn(data);
+    },
     explain(refusal) {
       return input.explain(refusal);
     },

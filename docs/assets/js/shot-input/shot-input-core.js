@@ -34,7 +34,7 @@ export const modeNamed = (name) => (name === "form" ? "form" : "drawing");
 export function tapAbilities(table) {
   return {
     ballsTappable: ballsTappable(table), ballCarried: carriedToPocket(table), cueTappable: cueTappable(table),
-    pocketsTappable: true,
+    cueNote: !cueTappable(table) && Boolean(table.cue_note), pocketsTappable: true,
   };
 }
 
@@ -136,7 +136,7 @@ export function touchesGone(shot, balls) {
 /** What a tap on a drawn part means, or null. @param {string | null} kind its data-rb-tap @param {string | null} idText its data-rb-id */
 export function partTap(kind, idText) {
   const id = JSON.parse(idText || "null");
-  if (kind === "ball" || kind === "carry" || kind === "cue" || kind === "pocket") return /** @type {Tap} */ ({ kind, id });
+  if (kind === "ball" || kind === "carry" || kind === "cue" || kind === "pocket" || kind === "cue-note") return /** @type {Tap} */ ({ kind, id });
   return null;
 }
 

@@ -26,7 +26,7 @@ import {
   modeNamed, needsMissConfirm, nextRevealDelta, partTap, tapDrawsShot, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
-import { applyTap, emptyShot, fieldValues, isBlank, notReady, tableNow, withDrawnWords } from "./shot-model.js";
+import { applyTap, emptyShot, fieldValues, isBlank, notReady, shotFromSaved, tableNow, withDrawnWords } from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
 import { TARGET_PX, keepingInRoom } from "../lib/match-reveal.js";
 import { inputMark, movedSince, scrollFormClear, spanOf, targetsIn } from "../lib/scroll-room.js";
@@ -38,6 +38,7 @@ import { renderTableSvg } from "./table-svg.js";
 /** @typedef {import("./shot-input-core.js").Mode} Mode */
 /** @typedef {import("./shot-input-core.js").TableView} TableView */
 /** @typedef {{ check: () => string | null, reset: () => void, snapshot: () => () => void, dispose: () => void, mode: () => string,
+ *   drawn: () => { mode: Mode, shot: Shot }, putDrawn: (data: unknown) => void,
  *   explain: <R extends { message: string, field?: string | null }>(refusal: R) => R,
  *   showRack: (n: number | null | undefined) => void,
  *   showTable: (view: { rack?: number | null, absent?: unknown[] } | null | undefined) => void }} ShotInput */
@@ -181,6 +182,8 @@ export class ShotInputController {
   /** @type {Carry | null} */
   carrying = null;
   swallowClick = false; // the click a browser may send after a drag is not a tap
+  /** @type {number | null} the pointer pressing a cue ball whose fate is no field (the table's cue_note) */
+  noteHeld = null;
   /** @type {string | null} */
   lastTapKey = null; // the part last tapped (tapKey), to take the focus if nothing holds it
 
@@ -499,6 +502,10 @@ export class ShotInputController {
 
   onPointerDown = (/** @type {PointerEvent} */ event) => {
     this.swallowClick = false;
+    const note = event.target instanceof Element ? event.target.closest("[data-rb-tap=cue-note]") : null;
+    // A cue ball whose fate is no field: pressed, tapped or carried, it says what to mark when let go. Held
+    // like a ball (no pan): redrawn at the press, it left the finger to the browser's back swipe.
+    this.noteHeld = note && this.svgBox.contains(note) ? event.pointerId : null;
     const part = event.target instanceof Element ? event.target.closest("[data-rb-tap=ball], [data-rb-tap=carry], [data-rb-tap=cue]") : null;
     if (!part || !this.svgBox.contains(part)) return;
     this.carrying = pressOn(part.getAttribute("data-rb-tap"), part.getAttribute("data-rb-id"), event.pointerId, event.clientX, event.clientY);
@@ -512,6 +519,12 @@ export class ShotInputController {
   };
 
   onPointerUp = (/** @type {PointerEvent} */ event) => {
+    if (this.noteHeld !== null && event.pointerId === this.noteHeld) {
+      this.noteHeld = null;
+      this.swallowClick = true; // its click would say it twice
+      this.step(applyTap(this.table, this.shot, { kind: "cue-note" }));
+      return;
+    }
     const held = this.carrying;
     if (!held || event.pointerId !== held.pointer) return;
     const target = held.moved ? this.targetAt(event.clientX, event.clientY) : null;
@@ -532,11 +545,12 @@ export class ShotInputController {
   // A finger carrying a ball does not scroll the page (nor lose the ball to a
   // pan: Chromium ignores touch-action on SVG parts); a tap still clicks.
   onTouchMove = (/** @type {TouchEvent} */ event) => {
-    if (this.carrying && event.cancelable) event.preventDefault();
+    if ((this.carrying || this.noteHeld !== null) && event.cancelable) event.preventDefault();
   };
 
   onPointerCancel = () => {
     this.carrying = null;
+    this.noteHeld = null;
     this.markTarget(null);
   };
 
@@ -676,6 +690,25 @@ export class ShotInputController {
   setHint(text, guide) {
     this.hint.textContent = text;
     this.hint.classList.toggle(GUIDE, guide);
+  }
+
+  /** What is drawn, as data kept over a reload (scorekeeper/input-draft.js). @returns {{ mode: Mode, shot: Shot }} */
+  drawn() {
+    return { mode: this.mode, shot: this.shot };
+  }
+
+  /**
+   * A drawing kept over a reload put back, if it was made in the mode shown now and reads as a shot;
+   * a ball it names that is no longer on the table starts the drawing afresh (forgetGone).
+   * @param {unknown} data
+   */
+  putDrawn(data) {
+    const kept = data && typeof data === "object" ? /** @type {{ mode?: unknown, shot?: unknown }} */ (data) : {};
+    const shot = kept.mode === this.mode ? shotFromSaved(kept.shot) : null;
+    if (!shot) return;
+    this.shot = shot;
+    this.forgetGone();
+    this.refresh();
   }
 
   /** The drawn shot as it stands, to be put back (a refused record: form.js formSnapshot). @returns {() => void} */

@@ -32,6 +32,32 @@ export function emptyShot() {
   };
 }
 
+/** @param {unknown} x @returns {boolean} */
+const isId = (x) => typeof x === "string" || (typeof x === "number" && Number.isFinite(x));
+/** @param {unknown} x @returns {boolean} */
+const isText = (x) => x === null || typeof x === "string";
+
+/**
+ * A drawn shot kept over a reload (scorekeeper/input-draft.js) read back: the same shape as
+ * emptyShot's, every part of the right kind, or null — a stored text cut or edited is no shot.
+ * The balls and pockets are checked against the table when it is drawn (forgetGone).
+ * @param {unknown} data @returns {Shot | null}
+ */
+export function shotFromSaved(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return null;
+  const d = /** @type {Record<string, unknown>} */ (data);
+  const ids = (/** @type {unknown} */ x) => Array.isArray(x) && x.length <= 64 && x.every(isId);
+  const dropped = Array.isArray(d.dropped) && d.dropped.length <= 64 && d.dropped.every((x) => x && typeof x === "object"
+    && isId(/** @type {{ ball: unknown }} */ (x).ball) && typeof /** @type {{ pocket: unknown }} */ (x).pocket === "string");
+  const ok = ids(d.touched) && dropped && ids(d.outside) && ["table", "pocket", "off"].includes(/** @type {string} */ (d.cue))
+    && isText(d.cuePocket) && isText(d.called) && Array.isArray(d.pockets) && d.pockets.length <= 64
+    && d.pockets.every((p) => typeof p === "string") && Number.isInteger(d.outsideCount) && typeof d.miss === "boolean"
+    && (d.selected === null || isId(d.selected)) && typeof d.cueSelected === "boolean" && typeof d.calling === "boolean";
+  if (!ok) return null;
+  const keys = /** @type {(keyof Shot)[]} */ (Object.keys(emptyShot()));
+  return copy(/** @type {Shot} */ (Object.fromEntries(keys.map((k) => [k, d[k]])))); // its own parts only
+}
+
 /** @param {Shot} shot @returns {Shot} */
 const copy = (shot) => ({
   ...shot, touched: [...shot.touched], dropped: shot.dropped.map((d) => ({ ...d })), outside: [...shot.outside],
@@ -514,7 +540,7 @@ function applyKnock(table, shot, tap) {
 }
 
 /**
- * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag" | "carry", id?: Id,
+ * @typedef {{ kind: "ball" | "cue" | "pocket" | "out" | "miss" | "call" | "clear" | "drag" | "carry" | "cue-note", id?: Id,
  *   from?: "ball" | "cue", to?: string, onto?: Id }} Tap
  * A drag: `from` the ball `id` (or the cue ball) `to` a pocket, or `onto` another ball.
  */
@@ -529,6 +555,8 @@ export function applyTap(table, shot, tap) {
   if (tap.kind === "drag") return applyDrag(table, shot, tap);
   // The line under the empty drawing already says both gestures: the hint adds why the tap did nothing.
   if (tap.kind === "carry") return { shot, hint: "Нажатие на шар ничего не записывает: ведите его, не отпуская, до лузы." };
+  // A cue ball whose fate is no field: what to mark instead, as guidance (a copy: not a refused tap).
+  if (tap.kind === "cue-note") return { shot: copy(shot), hint: table.cue_note || "" };
   const id = /** @type {Id} */ (tap.id);
   /** @type {Step} */
   const next = tap.kind === "ball" ? tapBall(shot, id)

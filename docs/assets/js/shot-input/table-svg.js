@@ -48,11 +48,11 @@ function s(tag, attrs = {}, ...children) {
 /** @param {string} colour */
 const darkText = (colour) => !/^#(c6|8d)/i.test(colour);
 
-/** @typedef {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, pocketsTappable: boolean }} Can */
+/** @typedef {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, cueNote?: boolean, pocketsTappable: boolean }} Can */
 
 /**
  * @param {TableDecl} table @param {Shot} shot
- * @param {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, pocketsTappable: boolean }} can
+ * @param {{ ballsTappable: boolean, ballCarried?: boolean, cueTappable: boolean, cueNote?: boolean, pocketsTappable: boolean }} can
  *   ballCarried: the one ball is carried into a pocket, not tapped (a drag only; shot-model.js carriedToPocket)
  * @returns {SVGSVGElement}
  */
@@ -158,8 +158,10 @@ function cueBall(at, shot, can) {
   const gone = shot.cue !== "table";
   return s("g", {
     class: `rb-t-cue${shot.cueSelected ? " rb-t-ball--selected" : ""}${gone ? " rb-t-ball--outside" : ""}`,
-    "data-rb-tap": can.cueTappable ? "cue" : null, role: can.cueTappable ? "button" : "img",
-    tabindex: can.cueTappable ? 0 : null,
+    // A cue ball whose fate is no field says so when pressed (the table's cue_note), as a button.
+    "data-rb-tap": can.cueTappable ? "cue" : can.cueNote ? "cue-note" : null,
+    role: can.cueTappable || can.cueNote ? "button" : "img",
+    tabindex: can.cueTappable || can.cueNote ? 0 : null,
     "aria-label": cueName(shot),
     "aria-current": can.cueTappable && shot.cueSelected ? "true" : null,
   },
