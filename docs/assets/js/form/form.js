@@ -720,9 +720,14 @@ function clearFocused(scope, bar, el, margin, gap) {
  */
 function heldPress() {
   let pressing = false;
+  // Released, its click not yet come: a touch focuses the control after the release and before
+  // the click, and a scroll for that focus took the control from under the finger — the click
+  // went to the panel («Формой» in «пробка»'s calculator did nothing: the walk, entry-differs).
+  let released = false;
   /** @type {(() => void) | null} */
   let pending = null;
   const flush = () => {
+    released = false;
     const run = pending;
     pending = null;
     if (run) run();
@@ -734,17 +739,19 @@ function heldPress() {
     },
     /** @param {() => void} run */
     after(run) {
-      if (pressing) pending = run;
+      if (pressing || released) pending = run;
       else run();
     },
     /** @returns {() => void} the listeners' removal */
     listen() {
       const up = () => {
         pressing = false;
+        released = true;
         setTimeout(flush, 350);
       };
       const cancel = () => {
         pressing = false;
+        released = false;
         pending = null;
       };
       const clicked = () => setTimeout(flush, 0);
