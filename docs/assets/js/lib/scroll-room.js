@@ -257,15 +257,24 @@ export function targetsIn(scope) {
 }
 
 /**
- * The lines `el`'s text stands on, top to bottom (the boxes of one line merged), px.
+ * The lines `el`'s text stands on, top to bottom (the boxes of one line merged), px. Measured on its
+ * text, not its elements: an inline-block of words kept together (dom.js keepTogether) has one box over
+ * all its rows, and merged with them it made the status line one block — an undo then left its first
+ * row across the tab bar's edge (the walk, «пробка» at 360 px, seed 1621).
  * @param {Element} el @returns {Span[]}
  */
 export function linesOf(el) {
-  const range = document.createRange();
-  range.selectNodeContents(el);
+  /** @type {DOMRect[]} */
+  const all = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    all.push(...range.getClientRects());
+  }
   /** @type {Span[]} */
   const lines = [];
-  const boxes = [...range.getClientRects()].filter((b) => b.width >= 1 && b.height >= 1).sort((a, b) => a.top - b.top);
+  const boxes = all.filter((b) => b.width >= 1 && b.height >= 1).sort((a, b) => a.top - b.top);
   for (const b of boxes) {
     const last = lines[lines.length - 1];
     // the same line: boxes that overlap by most of the lower one's height (a bold word, a link)
@@ -328,10 +337,22 @@ export function scrollFormClear(form, room, delta, { most = Infinity, least = -I
   const panel = form.closest("details") || form;
   const formTop = form.getBoundingClientRect().top;
   const heads = targetsIn(panel).filter((t) => t.whole && t.bottom <= formTop + 0.5);
-  const done = heads.length ? headsAndControlsClear(cleared, heads, room, { min: least, max: most },
-    (d, limits) => clearDelta(room.scroller, d, form, room, limits.max, limits.min),
-    (d) => leavesControlCut(room.scroller, d, form, room)) : cleared;
+  const done = clearHeadsAndControls(room.scroller, cleared, heads, form, room, { min: least, max: most });
   if (done) (room.scroller || window).scrollBy({ top: done, behavior });
+}
+
+/**
+ * The scroll nearest `delta`, within `limits`, at which each of `heads` (lines read first: the status
+ * line's rows, a title) is whole or wholly under the bars above `room`, and no control of `scope` is
+ * cut by a bar (match-reveal.js headsAndControlsClear); `delta` when no such scroll is near.
+ * @param {HTMLElement | null} scroller @param {number} delta @param {Span[]} heads @param {Element} scope
+ * @param {Span} room @param {{ min: number, max: number }} limits @returns {number}
+ */
+export function clearHeadsAndControls(scroller, delta, heads, scope, room, limits) {
+  if (!heads.length) return delta;
+  return headsAndControlsClear(delta, heads, room, limits,
+    (d, lim) => clearDelta(scroller, d, scope, room, lim.max, lim.min),
+    (d) => leavesControlCut(scroller, d, scope, room));
 }
 
 /**

@@ -16,7 +16,8 @@ import { copyProtocol, shareMatch } from "./match-share.js";
 import { renderMatch } from "./match-view.js";
 import { playLabel } from "./scorekeeper-core.js";
 import {
-  answeredLate, clearDelta, drawAnswer, inputMark, leavesControlCut, linesOf, movedSince, roomOf, scrollClear, spanOf,
+  answeredLate, clearDelta, clearHeadsAndControls, drawAnswer, inputMark, leavesControlCut, linesOf, movedSince, roomOf,
+  scrollClear, spanOf,
 } from "../lib/scroll-room.js";
 import { clearErrors, showRefused } from "./scorekeeper-screen.js";
 import { messageOf, scoreOf, showError, whileBusy } from "../form/widget.js";
@@ -102,8 +103,12 @@ function keptAfterUndo(ui, { scroller, room, board, lastSpan, core, statusLines 
   if (!inRoom(board) || !inRoom(lastSpan) || !inRoom(core)) return false;
   const span = { top: board.top, bottom: Math.max(core.bottom, lastSpan.bottom) };
   const { most, least } = keepingInRoom(0, span, room);
-  const uncut = headsUncut(0, statusLines, room);
-  scrollClear(scroller, uncut >= least && uncut <= most ? uncut : 0, ui.match.closest("details") || ui.match, room, "auto", most, least);
+  const scope = ui.match.closest("details") || ui.match;
+  // The status line's rows and the controls cleared together: the rows uncut first, then a control cleared
+  // by moving back, left a row across the tab bar's edge (the walk: «Кладка» at 390 px, «пробка» at 360 px).
+  const cleared = clearDelta(scroller, 0, scope, room, most, least);
+  const moved = clearHeadsAndControls(scroller, cleared, statusLines, scope, room, { min: least, max: most });
+  if (moved) (scroller || window).scrollBy({ top: moved, behavior: "auto" });
   return true;
 }
 
