@@ -182,11 +182,17 @@ FOUND_LATE = [
     # the first decision at 360 px: the reserve kept above the record bar until the first record went, and the bar
     # and all below it moved up under the reader (scorekeeper.css: on a short screen the reserve stays)
     ("po-chasovoy", "360x740", "light", 1591, 1),
+    # «Кладка»'s first record: «Первый удар игрока» goes inside the input while the verdict grows above it — two
+    # seams, and a late answer keeps one (scroll-room.js keepInPlace): «Двойной удар» and «Туш» move 60 px.
+    # Keeping the field's place (tried, stop 54) removed the shift but left no clean place at 390×844 for the
+    # rest of the match (the status line's rows or a chip across a bar's edge); open.
+    pytest.param("kladka-kiem", "390x844", "light", 1700, 2,
+                 marks=pytest.mark.xfail(reason="open: the first stroke's field goes with a late answer (two seams)", strict=False)),
 ]
 
 
 @pytest.mark.parametrize(("game", "viewport", "theme", "seed", "records"), FOUND_LATE,
-                         ids=[f"{f[0]}-{f[1]}-{f[3]}" for f in FOUND_LATE])
+                         ids=[f"{v[0]}-{v[1]}-{v[3]}" for v in (getattr(f, "values", f) for f in FOUND_LATE)])
 def test_a_late_answer_moves_nothing_on_screen(browser, base_url, game, viewport, theme, seed, records):
     options = context_options(viewport, theme)
     options.pop("locale")
