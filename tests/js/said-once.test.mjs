@@ -207,10 +207,13 @@ test("«Кайза»: a foul that still scores says the points are the shooter's
   const scoring = DRAWN.filter((d) => d.x.ruling.verdict === "foul" && (d.x.ruling.points || 0) > 0 && d.line.length
     && d.x.score && !d.x.score.lower_wins);
   assert.ok(scoring.length > 0);
+  // The note follows the scores it speaks of: «+12 очков · 15 → 27 · засчитаны, ход переходит»; before them it
+  // read «ход переходит 15 → 27», as if the turn went from 15 to 27 (a newcomer).
   for (const d of scoring) {
-    const after = d.line.findIndex((p) => p.classes.includes("rb-points"));
-    assert.ok(after >= 0 && d.line[after + 1].classes.includes("rb-score-reason")
-      && d.line[after + 1].text.startsWith("засчитаны"), `${where(d)}: ${d.line.map((p) => p.text).join(" · ")}`);
+    const at = d.line.findIndex((p) => p.classes.includes("rb-points"));
+    const arrow = d.line.findIndex((p, i) => i > at && /→/u.test(p.text));
+    const note = d.line.findIndex((p) => p.classes.includes("rb-score-reason") && p.text.startsWith("засчитаны"));
+    assert.ok(at >= 0 && arrow > at && note === arrow + 1, `${where(d)}: ${d.line.map((p) => p.text).join(" · ")}`);
   }
 });
 

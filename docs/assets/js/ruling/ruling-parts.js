@@ -52,12 +52,14 @@ export function scorePieces(ruling, score, names, standalone) {
   const own = changes.find((c) => c.player === p);
   if (own) {
     const reason = reasonOf(ruling, p);
-    const counted = points(own.after - own.before);
+    // The foul's note («засчитаны, ход переходит») after the scores: before them it read as «ход переходит
+    // 15 → 27», the turn passing from 15 to 27 (a newcomer, «Кайза»).
+    const [counted, note] = [points(own.after - own.before).slice(0, 1), points(own.after - own.before).slice(1)];
     // A part of the count («из них 1 штрафной») follows it after a comma: «+2 удара, из них 1 штрафной».
     const part = PART_OF_COUNT.test(reason);
     if (part && counted.length) counted[0] = { ...counted[0], text: `${counted[0].text}, ${reason}` };
     pieces.push(...counted, ...(reason && !part ? [{ kind: /** @type {const} */ ("reason"), text: reason }] : []),
-      { kind: "before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` }); // never broken inside
+      { kind: "before-after", text: `${num(own.before)}\u00a0→\u00a0${num(own.after)}` }, ...note); // never broken inside
   }
   for (const { player, before, after } of changes) {
     if (player === p) continue;
