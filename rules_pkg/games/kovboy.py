@@ -730,6 +730,8 @@ class Kovboy(Game):
             status = f"Ход: {names[state.current]}"
             if state.breaking:
                 status += " (начальный удар с руки из «дома», биток должен вначале коснуться тройки)"
+            elif state.cue_in_hand == "front-line":  # the cue ball went out, or the rerack at 100 (rule 3)
+                status += " (с руки из-за передней линии)"
             elif state.series:
                 status += f" (в серии {ru.points(state.series)})"
             status += "."

@@ -299,6 +299,17 @@ def test_kovboy_cue_ball_out_next_player_from_hand_and_t_cue_off_table():
     assert "kovboy-t-cue-off-table" in r["tolkovaniya"] and r["extra"]["cue_in_hand"] == "front-line"
 
 
+def test_kovboy_cue_ball_out_status_says_the_next_player_plays_from_hand():
+    """The status line says it too, for the next shot only (a newcomer: «Ход: Борис.» said nothing
+    of it, where «Кайза»'s says «биток ставится в «доме»»)."""
+    t = Table("kovboy")
+    t.play(contacts=[3])  # Аня's break: nothing falls, Борис plays
+    t.play(contacts=[1], cue_ball="pocket", cue_pocket="far-left")  # Борис's cue ball falls: a foul
+    assert t.view["status"] == "Ход: Аня (с руки из-за передней линии)."
+    t.play(contacts=[1])
+    assert "с руки" not in t.view["status"]
+
+
 def test_kovboy_penalty_next_player_accepts_position_when_cue_ball_stays():
     r = CALC.ruling({"score": 20}, contacts=[3], cushion=False)
     assert r["extra"]["cue_in_hand"] is None and any("сложившуюся позицию" in l for l in r["lines"])
