@@ -8,7 +8,7 @@
 // data-rb-optional. Option values are JSON, so ids keep their type.
 
 import { keepingInRoom, revealDelta } from "../lib/match-reveal.js";
-import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, smoothScroll, stickyTop } from "../lib/scroll-room.js";
+import { inputMark, isControl, movedSince, scrollFormClear, scrollerOf, smoothScroll, stickyBar, stickyTop } from "../lib/scroll-room.js";
 import { keepMeasured } from "../lib/measured.js";
 import { roveGroup } from "../lib/roving.js";
 
@@ -601,7 +601,7 @@ export function optionsSentence(form, options) {
 export function formRoom(form, bar) {
   const scroller = scrollerOf(form);
   const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-  const stuck = getComputedStyle(bar).position === "sticky";
+  const stuck = stickyBar(bar) !== null;
   // A bar that does not stick (the calculator's in the desktop's tools column): the column's own
   // scroll-padding (layout.css: the room its other tools' sticky bars take) is where the browser
   // scrolls a focused control out of; a field put there moved again under the tap that focused it.
@@ -670,7 +670,7 @@ export function keepFocusClear(scope, bar) {
   };
   const onFocus = (/** @type {FocusEvent} */ event) => {
     const el = event.target;
-    if (!(el instanceof HTMLElement) || bar.contains(el) || getComputedStyle(bar).position !== "sticky") return;
+    if (!(el instanceof HTMLElement) || bar.contains(el) || !stickyBar(bar)) return;
     // The press of a tap on a chip (a label) or a blank focuses the nearest focusable
     // ancestor, a container with tabindex="-1" (the new-match form): scrolling for it moved
     // the page between the press and the release, and the tap missed its chip («Фора»,

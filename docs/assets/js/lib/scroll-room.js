@@ -72,8 +72,13 @@ export function stickyTop() {
  * @param {Element | null} bar @param {number} gap @param {number} [below] @returns {Span}
  */
 export function roomOverBar(bar, gap, below = 0) {
-  const sticky = bar !== null && getComputedStyle(bar).position === "sticky";
-  return { top: stickyTop() + gap, bottom: sticky ? bar.getBoundingClientRect().top : window.innerHeight - below };
+  const stuck = stickyBar(bar);
+  return { top: stickyTop() + gap, bottom: stuck ? stuck.getBoundingClientRect().top : window.innerHeight - below };
+}
+
+/** `bar` when it sticks to the screen (not at 400 % zoom), else null: a bar in the flow covers nothing. @param {Element | null} bar */
+export function stickyBar(bar) {
+  return bar && getComputedStyle(bar).position === "sticky" ? bar : null;
 }
 
 /** The same, measured from the bars themselves now (layout.js keeps it from this). @returns {number} */
@@ -110,8 +115,9 @@ export function roomOf(el, bar) {
 export function bringIntoRoom(el, bar) {
   // A bar that does not stick (400 % zoom) covers nothing: the message stands above it, and the
   // control pressed, kept in place, stays on screen (tests/browser/test_keyboard.py).
-  if (!el || !el.getClientRects().length || !bar || getComputedStyle(bar).position !== "sticky") return;
-  const { scroller, room } = roomOf(el, bar);
+  const stuck = stickyBar(bar);
+  if (!el || !el.getClientRects().length || !stuck) return;
+  const { scroller, room } = roomOf(el, stuck);
   const delta = revealDelta(spanOf(el), room);
   if (delta) scrollClear(scroller, delta, el.closest("form") || el, room);
 }
@@ -124,7 +130,7 @@ export function bringIntoRoom(el, bar) {
  * @param {Element} el @param {Element} scope @param {Element | null} bar @param {ScrollBehavior} [behavior]
  */
 export function centerClear(el, scope, bar, behavior = smoothScroll()) {
-  const { scroller, room } = roomOf(el, bar && getComputedStyle(bar).position === "sticky" ? bar : null);
+  const { scroller, room } = roomOf(el, stickyBar(bar));
   const span = spanOf(el);
   scrollClear(scroller, Math.round((span.top + span.bottom - room.top - room.bottom) / 2), scope, room, behavior);
 }

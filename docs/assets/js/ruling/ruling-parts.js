@@ -54,7 +54,8 @@ export function scorePieces(ruling, score, names, standalone) {
     const reason = reasonOf(ruling, p);
     // The foul's note («засчитаны, ход переходит») after the scores: before them it read as «ход переходит
     // 15 → 27», the turn passing from 15 to 27 (a newcomer, «Кайза»).
-    const [counted, note] = [points(own.after - own.before).slice(0, 1), points(own.after - own.before).slice(1)];
+    const gained = points(own.after - own.before);
+    const [counted, note] = [gained.slice(0, 1), gained.slice(1)];
     // A part of the count («из них 1 штрафной») follows it after a comma: «+2 удара, из них 1 штрафной».
     const part = PART_OF_COUNT.test(reason);
     if (part && counted.length) counted[0] = { ...counted[0], text: `${counted[0].text}, ${reason}` };

@@ -287,6 +287,8 @@ class MatchScreen {
     this.inputProblem = "";
     /** @type {string | null} the match whose input kept over a reload was looked for (input-draft.js) */
     this.draftLooked = null;
+    /** the pending save of the input (keepDraft), 0 when none */
+    this.draftSaving = 0;
   }
 
   render() {
@@ -323,9 +325,14 @@ class MatchScreen {
     putDraft(place.key, place.at, this.ui.actionForm, this.input);
   }
 
-  /** The input as it stands kept over a reload (after the tap's own handlers have changed it). */
+  /**
+   * The input as it stands kept over a reload (after the tap's own handlers have changed it): once for
+   * the events of one tap (its pointerup, click and change), not once each.
+   */
   keepDraft() {
-    setTimeout(() => {
+    if (this.draftSaving) return;
+    this.draftSaving = setTimeout(() => {
+      this.draftSaving = 0;
       const place = this.draftPlace();
       if (place && !this.ui.match.hidden && !this.ui.match.hasAttribute("data-rb-pending")) {
         saveDraft(place.key, place.at, this.ui.actionForm, this.input);

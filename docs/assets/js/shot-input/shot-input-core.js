@@ -32,9 +32,10 @@ export const modeNamed = (name) => (name === "form" ? "form" : "drawing");
 
 /** What the drawing lets a player tap or carry (table-svg.js renderTableSvg). @param {TableDecl} table */
 export function tapAbilities(table) {
+  const cue = cueTappable(table);
   return {
-    ballsTappable: ballsTappable(table), ballCarried: carriedToPocket(table), cueTappable: cueTappable(table),
-    cueNote: !cueTappable(table) && Boolean(table.cue_note), pocketsTappable: true,
+    ballsTappable: ballsTappable(table), ballCarried: carriedToPocket(table), cueTappable: cue,
+    cueNote: !cue && Boolean(table.cue_note), pocketsTappable: true,
   };
 }
 
