@@ -41,7 +41,10 @@ Sources (evaluated by shot-model.js, which documents each one):
 ``has`` ``pocket`` ``pocket_count`` ``outside_count`` ``events`` ``dropped_has``.
 ``dropped_has`` names a ``ball``: true when that very ball fell, false when only a ball
 alike did (the other red), unset otherwise; with ``situation``, only where the form's
-situation has those values (the reds stand where drawn only at the first shot).
+situation has those values (the reds stand where drawn only at the first shot); with
+``played_stays`` ({field: [values]}), the played ball (the first carried into a pocket) did
+not fall when the form's field holds one of those values (a pocket drawn as the call only,
+«шар заказан, но не упал»).
 ``has`` may name ``after``: the ball counts only when the cue ball reached the
 ``after`` ball first (the object ball knocked the пробка, not the cue ball);
 ``waiting`` then says what the ``after`` ball alone is waiting for, and
@@ -154,8 +157,10 @@ def kaiza() -> dict:
                 "carom_white": {"from": "carom_has", "balls": ["white"]},
                 "carom_yellow": {"from": "carom_has", "balls": ["yellow"]},
                 "cue_ball": {"from": "cue"},
-                # at the first shot the reds stand where drawn: the drawing knows whether the 1st spot's fell
-                "red_from_spot_1": {"from": "dropped_has", "ball": "red", "situation": {"first_shot": True}}},
+                # at the first shot the reds stand where drawn: the drawing knows whether the 1st spot's fell;
+                # a red carried into the called pocket with «шар заказан, но не упал» did not fall
+                "red_from_spot_1": {"from": "dropped_has", "ball": "red", "situation": {"first_shot": True},
+                                    "played_stays": {"call": ["missed"]}}},
         # «Заказ» first (its usual answer in view on a phone)
         chips=["call", "positional", "spots_taken", "intermediate", "ball_strike", "doublet"],
         miss={"label": "Промах", "field": "contact", "sets": {"contact": False}},

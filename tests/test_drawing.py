@@ -64,6 +64,8 @@ def test_drawn_fields_exist_in_the_shot_declaration(game_id):
         elif source == "events":
             assert kind == "set"
             assert set(spec["map"].values()) <= {o["id"] for o in fields[name]["options"]}
+        for field, values in spec.get("played_stays", {}).items():
+            assert {o["id"] for o in fields[field]["options"]} >= set(values), (name, field, values)
         for key in ("balls", "ball"):
             wanted = spec.get(key)
             if wanted is not None:

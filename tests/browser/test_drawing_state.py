@@ -19,7 +19,7 @@ import re
 from a11y_helpers import run_axe
 from drawing_gestures import drawing_part, touch_drag
 from test_tools_table import open_scorekeeper, record, tap_pocket
-from tools_helpers import PHONE_390, calc, field, last_ruling, open_game, screenshot, set_int, status
+from tools_helpers import PHONE_390, calc, field, last_ruling, open_game, pick_choice, screenshot, set_int, status
 
 RULES = {"target-size", "label-content-name-mismatch", "scrollable-region-focusable"}
 
@@ -45,6 +45,21 @@ def test_kaiza_first_shot_red_from_the_third_spot_is_recorded_in_place(tool_page
     assert abs(page.evaluate("scrollY") - y0) <= 2, f"the page scrolled: {y0} → {y1} → {page.evaluate('scrollY')}"
     assert on_screen(page, ruling), "the verdict line is off screen"
     assert on_screen(page, tool.locator("[data-rb-scores]")), "the board is off screen"
+
+
+def test_kaiza_first_shot_red_drawn_into_the_called_pocket_that_did_not_fall_is_recorded(tool_page, base_url):
+    """The walk (seed 1713): the 1st spot's red carried into «ближняя левая» (the called pocket), then the call
+    chip «шар заказан, но не упал»: the drawing said the red fell, and the engine refused the contradiction."""
+    page = tool_page(PHONE_390)
+    tool = open_scorekeeper(page, base_url, "kaiza", ["Аня", "Борис"])
+    touch_drag(page, drawing_part(tool, "ball", "red"), drawing_part(tool, "pocket", "near-left"))
+    form = tool.locator("[data-rb-action-form]")
+    pick_choice(form, "call", "missed")
+    sent = record(page, tool, "kaiza")
+    assert sent["action"].get("red_from_spot_1") is None, sent["action"]
+    assert sent["action"]["call"] == "missed" and sent["action"]["pocket"] == "near-left", sent["action"]
+    assert tool.locator("[data-rb-match-error]").is_hidden(), tool.locator("[data-rb-match-error]").inner_text()
+    assert last_ruling(page, "kaiza").locator(".rb-badge").inner_text().strip().lower() == "без очков"
 
 
 def drawn_balls(tool) -> int:

@@ -39,7 +39,7 @@ export function actionOf(game, shot, chips = {}, situation = null) {
   const action = { type: game.table.action };
   for (const f of fields) if (f.default !== undefined && f.default !== null) action[f.name] = f.default;
   Object.assign(action, chips);
-  const values = fieldValues(game.table, shot, situation);
+  const values = fieldValues(game.table, shot, situation, chips); // the chips are the form's fields the drawing reads
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     if (value && typeof value === "object" && "events" in value) {

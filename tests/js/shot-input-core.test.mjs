@@ -120,6 +120,11 @@ test("a form change redoes only what it moved", () => {
   const moved = { situation: '{"strokes":3}', drawnAction: true };
   assert.deepEqual(afterFormChange(was, moved, "drawing"), { forget: true, write: true, redraw: true });
   assert.deepEqual(afterFormChange(was, moved, "form"), { forget: true, write: false, redraw: true });
+  // A field the drawing reads («Кайза»'s call) writes the drawing's fields again, and forgets nothing.
+  const said = { ...was, said: '{"call":"yes"}' };
+  const missed = { ...said, said: '{"call":"missed"}' };
+  assert.deepEqual(afterFormChange(said, missed, "drawing"), { forget: false, write: true, redraw: false });
+  assert.deepEqual(afterFormChange(said, missed, "form"), { forget: false, write: false, redraw: false });
   assert.equal(situationKey({}), "null");
   assert.equal(situationKey({ strokes: 3 }), '{"strokes":3}');
 });

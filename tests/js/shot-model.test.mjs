@@ -333,6 +333,26 @@ test("«Кайза», the first shot: the drawing says which red fell — the on
   assert.ok(!table.chips.includes("red_from_spot_1"));
 });
 
+test("«Кайза», the first shot: a red carried into the called pocket with «шар заказан, но не упал» did not fall", () => {
+  const kaiza = declaration("kaiza");
+  const table = kaiza.table;
+  const first = { first_shot: true };
+  const missed = { call: "missed" };
+  // The walk (seed 1713): the red drawn into «ближняя левая», then the call chip «не упал»; the drawing
+  // had gone on saying the 1st spot's red fell, and the engine refused the contradiction.
+  const spot1 = draw(table, ["drag:red>near-left"]);
+  assert.equal(fieldValues(table, spot1, first, missed).red_from_spot_1, undefined);
+  assert.equal(fieldValues(table, spot1, first, { call: "yes" }).red_from_spot_1, true);
+  assert.equal(fieldValues(table, spot1, first, { call: "wrong" }).red_from_spot_1, true);
+  const answered = api({ op: "ruling", game: "kaiza", situation: first, action: actionOf(kaiza, spot1, missed, first) });
+  assert.ok(answered.ok, JSON.stringify(answered.error));
+  assert.equal(answered.ruling.points, 0, answered.ruling.summary);
+  // The other red fell besides the called one: that one is not the 1st spot's (false), and it is asked no more.
+  const both = draw(table, ["drag:red>near-left", "drag:red2>far-left"]);
+  assert.equal(fieldValues(table, both, first, missed).red_from_spot_1, false);
+  assert.equal(fieldValues(table, both, first, { call: "yes" }).red_from_spot_1, true);
+});
+
 test("every field the drawing can tell from the taps is the drawing's, not a chip", () => {
   // The first shot's red (above); the rest of each game's chips are facts no tap shows.
   for (const game of GAMES) {

@@ -75,7 +75,7 @@
  *   note: written under the ball (its name says it to a screen reader)
  * @typedef {{ id: Id, label: string, at: number[], note: string }} Spot a spot; its note (may be empty) is written under it
  * @typedef {{ from: string, balls?: Id[], ball?: Id, after?: Id, waiting?: string, knock?: string, map?: Record<string, Id>,
- *   fallback?: string, situation?: Record<string, unknown> }} FieldSource
+ *   fallback?: string, situation?: Record<string, unknown>, played_stays?: Record<string, unknown[]> }} FieldSource
  * @typedef {{ label: string, field: string | null, sets: Record<string, unknown> }} Miss
  * @typedef {{ action: string, balls: Ball[], cue: { at: number[] } | null, pockets: Option[],
  *   house: boolean, spots: Spot[], pyramid: number, fields: Record<string, FieldSource>,

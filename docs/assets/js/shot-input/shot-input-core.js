@@ -110,13 +110,15 @@ export const situationKey = (fields) => (Object.keys(fields).length ? JSON.strin
 
 /**
  * What a change of the form redoes: a new situation forgets a shot with a ball
- * gone and writes the drawing's fields again; a new action type or situation redraws.
- * @param {{ situation: string, drawnAction: boolean }} was @param {{ situation: string, drawnAction: boolean }} now
- * @param {Mode} mode
+ * gone and writes the drawing's fields again; a new action type or situation redraws;
+ * a new value of a field the drawing reads (`said`: «Кайза»'s call) writes its fields again.
+ * @typedef {{ situation: string, drawnAction: boolean, said?: string }} FormSeen
+ * @param {FormSeen} was @param {FormSeen} now @param {Mode} mode
  */
 export function afterFormChange(was, now, mode) {
   const moved = now.situation !== was.situation;
-  return { forget: moved, write: moved && mode === "drawing", redraw: now.drawnAction !== was.drawnAction || moved };
+  const write = (moved || now.said !== was.said) && mode === "drawing";
+  return { forget: moved, write, redraw: now.drawnAction !== was.drawnAction || moved };
 }
 
 /** The engine's view of the table, kept to what the drawing uses. @param {TableView | null | undefined} view @returns {TableView | null} */

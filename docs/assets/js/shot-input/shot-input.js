@@ -26,7 +26,9 @@ import {
   modeNamed, needsMissConfirm, nextRevealDelta, partTap, tapDrawsShot, pressOn, tableView, takesDrop, tapAbilities, tapsPart, toolButtons, toolsPressed,
   toolTap, situationKey, touchesGone, valueToWrite, wordsLine,
 } from "./shot-input-core.js";
-import { applyTap, emptyShot, fieldValues, isBlank, notReady, shotFromSaved, tableNow, withDrawnWords } from "./shot-model.js";
+import {
+  applyTap, emptyShot, fieldValues, isBlank, notReady, saidFields, shotFromSaved, tableNow, withDrawnWords,
+} from "./shot-model.js";
 import { keepMeasured, spannedWidth } from "../lib/measured.js";
 import { TARGET_PX, keepingInRoom } from "../lib/match-reveal.js";
 import { inputMark, movedSince, scrollFormClear, spanOf, targetsIn } from "../lib/scroll-room.js";
@@ -219,6 +221,7 @@ export class ShotInputController {
     this.missConfirm = missConfirm;
     this.missField = missField;
     this.situation = this.situationNow();
+    this.said = JSON.stringify(this.saidNow());
     /** @type {TableView | null} What stands on the table before this shot (the engine's view: shot-model.js tableNow). */
     this.now = null;
     this.drawnAction = actionType(form) === table.action;
@@ -318,9 +321,21 @@ export class ShotInputController {
     return situationKey(readScope(this.form, "situation")); // "null": the scorekeeper's form has none
   }
 
+  /** The form's fields the drawing reads (shot-model.js saidFields), by name. @returns {Record<string, unknown>} */
+  saidNow() {
+    /** @type {Record<string, unknown>} */
+    const said = {};
+    for (const name of saidFields(this.table)) {
+      const f = actionField(this.box, name);
+      if (f) said[name] = readField(f);
+    }
+    return said;
+  }
+
   /** Writes the fields the drawing sets into the form (shot-model.js fieldValues). */
   writeForm() {
-    for (const [name, value] of Object.entries(fieldValues(this.table, this.shot, JSON.parse(this.situation)))) {
+    const values = fieldValues(this.table, this.shot, JSON.parse(this.situation), this.saidNow());
+    for (const [name, value] of Object.entries(values)) {
       const f = actionField(this.box, name);
       if (!f) continue;
       writeField(f, valueToWrite(value, () => readField(f)));
@@ -618,9 +633,11 @@ export class ShotInputController {
 
   onChange = (/** @type {Event} */ event) => {
     this.afterChipTap(event.target);
-    const seen = { drawnAction: actionType(this.form) === this.table.action, situation: this.situationNow() };
-    const redo = afterFormChange({ situation: this.situation, drawnAction: this.drawnAction }, seen, this.mode);
+    const seen = { drawnAction: actionType(this.form) === this.table.action, situation: this.situationNow(),
+      said: JSON.stringify(this.saidNow()) };
+    const redo = afterFormChange({ situation: this.situation, drawnAction: this.drawnAction, said: this.said }, seen, this.mode);
     this.situation = seen.situation;
+    this.said = seen.said;
     if (redo.forget) this.forgetGone();
     if (redo.write) this.writeForm();
     if (redo.redraw) this.render();

@@ -327,17 +327,27 @@ function playedBall(shot) {
  * @param {TableDecl} table @param {Shot} shot @param {import("../lib/types.js").FieldSource} spec
  * @param {Record<string, unknown> | null} situation the form's situation fields (the calculator's), or null
  *   where the form has none (the scorekeeper: a field that does not apply is hidden, so not sent)
+ * @param {Record<string, unknown>} [said] the form's fields the drawing reads (saidFields): with `played_stays`,
+ *   the played ball (the first carried into a pocket) did not fall where they say so — its pocket is the call only
  * @returns {boolean | undefined}
  */
-export function droppedHas(table, shot, spec, situation) {
-  const only = /** @type {{ situation?: Record<string, unknown> }} */ (spec).situation || {};
+export function droppedHas(table, shot, spec, situation, said = {}) {
+  const only = spec.situation || {};
   if (situation && Object.entries(only).some(([name, want]) => situation[name] !== want)) return undefined;
   if (spec.ball === undefined) return undefined;
   const ball = spec.ball;
-  if (shot.dropped.some((d) => d.ball === ball)) return true;
+  const stays = Object.entries(spec.played_stays || {}).some(([name, values]) => values.includes(said[name]));
+  const fell = stays ? shot.dropped.slice(1) : shot.dropped;
+  if (fell.some((d) => d.ball === ball)) return true;
   const alike = valueOfBall(table, ball);
-  return shot.dropped.some((d) => valueOfBall(table, d.ball) === alike) ? false : undefined;
+  return fell.some((d) => valueOfBall(table, d.ball) === alike) ? false : undefined;
 }
+
+/**
+ * The form's fields the drawing's values depend on (a `played_stays` field: «Кайза»'s call).
+ * @param {TableDecl} table @returns {string[]}
+ */
+export const saidFields = (table) => [...new Set(Object.values(table.fields).flatMap((spec) => Object.keys(spec.played_stays || {})))];
 
 /**
  * The value each drawn field takes (undefined: leave the field at its default).
@@ -345,9 +355,10 @@ export function droppedHas(table, shot, spec, situation) {
  * puts in (the rest of the set stays as the player's chips left it).
  * @param {TableDecl} table @param {Shot} shot
  * @param {Record<string, unknown> | null} [situation] the form's situation fields, where it has them (the calculator)
+ * @param {Record<string, unknown>} [said] the form's fields the drawing reads (saidFields)
  * @returns {Record<string, unknown>}
  */
-export function fieldValues(table, shot, situation = null) {
+export function fieldValues(table, shot, situation = null, said = {}) {
   /** @type {Record<string, unknown>} */
   const out = {};
   const played = playedBall(shot);
@@ -381,7 +392,7 @@ export function fieldValues(table, shot, situation = null) {
       case "carom_has": out[name] = caromBalls.length > 0; break;
       case "contact": out[name] = shot.touched.length > 0; break;
       case "has": out[name] = hasBall(shot, spec); break;
-      case "dropped_has": out[name] = droppedHas(table, shot, spec, situation); break;
+      case "dropped_has": out[name] = droppedHas(table, shot, spec, situation, said); break;
       case "pocket": out[name] = shot.pockets.length ? shot.pockets[shot.pockets.length - 1] : null; break;
       case "pocket_count": out[name] = shot.pockets.length; break;
       case "outside_count": out[name] = shot.outsideCount; break;
