@@ -453,11 +453,11 @@ export class ShotInputController {
   }
 
   /**
-   * The first chip field below the drawn shot with no control showing a target's
-   * height above the record bar, brought up (bringUp): the least move that leaves every field showing something
-   * to tap (a field that shows a part is tapped there; lib/tap-still.js). Bringing up
-   * all of them moved «Кайза» 200 px at 390 px after every drawn shot
-   * (scripts/bench_usability.py).
+   * The chip fields below the drawn shot with no control showing a target's height above the record
+   * bar, brought up (bringUp), the table kept on screen: once the shot is drawn (tapDrawsShot) nothing
+   * more is tapped on it, and any of them may come next (the walk, «Кладка» at 360 px: after «Ни один шар
+   * не упал» only «Двойной удар», the first, was brought up, and «Туш» stayed under the record bar). A
+   * field that shows a part is tapped there (lib/tap-still.js).
    */
   bringChipsUp() {
     const room = this.roomNow();
@@ -467,7 +467,7 @@ export class ShotInputController {
     // at 390 px: «Ошибка замечена» 5 px over the record bar's edge, its chips under it, was left there).
     const tappable = (/** @type {Element} */ f) => targetsIn(f).some((t) => !t.text && Math.min(t.bottom, room.bottom) - t.top >= TARGET_PX);
     const hidden = this.chipFields().filter((f) => spanOf(f).top >= table.bottom - 1 && !tappable(f)).map(spanOf);
-    if (hidden.length) this.bringUp(room, table, [hidden.reduce((a, b) => (b.top < a.top ? b : a))]);
+    if (hidden.length) this.bringUp(room, table, hidden);
   }
 
   /**
