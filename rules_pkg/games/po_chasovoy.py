@@ -183,6 +183,9 @@ def mnemonic_line(ball: int) -> str:
     return f"Памятка, пункт {item}: в одну лузу играются {words}."
 
 
+# The status line's second sentence once the pocket is named: the board's cards are names alone, and a
+# newcomer read them as the scorekeeper having lost whose shot it is.
+WHO_NEXT = "Кто бьёт следующим, текст не определяет."
 NOT_DEFINED = ("Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
                "«Кладки шаров по порядку номеров», которых в источнике нет.")
 
@@ -515,12 +518,11 @@ class PoChasovoy(Game):
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."
         else:
-            status = next_sentence(state)
+            status = f"{next_sentence(state)} {WHO_NEXT}"
         extra = {"first_pocket": state.first_pocket,
                  "order": None if not state.named else {"ball": state.origin_ball, "pocket": state.origin_pocket},
                  "last_pocket": state.last_pocket, "unnoticed_from": state.unnoticed_from,
-                 "pocketed": [{"ball": b, "pocket": p, "designated": d} for b, p, d in state.pocketed],
-                 "not_defined": [NOT_DEFINED]}
+                 "pocketed": [{"ball": b, "pocket": p, "designated": d} for b, p, d in state.pocketed]}
         extra.update(self.progress(state))
         return {"players": players, "current": None, "finished": state.finished, "winner": None,
                 "decision": decision, "status": status, "table": self.table(state), "extra": extra}

@@ -8,7 +8,7 @@ import pytest
 
 from tools_helpers import (
     DESKTOP, PHONE, calculate, calculator_page, current_player, field, last_ruling, match_page, no_horizontal_overflow,
-    pick_choice, record, redo, reload_match, scores, set_bool, set_int, status, undo,
+    pick_choice, pick_set, record, redo, reload_match, scores, set_bool, set_int, status, undo,
 )
 
 pytestmark = pytest.mark.browser
@@ -138,3 +138,16 @@ def test_first_shot_foul_line_says_the_foul_and_cites_it(tool_page, base_url):
     ruling.locator(".rb-why-toggle").click()
     assert ruling.locator(".rb-why").inner_text().count("нельзя класть в лузу красный шар с 1-й точки") == 0
     assert current_player(page, GAME) == "Борис"
+
+
+def test_a_ball_off_the_table_the_line_says_the_next_shot_is_lost(tool_page, base_url):
+    """A newcomer: «Зоя БЕЗ ОЧКОВ § …» alone; that she loses her next shot stood behind «почему»."""
+    page, _tool = match_page(tool_page, base_url, PHONE, GAME, ["Зоя", "Женя"])
+
+    def off_table(form):
+        set_bool(form, "contact", True)
+        pick_set(form, "off_table", "yellow")
+    record(page, GAME, off_table)
+    line = last_ruling(page, GAME)
+    assert "Зоя лишается следующего удара (прицельный шар за бортом)" in line.locator(".rb-line-what").inner_text()
+    assert line.locator(".rb-badge").inner_text().strip().lower() == "без очков"

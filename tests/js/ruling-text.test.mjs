@@ -8,10 +8,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-import { ROOT } from "./engine.mjs";
+import { ROOT, api } from "./engine.mjs";
 import { scorePieces } from "../../docs/assets/js/ruling/ruling-parts.js";
 import { POINTS_SCORE, signedQuantity } from "../../docs/assets/js/lib/ru.js";
-import { explanationText, foulName, foulsAndWhatFollows, lineHeadline, sentenceKey, sentenceKeys, sentenceParts, sentences, shownSentences } from "../../docs/assets/js/ruling/ruling-text.js";
+import {
+  explanationText, foulName, foulsAndWhatFollows, lineHeadline, sentenceKey, sentenceKeys, sentenceParts, sentences, shownSentences,
+  withoutLinked,
+} from "../../docs/assets/js/ruling/ruling-text.js";
 
 const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
 const SAMPLE = JSON.parse(execFileSync(PYTHON, [join(ROOT, "tests", "js", "ruling_sample.py"), "40", "26"],
@@ -93,11 +96,34 @@ test("the scorekeeper's line says what happened where its score parts say nothin
         assert.ok(sentences(foul.text).every((s) => said.includes(sentenceKey(s)) || said.includes(sentenceKey(foulName(s)))),
           `${game}: «${line}» lacks «${foul.text}»`);
       }
+    } else if (!ruling.foul && still && ruling.extra?.lost_next_shot) {
+      // No points, no foul, and the next shot lost: the summary's first sentence says what it costs
+      // («Кайза», a ball off the table: «лишается следующего удара» stood behind «почему»; a newcomer).
+      assert.equal(line, sentences(ruling.summary)[0], `${game}: ${ruling.summary}`);
+      assert.match(line, /лишается/u, `${game}: ${ruling.summary}`);
     } else if (!ruling.foul) {
       assert.equal(line, "", `${game}: the board says the points`);
     }
   }
   assert.ok(unscored >= 10 && fouls >= 5, `${unscored} unscored rulings, ${fouls} fouls that changed no score`);
+});
+
+test("«Кайза», a ball off the table, no points and no foul: the line says the next shot is lost", () => {
+  const answer = api({ op: "ruling", game: "kaiza", situation: {}, action: { type: "shot", contact: true, off_table: ["yellow"] } });
+  assert.ok(answer.ok && !answer.ruling.foul && answer.ruling.points === 0, JSON.stringify(answer));
+  assert.equal(lineHeadline(answer.ruling, { scored: true }),
+    "Очков нет: ни один шар не сыгран в лузу и не заказан; Игрок 1 лишается следующего удара (прицельный шар за бортом).");
+  // a plain shot without points: the board says it all
+  const plain = api({ op: "ruling", game: "kaiza", situation: {}, action: { type: "shot", contact: true } });
+  assert.equal(lineHeadline(plain.ruling, { scored: true }), "");
+});
+
+test("the line leaves out a bracketed phrase its § link names, and keeps any other", () => {
+  const text = "Биток не коснулся ни одного шара (промах при счёте ниже 100 — не фол).";
+  assert.equal(withoutLinked(text, ["Промах при счёте ниже 100 — не фол"]), "Биток не коснулся ни одного шара.");
+  assert.equal(withoutLinked(text, ["Двойной удар"]), text);
+  const kaiza = "Ни один шар не сыгран в лузу и не заказан; Зоя лишается следующего удара (прицельный шар за бортом).";
+  assert.equal(withoutLinked(kaiza, ["Перед карамболем заказ обычно не делают; к основным очкам — дополнительные"]), kaiza);
 });
 
 test("«Пять шаров», a mistake with no points: the scorekeeper's line says what follows, not only the foul", () => {

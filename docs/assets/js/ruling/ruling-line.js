@@ -7,6 +7,7 @@
 import { h } from "../lib/dom.js";
 import { lineLinkIds, valueSourceIds } from "./ruling-parts.js";
 import { citedAfter, renderRuling, shortTitle } from "./ruling.js";
+import { withoutLinked } from "./ruling-text.js";
 import { lineTexts } from "./said-once.js";
 
 /** @typedef {import("../lib/types.js").Ruling} Ruling */
@@ -28,7 +29,7 @@ export function renderRulingLine({
   shown = "",
 }) {
   const texts = lineTexts(ruling, { score, names, standalone, decision, shown });
-  const { tone, label, headline, question } = texts;
+  const { tone, label, question } = texts;
   const root = h("div", { class: `rb-ruling rb-ruling--line rb-ruling--${tone}${undone ? " rb-ruling--undone" : ""}` });
   const line = h("p", { class: "rb-verdict" });
   if (note) put(line, h("span", { class: "rb-line-note", text: note }));
@@ -43,6 +44,7 @@ export function renderRulingLine({
   // The line says the headline as the engine wrote it, less what its badge and score parts say.
   const said = [texts.raw, question].filter(Boolean);
   const ids = lineLinkIds(ruling, said);
+  const headline = withoutLinked(texts.headline, linkedNames(ids, refs));
   if (score && ruling.kind !== "decision" && !ruling.decision) {
     put(struck, ...scoreParts(texts.pieces), ...valueSources(ruling, refs, [...ids.fouls, ids.basis || ""]));
   }

@@ -163,6 +163,16 @@ export function sentenceParts(sentence) {
 }
 
 /**
+ * The text without a bracketed phrase that a § link beside it names: «Биток не коснулся ни одного шара
+ * (промах при счёте ниже 100 — не фол).» beside «толкование: Промах при счёте ниже 100 — не фол».
+ * @param {string} text @param {string[]} linked the links' names (ruling-line.js linkedNames)
+ */
+export function withoutLinked(text, linked) {
+  const names = new Set(linked.map((n) => n.toLowerCase()));
+  return text.replace(/ \(([^()]+)\)/gu, (whole, inner) => (names.has(inner.toLowerCase()) ? "" : whole));
+}
+
+/**
  * The text without the sentences `shown` says (the status line right above the last
  * ruling: «Очередной шар — 4, луза — …» stood in both). @param {string} text @param {string} shown
  */
@@ -244,7 +254,11 @@ export function lineHeadline(ruling, { standalone = false, scored = true } = {})
   if (standalone) return String(ruling.summary || "");
   if (ruling.decision) return "";
   if (!scored) return String(ruling.summary || "");
-  if (!ruling.foul || !scoreUnchanged(ruling)) return "";
+  if (!scoreUnchanged(ruling)) return "";
+  // No points and no foul: the board says it all, unless the shooter lost the next shot — then the
+  // summary's first sentence, what happened and what it costs («Без очков» alone hid «Зоя лишается
+  // следующего удара (прицельный шар за бортом)» behind «почему»: a newcomer, «Кайза»).
+  if (!ruling.foul) return ruling.extra?.lost_next_shot ? sentences(String(ruling.summary || ""))[0] || "" : "";
   return foulsAndWhatFollows(unsaid((ruling.fouls || []).map((f) => f.text || "").join(" "), new Set()),
     String(ruling.summary || ""));
 }
