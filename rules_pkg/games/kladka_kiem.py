@@ -552,8 +552,8 @@ class KladkaKiem(Game):
             p = state.current
             status = (f"Следующий удар: {names[p]} (на счету {total_text(state.total(p), state.penalties[p], False)}"
                       f"{';' if state.penalties[p] else ','} на столе {ru.balls(state.left[p])})")
-            if state.strokes[p] == 0:
-                status += "; первый удар — разбивка пирамиды или биток в любую лузу"
+            # The first stroke's two kinds are the field «Первый удар игрока» shown with it, said once
+            # (three rows of status put its first under the tab bar at 390 px: a newcomer).
             status += "."
         return {"players": players, "current": state.current, "finished": state.finished,
                 "winner": state.winner, "decision": None, "status": status,

@@ -151,7 +151,10 @@ export function revealReading(ui, { keep = false, start = false } = {}) {
   // (the walk: a new match's drawing left 10 px under the bar at 360×740, for a chip
   // below it that would have stuck out past the screen's bottom).
   const scope = ui.match.closest("details") || ui.match;
-  const first = start && ui.decision.hidden ? wordsFirst(words, board, least, room) : null, kept = first || { top: board.top, bottom: least.bottom };
+  const first = start && ui.decision.hidden ? wordsFirst(words, board, least, room) : null;
+  // A new match keeps the status line's words too where all fits: clearing a chip from the record bar's edge took
+  // its first rows under the tab bar, and a newcomer read «…пирамиды или биток в любую лузу.» alone («Кладка» at 390 px).
+  const kept = first || { top: start && words && least.bottom - words.top <= room.bottom - room.top ? words.top : board.top, bottom: least.bottom };
   const moveFor = (/** @type {boolean} */ statusFirst) => {
     const delta = first ? Math.round(first.top - room.top) : readingDelta({ ...parts, statusFirst }, room);
     const { most, least: atLeast } = keepingInRoom(delta, kept, room);
