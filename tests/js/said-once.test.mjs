@@ -96,6 +96,19 @@ test("a badge's or a section's label is not the label of the sentence right belo
   assert.deepEqual(bad.slice(0, 5), []);
 });
 
+test("a section's title does not say the badge's word again («НАРУШЕНИЕ» over «Нарушение»: a newcomer, the тренажёр)", () => {
+  const bad = [];
+  for (const d of DRAWN) {
+    const badges = d.all.filter((p) => p.classes.includes("rb-badge")).map((p) => keyOf(p.text));
+    for (const p of d.all.filter((q) => q.classes.includes("rb-section-title"))) {
+      if (badges.includes(keyOf(p.text))) bad.push(`${where(d)}: «${p.text}»`);
+    }
+  }
+  assert.ok(DRAWN.some((d) => d.where === "тренажёр" && d.all.some((p) => p.classes.includes("rb-badge") && keyOf(p.text) === "нарушение")),
+    "a solution with a foul");
+  assert.deepEqual(bad.slice(0, 5), []);
+});
+
 test("no sentence is said twice in all a ruling shows, on every screen (the walk's sentence-twice)", () => {
   // As tests/walk/screen_checks.py reads the screen: the innermost blocks, their sentences, whole.
   // «пробка»: the summary «Нарушение «е» (…) — штраф 3 очка. Аня: …» left, without its figures,

@@ -147,7 +147,7 @@ export function renderRuling({
 
   const details = compact
     ? h("details", { class: "rb-more" }, h("summary", { text: "Подробнее: почему и по каким пунктам" })) : root;
-  appendFoulsAndWhy(details, text, refs);
+  appendFoulsAndWhy(details, text, refs, label); // headless: the line above says the badge
   if (showDecision && ruling.decision) root.append(decisionNote(ruling.decision, refs, names));
   for (const [kind, ids] of citedGroups(ruling)) appendCited(compact ? details : root, kind, ids, refs, { compact, foldClauses });
   if (compact && details.children.length > 1) root.append(details);
@@ -175,12 +175,15 @@ function verdictLine(ruling, { tone, label, score, names, number }) {
 }
 
 /**
- * The fouls with their clauses, then «Почему».
+ * The fouls with their clauses, then «Почему». Under a badge that says «Нарушение» the fouls' title
+ * is «Что нарушено» (the тренажёр's solution said «НАРУШЕНИЕ» twice: a newcomer).
  * @param {HTMLElement} into @param {ReturnType<typeof explanationTexts>} text @param {Refs} refs
+ * @param {string} badge the badge's label shown above (by the line, when headless)
  */
-function appendFoulsAndWhy(into, { fouls, why }, refs) {
+function appendFoulsAndWhy(into, { fouls, why }, refs, badge) {
   if (fouls.length) {
-    into.append(h("p", { class: "rb-section-title", text: fouls.length > 1 ? "Нарушения" : "Нарушение" }));
+    const title = badge === "Нарушение" ? "Что нарушено" : fouls.length > 1 ? "Нарушения" : "Нарушение";
+    into.append(h("p", { class: "rb-section-title", text: title }));
     into.append(h("ul", { class: "rb-fouls" },
       fouls.map((f) => h("li", {}, f.text, citedAfter(refs, [f.clause, f.tolkovanie])))));
   }
