@@ -196,6 +196,9 @@ class Game:
     # defines no score at all; and whether fewer is better (strokes).
     score_forms: ClassVar[tuple[str, str, str] | None] = ("очко", "очка", "очков")
     lower_wins: ClassVar[bool] = False
+    # A sentence under the board's cards, for what they do not show and the text does not define
+    # («по часовой»: who strikes after the first shot); "" for none.
+    board_note: ClassVar[str] = ""
     # which aspects of a ruling the тренажёр may ask about (see trainer.py)
     trainer_aspects: ClassVar[tuple[str, ...]] = ("foul", "score", "next")
     clauses: ClassVar[tuple[Clause, ...]] = ()
@@ -234,6 +237,7 @@ class Game:
             "calculator_shooter": self.calculator_shooter if "calculator" in self.tools else None,
             "score": None if self.score_forms is None else
                      {"forms": list(self.score_forms), "lower_wins": self.lower_wins},
+            "board_note": self.board_note or None,
             "situation": [f.to_json() for f in self.situation_fields()],
             "options": [f.to_json() for f in self.option_fields()],
             "actions": self.action_fields(),

@@ -183,9 +183,6 @@ def mnemonic_line(ball: int) -> str:
     return f"Памятка, пункт {item}: в одну лузу играются {words}."
 
 
-# The status line's second sentence once the pocket is named: the board's cards are names alone, and a
-# newcomer read them as the scorekeeper having lost whose shot it is.
-WHO_NEXT = "Кто бьёт следующим, текст не определяет."
 NOT_DEFINED = ("Сколько очков приносит шар, кто бьёт следующим и кто побеждает, текст не определяет: это правила "
                "«Кладки шаров по порядку номеров», которых в источнике нет.")
 
@@ -235,6 +232,8 @@ class PoChasovoy(Game):
     title = "Кладка шаров по часовой стрелке"
     seed = "002"
     score_forms = None  # the text defines no scoring
+    # The cards are names alone: a newcomer read them as the scorekeeper having lost whose shot it is.
+    board_note = "Кто бьёт после первого удара, текст не определяет (толкование «Игроков двое»)."
     min_players = 2
     max_players = 2
     tools = ("calculator", "scorekeeper")
@@ -518,7 +517,7 @@ class PoChasovoy(Game):
         elif state.finished:
             status = f"Все {ru.balls(LAST_BALL)} в лузах; счёт и победителя текст не определяет."
         else:
-            status = f"{next_sentence(state)} {WHO_NEXT}"
+            status = next_sentence(state)
         extra = {"first_pocket": state.first_pocket,
                  "order": None if not state.named else {"ball": state.origin_ball, "pocket": state.origin_pocket},
                  "last_pocket": state.last_pocket, "unnoticed_from": state.unnoticed_from,

@@ -364,6 +364,7 @@ def client_declaration(decl: dict) -> dict:
         "players": decl["players"],
         # {forms, lower_wins} or None (the text defines no score): how the tools word the score.
         "score": decl.get("score"),
+        "board_note": decl.get("board_note"),  # what the board's cards do not show (match-board.js renderBoard)
         "refs": {
             **{c["id"]: {"kind": "clause", "title": c["title"]} for c in decl["clauses"]},
             **{t["id"]: {"kind": "tolkovanie", "title": t["title"]} for t in decl["tolkovaniya"]},

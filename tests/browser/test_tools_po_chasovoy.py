@@ -46,7 +46,11 @@ def test_pocket_guide_with_a_late_error(tool_page, base_url, device):
     # The text defines no score: no numbers on the score cards, no «очков» anywhere.
     assert tool.locator("[data-rb-scores] .rb-score-points").count() == 0
     assert "очк" not in tool.locator("[data-rb-match]").inner_text()
+    # The cards are names alone: the board says why, once, from the start (a newcomer read them as the turn lost).
+    note = tool.locator("[data-rb-scores] .rb-sk-board-note")
+    assert note.inner_text().startswith("Кто бьёт после первого удара, текст не определяет")
     decide(page, GAME, "дальняя левая")
+    assert note.is_visible() and tool.locator("[data-rb-scores] .rb-sk-board-note").count() == 1
 
     assert "Очередной шар — 1, луза — дальняя левая угловая" in status(page, GAME)
     rows = table_rows(page, GAME)

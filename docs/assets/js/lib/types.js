@@ -52,7 +52,7 @@
  * @typedef {Record<string, Ref>} Refs
  * @typedef {{ forms: string[], lower_wins: boolean }} Score
  * @typedef {{ id: string, title: string, players: { min: number, max: number, default?: string[] },
- *   score?: Score | null, calculator_shooter?: string | null, refs: Refs }} GameDecl
+ *   score?: Score | null, calculator_shooter?: string | null, refs: Refs, board_note?: string | null }} GameDecl
  */
 
 /**

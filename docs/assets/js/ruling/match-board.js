@@ -106,17 +106,17 @@ export function renderScores(view, score, notes = notesInPlay(view)) {
 
 
 /**
- * The board: the score cards and, where the fewer wins, a line saying so
- * (the same on the saved summary while the engine loads and on the match).
+ * The board: the score cards and, where the fewer wins, a line saying so, or the game's note on what
+ * the cards do not show (GameDecl.board_note) — the same on the saved summary while the engine loads
+ * and on the match.
  * @param {Parameters<typeof renderScores>[0]} view @param {Readonly<Score> | null | undefined} score
- * @param {boolean} [notes] see renderScores
+ * @param {{ notes?: boolean, note?: string | null }} [how] notes: see renderScores; note: the game's board_note
  * @returns {HTMLElement[]}
  */
-export function renderBoard(view, score, notes = notesInPlay(view)) {
+export function renderBoard(view, score, { notes = notesInPlay(view), note = null } = {}) {
   const cards = renderScores(view, score, notes);
-  return score && score.lower_wins
-    ? [cards, h("p", { class: "rb-help rb-sk-lower-wins", text: `Побеждает тот, у кого меньше ${score.forms[2]}.` })]
-    : [cards];
+  if (score && score.lower_wins) return [cards, h("p", { class: "rb-help rb-sk-lower-wins", text: `Побеждает тот, у кого меньше ${score.forms[2]}.` })];
+  return note ? [cards, h("p", { class: "rb-help rb-sk-board-note", text: note })] : [cards];
 }
 
 const cell = (/** @type {"th" | "td"} */ tag, /** @type {unknown} */ value) => h(tag, {

@@ -56,7 +56,7 @@ export function renderMatch(ui, { game, score, state, view, last, shown, recent,
   ui.optionsLine.hidden = !options;
   ui.optionsLine.textContent = options;
 
-  ui.scores.replaceChildren(...renderBoard(view, score));
+  ui.scores.replaceChildren(...renderBoard(view, score, { note: game.board_note }));
   renderMatchTable(ui, view, shown);
 
   if (JSON.stringify(names) !== JSON.stringify(shown.playerNames)) {

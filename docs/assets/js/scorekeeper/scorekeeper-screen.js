@@ -63,10 +63,10 @@ export function createScreens(root, ui, { finished, signal }) {
     clearTransient: () => screens.clearTransient(),
     /**
      * The saved summary while the engine loads (ScreenSet.showProvisional).
-     * @param {SavedSummary} summary @param {Score} score @param {string} [id] the saved match's id
-     * @param {Record<string, unknown>} [options] the saved match's options
+     * @param {SavedSummary} summary @param {{ score: Score, note?: string | null }} board the game's score and board note
+     * @param {string} [id] the saved match's id @param {Record<string, unknown>} [options] the saved match's options
      */
-    showProvisional: (summary, score, id, options) => screens.showProvisional(summary, score, id, options),
+    showProvisional: (summary, board, id, options) => screens.showProvisional(summary, board, id, options),
     /** Lets go of the wake lock and the page stream. */
     dispose: () => screens.dispose(),
   };
@@ -224,10 +224,11 @@ class ScreenSet {
    * The saved summary while the engine loads: the score is there at once, and
    * the status and options lines as the engine last wrote them (the engine's
    * view then changes no line's height above the board).
-   * @param {SavedSummary} summary @param {Score} score @param {string} [id] the saved match's id
+   * @param {SavedSummary} summary @param {{ score: Score, note?: string | null }} board the game's score and
+   *   board note (renderBoard) @param {string} [id] the saved match's id
    * @param {Record<string, unknown>} [options] the saved match's options
    */
-  showProvisional(summary, score, id, options) {
+  showProvisional(summary, { score, note = null }, id, options) {
     const ui = this.ui;
     this.show("match");
     const names = summary.players || [];
@@ -238,7 +239,7 @@ class ScreenSet {
       players: provisionalPlayers(summary),
       current: null,
       finished: false,
-    }, score, summary.notes === true));
+    }, score, { notes: summary.notes === true, note }));
     // The input's fields as the engine last drew them (its place is kept, unseen).
     fitFieldsToView(ui.actionForm, viewFields(summary));
     setPlayerChoices(ui.actionForm, names); // a shooter's chips, by name («пробка»)

@@ -77,7 +77,7 @@ export class Scorekeeper {
     }
     this.screens.clearTransient();
     this.panel.open = true;
-    this.screens.showProvisional(opening.summary, scoreOf(this.game), id, opening.options);
+    this.screens.showProvisional(opening.summary, { score: scoreOf(this.game), note: this.game.board_note }, id, opening.options);
     opening.validated.then((validation) => this.showValidation(validation));
   }
 
