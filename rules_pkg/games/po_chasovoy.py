@@ -233,7 +233,7 @@ class PoChasovoy(Game):
     seed = "002"
     score_forms = None  # the text defines no scoring
     # The cards are names alone: a newcomer read them as the scorekeeper having lost whose shot it is.
-    board_note = "Кто бьёт после первого удара, текст не определяет (толкование «Игроков двое»)."
+    board_note = "Кто бьёт после первого удара, текст не определяет."  # толкование «two-players»; one row at 390 px
     min_players = 2
     max_players = 2
     tools = ("calculator", "scorekeeper")
