@@ -550,11 +550,10 @@ class KladkaKiem(Game):
             status = self.result_sentence(state, names)
         else:
             p = state.current
+            # Not the first stroke's two kinds: the field «Первый удар игрока» beside it says them (three
+            # rows of status put its first under the tab bar at 390 px: a newcomer).
             status = (f"Следующий удар: {names[p]} (на счету {total_text(state.total(p), state.penalties[p], False)}"
-                      f"{';' if state.penalties[p] else ','} на столе {ru.balls(state.left[p])})")
-            # The first stroke's two kinds are the field «Первый удар игрока» shown with it, said once
-            # (three rows of status put its first under the tab bar at 390 px: a newcomer).
-            status += "."
+                      f"{';' if state.penalties[p] else ','} на столе {ru.balls(state.left[p])}).")
         return {"players": players, "current": state.current, "finished": state.finished,
                 "winner": state.winner, "decision": None, "status": status,
                 "rack": None if state.finished else max(state.left[state.current] - 1, 0),  # drawn beside the cue ball

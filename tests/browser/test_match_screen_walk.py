@@ -22,13 +22,12 @@ import json
 import pytest
 
 from a11y_helpers import run_axe
-from tools_helpers import ENGINE_TIMEOUT_MS, DESKTOP, MATCH_DRAWN, PHONE_390, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
+from tools_helpers import ENGINE_TIMEOUT_MS, DESKTOP, MATCH_DRAWN, PHONE as PHONE_360, PHONE_390, calc, dismiss_toasts, sk, start_on_table, wait_engine_ready, \
     wait_history
 from tests.walk.screen_checks import SCREEN_CHECK
 
 pytestmark = pytest.mark.browser
 
-PHONE_360 = {**PHONE_390, "viewport": {"width": 360, "height": 740}}
 FOCUS = "() => { const a = document.activeElement; return !a || a === document.body ? 'body' : a.tagName.toLowerCase(); }"
 
 

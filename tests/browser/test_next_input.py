@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import pytest
 
-from tools_helpers import PHONE, PHONE_390, between_bars, sk, start_on_table, tap_where_it_shows
+from tools_helpers import PHONE, PHONE as PHONE_360, PHONE_390, between_bars, sk, start_on_table, tap_where_it_shows
 
 pytestmark = pytest.mark.browser
 
-PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 TABLE = "[data-rb-action-form] .rb-table-svg"
 NOTICED = '[data-rb-action-form] [data-rb-field="noticed"]'
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_tools_steady import PHONE_360
-from tools_helpers import PHONE_390, between_bars, sk, start_on_table
+from tools_helpers import PHONE as PHONE_360, PHONE_390, between_bars, sk, start_on_table
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ import pytest
 
 from drawing_gestures import drawing_part, touch_drag
 from screen_checks import screen_problems
-from tools_helpers import ENGINE_TIMEOUT_MS, PHONE_390, bar_on_screen_with_form_below, screenshot, sk, start_on_table, wait_engine_ready
+from tools_helpers import ENGINE_TIMEOUT_MS, PHONE as PHONE_360, PHONE_390, bar_on_screen_with_form_below, screenshot, sk, start_on_table, wait_engine_ready
 
 pytestmark = pytest.mark.browser
 
@@ -348,7 +348,6 @@ def test_probka_chips_stand_above_the_table_in_view(tool_page, base_url):
     screenshot(page, "steady-probka-chips-first")
 
 
-PHONE_360 = {**PHONE_390, "viewport": {"width": 360, "height": 740}}
 # Four players at 360 px: narrow cards, a long status, each player's foul
 # («1 нарушение» on the board) and a longer ruling.
 NARROW = {

@@ -154,7 +154,8 @@ export function revealReading(ui, { keep = false, start = false } = {}) {
   const first = start && ui.decision.hidden ? wordsFirst(words, board, least, room) : null;
   // A new match keeps the status line's words too where all fits: clearing a chip from the record bar's edge took
   // its first rows under the tab bar, and a newcomer read «…пирамиды или биток в любую лузу.» alone («Кладка» at 390 px).
-  const kept = first || { top: start && words && least.bottom - words.top <= room.bottom - room.top ? words.top : board.top, bottom: least.bottom };
+  const wordsFit = start && words !== null && least.bottom - words.top <= room.bottom - room.top;
+  const kept = first || { top: wordsFit ? words.top : board.top, bottom: least.bottom };
   const moveFor = (/** @type {boolean} */ statusFirst) => {
     const delta = first ? Math.round(first.top - room.top) : readingDelta({ ...parts, statusFirst }, room);
     const { most, least: atLeast } = keepingInRoom(delta, kept, room);
